@@ -1,0 +1,3 @@
+from nimitz.cli import main
+
+main()

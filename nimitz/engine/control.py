@@ -1,0 +1,64 @@
+"""Who holds an area, and which areas are in supply (rulings R20, R21)."""
+
+from __future__ import annotations
+
+from nimitz.model.data import GameData
+from nimitz.model.state import CampaignState, Force
+
+
+def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
+    """INF, battalions and LBA of a side in an area, not on transports."""
+    sheet = data.year(state.year)
+    return [f for f in state.at(area, side) if sheet.cls[f.cls].ashore_type and not f.embarked]
+
+
+def _us_occupies(state: CampaignState, data: GameData, area: str) -> bool:
+    """US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply."""
+    return bool(ashore(state, data, area, "US")) and not ashore(state, data, area, "JA")
+
+
+def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
+    """Areas joined to WC by a chain of adjacent US-held areas (R20; WC and AU count as held).
+
+    The area itself need not be held: it is in supply if it is on the chain or next to it."""
+    m = data.map
+    occupied = {a.code for a in m.areas if _us_occupies(state, data, a.code)}
+    occupied |= {"WC", "AU"}
+    chain = {"WC"}
+    frontier = ["WC"]
+    while frontier:
+        nxt = []
+        for code in frontier:
+            for n in m.area[code].adjacent:
+                if n in occupied and n not in chain:
+                    chain.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    supplied = set(chain)
+    for code in chain:
+        supplied.update(m.area[code].adjacent)
+    return supplied
+
+
+def holder(state: CampaignState, data: GameData, area: str,
+           supplied: set[str] | None = None) -> str:
+    """'US' (held), 'JA' (JA ashore), 'contested' (both ashore), or '' (nobody ashore).
+
+    A US occupation out of supply is not held (shown as 'US-unsupplied')."""
+    us = bool(ashore(state, data, area, "US"))
+    ja = bool(ashore(state, data, area, "JA"))
+    if us and ja:
+        return "contested"
+    if ja:
+        return "JA"
+    if us:
+        supplied = supplied if supplied is not None else supplied_areas(state, data)
+        return "US" if area in supplied else "US-unsupplied"
+    return ""
+
+
+def objectives_held(state: CampaignState, data: GameData) -> list[str]:
+    """The year's objectives the US holds now."""
+    supplied = supplied_areas(state, data)
+    return [code for code in data.year(state.year).objectives
+            if holder(state, data, code, supplied) == "US"]

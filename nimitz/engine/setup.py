@@ -1,0 +1,56 @@
+"""Creating a campaign from its year sheet."""
+
+from __future__ import annotations
+
+from nimitz.engine.dice import SeededDice, shuffled
+from nimitz.model.data import REINFORCEMENT_POOL, SIDES, GameData, YearSheet
+from nimitz.model.state import (
+    JA_POOL, STACKS, US_POOL, CampaignState, DiceState, Force, RulesProfile,
+)
+
+
+def stack_of(type_: str) -> str:
+    """The JA reinforcement stack a force type belongs to."""
+    if type_ in ("INF", "BN"):
+        return "infantry"
+    if type_ == "LBA":
+        return "lba"
+    return "ships"
+
+
+def pool_of(side: str) -> str:
+    return US_POOL if side == "US" else JA_POOL
+
+
+def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: str) -> Force:
+    """A fresh battalion counter (the JA battalion pool is unlimited, ruling R10)."""
+    cls = next(c for c in sheet.classes if c.side == side and c.type == "BN")
+    fid = f"{side}:Battalion {state.next_battalion}"
+    state.next_battalion += 1
+    force = Force(id=fid, side=side, name=fid.split(":", 1)[1], cls=cls.id, location=location)
+    state.forces[fid] = force
+    return force
+
+
+def new_campaign(data: GameData, year: int, seed: int,
+                 rules: RulesProfile | None = None) -> CampaignState:
+    """Every counter of the year's sheet in its starting place; JA stacks shuffled."""
+    sheet = data.year(year)
+    state = CampaignState(year=year, rules=rules or RulesProfile(), dice=DiceState(seed=seed),
+                          forces={}, ja_stacks={s: [] for s in STACKS})
+    for side in SIDES:
+        for place, names in sheet.setup.get(side, {}).items():
+            location = pool_of(side) if place == REINFORCEMENT_POOL else place
+            for name in names:
+                cls = sheet.unit_class[(side, name)]
+                fid = f"{side}:{name}"
+                state.forces[fid] = Force(id=fid, side=side, name=name, cls=cls.id, location=location)
+        for place, count in sheet.battalions.get(side, {}).items():
+            location = pool_of(side) if place == REINFORCEMENT_POOL else place
+            for _ in range(count):
+                new_battalion(state, sheet, side, location)
+    dice = SeededDice(state.dice)
+    for stack in STACKS:
+        members = [f.id for f in state.at(JA_POOL) if stack_of(sheet.cls[f.cls].type) == stack]
+        state.ja_stacks[stack] = shuffled(dice, members, f"shuffle the JA {stack} stack")
+    return state

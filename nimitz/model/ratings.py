@@ -1,0 +1,67 @@
+"""Combat values: a d10 roll of `value` or less hits; `superior` or less hits twice."""
+
+from __future__ import annotations
+
+import re
+
+from attrs import frozen
+
+_RATING = re.compile(r"^(\d+)(?:/(\d+))?$")
+
+
+@frozen
+class Rating:
+    value: int = 0
+    superior: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> "Rating":
+        match = _RATING.match(str(text).strip())
+        if not match:
+            raise ValueError(f"{text!r} is not a rating (write \"4\" or \"4/2\")")
+        value, superior = int(match[1]), int(match[2] or 0)
+        if superior > value:
+            raise ValueError(f"{text!r}: the superior value is larger than the value")
+        return cls(value, superior)
+
+    def __str__(self) -> str:
+        if not self.value:
+            return "-"
+        return f"{self.value}/{self.superior}" if self.superior else str(self.value)
+
+    def __bool__(self) -> bool:
+        return self.value > 0
+
+    def hits(self, roll: int) -> int:
+        """Hits scored by a d10 roll against this rating."""
+        if roll > self.value:
+            return 0
+        return 2 if roll <= self.superior else 1
+
+    def plus(self, add: int, superior_add: int = 0, superior_min: int = 0) -> "Rating":
+        """A modified rating (battle plans); a rating of 0 stays 0."""
+        if not self.value:
+            return self
+        superior = self.superior + superior_add if self.superior else superior_min
+        value = max(0, self.value + add)
+        return Rating(value, min(max(0, superior), value))
+
+
+NONE = Rating()
+
+
+@frozen
+class RatingPair:
+    """A counter's value on its full and its damaged side."""
+
+    full: Rating = NONE
+    damaged: Rating = NONE
+
+    def side(self, damaged: bool) -> Rating:
+        return self.damaged if damaged else self.full
+
+    def __str__(self) -> str:
+        return f"{self.full}({self.damaged})" if self.full else "-"
+
+
+NO_PAIR = RatingPair()

@@ -1,0 +1,84 @@
+"""The campaign state: every force and where it is, the turn and step, the tracks and the dice.
+
+Plain attrs classes with no behaviour beyond queries, so cattrs can save them exactly and the
+engine stays the one place that changes them.
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+# Locations that are not map areas.
+DESTROYED = "DESTROYED"  # ships, carriers and battalions sunk or wiped out for good
+US_POOL = "US_RE"  # US reinforcements: bought with SP; destroyed US LBA return here (ed3)
+JA_POOL = "JA_RE"  # JA reinforcement stacks (order in CampaignState.ja_stacks)
+BATTALIONS = "BATTALIONS"  # the JA battalion box (unlimited, ruling R10)
+RAID = "RAID"
+BOMBING = "BW"
+INVASION = "INVASION"
+
+STACKS = ("ships", "infantry", "lba")  # the JA reinforcement stacks
+
+
+@define
+class DiceState:
+    """The seed and each named stream's position (absent = not rolled yet)."""
+
+    seed: int
+    streams: dict[str, int] = field(factory=dict)
+
+
+@define
+class RulesProfile:
+    """Options fixed when a campaign is created (rulings.md: the default is marked there)."""
+
+    order_modifiers: str = "map"  # ruling R1: "map" (default) or "rulebook"
+    ja_ties: str = "bot"  # ruling R24: "bot" rolls Japan's free choices; "player" asks
+    auto_reactive_plans: bool = False  # ruling R16
+
+
+@define
+class Force:
+    """One counter. `location` is an area code or one of the boxes above (or P1-P3)."""
+
+    id: str  # "JA:Kaga", "US:25th", battalions "JA:Battalion 3"
+    side: str  # "US" or "JA"
+    name: str
+    cls: str  # counter class id in the year file
+    location: str
+    damaged: bool = False
+    moved: bool = False  # JA: has moved or been pinned this turn
+    embarked: bool = False  # infantry on a transport: in the area but not ashore
+
+
+@define
+class CampaignState:
+    year: int
+    rules: RulesProfile
+    dice: DiceState
+    forces: dict[str, Force]
+    ja_stacks: dict[str, list[str]]  # JA reinforcement stacks, top first
+    turn: int = 0  # 0 = set up, before the first turn
+    step: str = "start"
+    sp: int = 0
+    ja_track: int = 0
+    next_battalion: int = 1
+    held_history: list[int] = field(factory=list)  # objectives held at the end of each turn
+    result: str = ""  # the evaluation level once the campaign is over
+
+    # --- queries ---------------------------------------------------------------------------
+
+    def at(self, location: str, side: str | None = None) -> list[Force]:
+        """Forces at a location in a stable order (their insertion order in `forces`)."""
+        return [f for f in self.forces.values()
+                if f.location == location and (side is None or f.side == side)]
+
+    def by_location(self) -> dict[str, list[Force]]:
+        out: dict[str, list[Force]] = {}
+        for f in self.forces.values():
+            out.setdefault(f.location, []).append(f)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.result)

@@ -1,0 +1,174 @@
+"""Save files: a JSON envelope written through one private cattrs converter.
+
+Writes go to a temporary file in the same folder, are fsynced, then renamed over the save, so a
+crash never leaves a half-written save. Reading checks, in order: JSON, the envelope's format
+name, the schema version (older ones migrate, newer ones are refused), the structure (cattrs
+error paths name the bad key), the state's hash, and the state against the game data. Any
+problem is one SaveError with a message naming what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import cattrs
+from attrs import define, field
+
+from nimitz import RULES_VERSION, __version__
+from nimitz.errors import SaveError
+from nimitz.model.data import GameData
+from nimitz.model.journal import JournalEntry
+from nimitz.model.state import CampaignState, RulesProfile
+from nimitz.model.invariants import state_problems
+
+FORMAT = "nimitz-save"
+SCHEMA_VERSION = 1
+
+# Migrations: MIGRATIONS[n] turns a raw schema-n envelope into schema n+1.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+@define
+class Checkpoint:
+    """The full state at the start of a turn (replay and undo start from these)."""
+
+    turn: int
+    journal_len: int
+    state: CampaignState
+
+
+@define
+class SaveEnvelope:
+    name: str
+    seed: int
+    rules: RulesProfile
+    data_fingerprint: str
+    created: str
+    state: CampaignState
+    journal: list[JournalEntry] = field(factory=list)
+    checkpoints: list[Checkpoint] = field(factory=list)
+    branch_of: str = ""
+    saved: str = ""
+    state_hash: str = ""
+    program_version: str = __version__
+    rules_version: str = RULES_VERSION
+    schema_version: int = SCHEMA_VERSION
+    format: str = FORMAT
+
+
+def make_converter() -> cattrs.Converter:
+    return cattrs.Converter(forbid_extra_keys=True)
+
+
+CONVERTER = make_converter()
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def state_hash(state: CampaignState) -> str:
+    """A short, stable digest of the whole state (dice positions included)."""
+    return hashlib.sha256(canonical_json(CONVERTER.unstructure(state)).encode()).hexdigest()[:32]
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def to_json(envelope: SaveEnvelope) -> str:
+    envelope.state_hash = state_hash(envelope.state)
+    return json.dumps(CONVERTER.unstructure(envelope), indent=1, ensure_ascii=False)
+
+
+def write_save(path: Path, envelope: SaveEnvelope) -> None:
+    """Atomically write the envelope: temp file, fsync, rename."""
+    envelope.saved = now()
+    text = to_json(envelope)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:  # make the rename itself durable where the platform allows
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:
+        pass
+
+
+def _migrate(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    version = raw.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(f"{where}: schema_version is missing or not a number")
+    if version > SCHEMA_VERSION:
+        raise SaveError(
+            f"{where}: written by a newer nimitz (save schema {version}; this program reads up "
+            f"to {SCHEMA_VERSION}). Upgrade nimitz to open it; the file was not changed.")
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(f"{where}: save schema {version} is too old to migrate")
+        raw = step(raw)
+        version = raw["schema_version"]
+    return raw
+
+
+def envelope_from_json(text: str, where: str, data: GameData | None = None) -> SaveEnvelope:
+    """Parse and check a save's text; `where` names the file in messages."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise SaveError(f"{where}: the file is empty") from None
+        raise SaveError(f"{where}: not a nimitz save, or damaged: invalid JSON at line "
+                        f"{exc.lineno}, column {exc.colno} ({exc.msg})") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise SaveError(f"{where}: not a nimitz save (no \"format\": \"{FORMAT}\" at the top)")
+    raw = _migrate(raw, where)
+    try:
+        envelope = CONVERTER.structure(raw, SaveEnvelope)
+    except cattrs.BaseValidationError as exc:
+        details = cattrs.transform_error(exc, path="$")
+        shown = "; ".join(details[:5]) + (f"; and {len(details) - 5} more" if len(details) > 5 else "")
+        raise SaveError(f"{where}: the save is damaged: {shown}") from None
+    expected = state_hash(envelope.state)
+    if envelope.state_hash != expected:
+        raise SaveError(f"{where}: the state does not match its hash ($.state_hash): the file "
+                        f"was changed outside nimitz or damaged")
+    if data is not None:
+        problems = state_problems(envelope.state, data)
+        if problems:
+            raise SaveError(f"{where}: the state is not a legal position: " + "; ".join(problems[:5]))
+    return envelope
+
+
+def read_save(path: Path, data: GameData | None = None) -> SaveEnvelope:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: not a nimitz save (not UTF-8 text at byte {exc.start})") from None
+    return envelope_from_json(text, str(path), data)

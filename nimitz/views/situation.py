@@ -1,0 +1,76 @@
+"""Plain-text views of a campaign (used by `nimitz show` and the after-action report)."""
+
+from __future__ import annotations
+
+from nimitz.engine.control import holder, objectives_held, supplied_areas
+from nimitz.model.data import GameData
+from nimitz.model.state import (
+    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
+)
+
+HOLDER_TEXT = {"US": "US held", "JA": "JA ashore", "contested": "contested",
+               "US-unsupplied": "US, out of supply", "": "nobody ashore"}
+
+
+def force_label(f: Force, state: CampaignState, data: GameData) -> str:
+    """'Kaga CV' with markers: * damaged, ~ on a transport, + moved (JA)."""
+    cls = data.year(state.year).cls[f.cls]
+    marks = ("*" if f.damaged else "") + ("~" if f.embarked else "") + ("+" if f.moved else "")
+    return f"{f.name} {cls.type}{marks}"
+
+
+def _forces_line(forces: list[Force], state: CampaignState, data: GameData) -> str:
+    battalions = [f for f in forces if data.year(state.year).cls[f.cls].type == "BN"]
+    others = [force_label(f, state, data) for f in forces if f not in battalions]
+    if battalions:
+        dmg = sum(1 for b in battalions if b.damaged)
+        others.append(f"{len(battalions)} battalion{'s' if len(battalions) > 1 else ''}"
+                      + (f" ({dmg} damaged)" if dmg else ""))
+    return ", ".join(others) if others else "-"
+
+
+def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> str:
+    sheet = data.year(state.year)
+    held = objectives_held(state, data)
+    supplied = supplied_areas(state, data)
+    title = f"{name}: " if name else ""
+    lines = [
+        f"{title}{state.year} campaign, turn {state.turn} of {sheet.turns}, step: {state.step}",
+        f"US supply points: {state.sp}   JA resupply track: {state.ja_track}   "
+        f"objectives held: {len(held)} of {len(sheet.objectives)} "
+        f"({sheet.level_for(len(held))})",
+        "Markers: * damaged, ~ on a transport, + moved.",
+        "",
+    ]
+    where = state.by_location()
+    for area in data.map.areas:
+        code = area.code
+        tags = []
+        if code in sheet.objectives:
+            tags.append("objective: " + HOLDER_TEXT[holder(state, data, code, supplied)])
+        cap = "unlimited" if area.unlimited_airfield else str(area.airfield)
+        lines.append(f"{code} {area.name} [airfield {cap}]" + (f" ({'; '.join(tags)})" if tags else ""))
+        here = where.get(code, [])
+        for side in ("US", "JA"):
+            forces = [f for f in here if f.side == side]
+            if forces:
+                lines.append(f"   {side}: {_forces_line(forces, state, data)}")
+    lines.append("")
+    for box in data.map.boxes:
+        forces = where.get(box.code, [])
+        if box.code == JA_POOL:
+            lines.append(f"{box.code} {box.name}: " + "; ".join(
+                f"{stack} {len(ids)}" for stack, ids in state.ja_stacks.items()))
+            continue
+        if box.code == US_POOL:
+            lines.append(f"{box.code} {box.name}: {_forces_line(forces, state, data)}")
+            continue
+        if forces or box.code in sheet.port_boxes or box.code in (RAID, BATTALIONS):
+            lines.append(f"{box.code} {box.name}: {_forces_line(forces, state, data)}")
+    for code in (BOMBING, INVASION):
+        if code not in data.map.box and where.get(code):
+            lines.append(f"{code}: {_forces_line(where[code], state, data)}")
+    lost = where.get(DESTROYED, [])
+    lines.append(f"Destroyed: US {sum(f.side == 'US' for f in lost)}, "
+                 f"JA {sum(f.side == 'JA' for f in lost)}")
+    return "\n".join(lines)
