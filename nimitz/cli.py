@@ -77,7 +77,7 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, n
 
     data = _data()
     store = _store(ctx)
-    name = check_name(name) if name else store.free_name(f"campaign-{year}")
+    name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
     envelope = new_envelope(data, int(year), seed, RulesProfile(order_modifiers=rules_preset), name)
     path = store.create(envelope)
@@ -111,7 +111,10 @@ def list_(ctx) -> None:
             continue
         st = env.state
         held = len(objectives_held(st, data))
-        saved = datetime.fromisoformat(env.saved).strftime("%Y-%m-%d %H:%M") if env.saved else "?"
+        try:  # `saved` is outside the state hash: an edited value must not crash the list
+            saved = datetime.fromisoformat(env.saved).strftime("%Y-%m-%d %H:%M")
+        except ValueError:
+            saved = "?"
         click.echo(f"{name:<24} {st.year:>4} {st.turn:>4}  {st.step:<18} {held:>2}/{len(data.year(st.year).objectives):<2}  {saved}")
 
 
@@ -122,20 +125,30 @@ def show(ctx, campaign: str) -> None:
     """Turn, step, supply, the JA track, every area's forces, objectives, boxes and pools."""
     from nimitz.views.situation import situation_text
 
+    from nimitz.views.situation import last_turn_bot_text
+
     data = _data()
     path, env = _store(ctx).load(campaign, data)
     click.echo(situation_text(env.state, data, name=env.name))
+    click.echo("")
+    click.echo(last_turn_bot_text(env.journal))
 
 
 @cli.command()
 @click.argument("campaign", metavar="NAME|PATH")
 @click.pass_context
 def check(ctx, campaign: str) -> None:
-    """Validate a save: exit 0 when it is sound, 2 with the problem otherwise."""
+    """Verify a save: its structure, then a replay of its whole journal from the start, which
+    must reach the same state at every checkpoint. Exit 0 when sound, 2 otherwise."""
+    from nimitz.persist.campaign_file import verify
+
     data = _data()
     path, env = _store(ctx).load(campaign, data)
+    problems = verify(env, data)
+    if problems:
+        raise UserError(f"{path}: the replay does not match the save: " + "; ".join(problems))
     click.echo(f"{path}: a sound save ({env.state.year} campaign, turn {env.state.turn}, "
-               f"{len(env.journal)} journal entries, state hash {env.state_hash[:12]})")
+               f"{len(env.journal)} journal entries replayed, state hash {env.state_hash[:12]})")
 
 
 @cli.group("data")
@@ -159,6 +172,79 @@ def data_check() -> None:
     for line in summary(data):
         click.echo(line)
     click.echo(f"All game data is valid (fingerprint {data.fingerprint}).")
+
+
+@cli.command()
+@click.option("--year", type=click.Choice(YEARS), required=True, help="The campaign year.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="Dice seed.")
+@click.option("--policy", default="sensible", show_default=True,
+              help="The scripted US player: passive or sensible.")
+@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
+              help="JA order-roll modifiers (ruling R1).")
+@click.option("--save", "save_name", default=None, help="Also save the campaign under this name.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see docs/cli.md).")
+@click.pass_context
+def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, save_name: str | None,
+             as_json: bool) -> None:
+    """Play a whole campaign with a scripted US player and print the result.
+
+    The same seed and policy always give the same campaign."""
+    import json
+
+    from nimitz.model.state import RulesProfile
+    from nimitz.persist.campaign_file import Session
+    from nimitz.persist.saves import state_hash
+    from nimitz.persist.store import check_name
+    from nimitz.policies import get_policy, policy_names
+
+    if policy not in policy_names():
+        raise click.BadParameter(f"{policy!r}: choose from {', '.join(policy_names())}",
+                                 param_hint="--policy")
+    data = _data()
+    store = _store(ctx)
+    path = store.path_for(check_name(save_name)) if save_name else None
+    if path is not None and path.exists():
+        raise UserError(f"a campaign named {save_name!r} already exists at {path}")
+    chooser = get_policy(policy)
+    session = Session.create(path, data, int(year), seed, RulesProfile(order_modifiers=rules_preset),
+                             save_name or f"autoplay-{year}-{seed}")
+    session.autosave = path is not None
+    game = session.game
+    if path is not None:
+        session.save()
+    turn_lines: list[str] = []
+    request = game.pending
+    while request is not None:
+        request = session.answer(chooser(request, game))
+    state = game.state
+    for turn, held in enumerate(state.held_history, start=1):
+        battles = [e for e in game.journal if e.turn == turn and e.kind == "event"
+                   and e.text.startswith("Battle in ")]
+        orders = [e for e in game.journal if e.turn == turn and e.kind == "bot" and e.step == "orders"]
+        turn_lines.append(f"turn {turn}: {held} objectives held, {len(battles)} battle(s) "
+                          f"({', '.join(b.text[10:] for b in battles) or '-'}), "
+                          f"{max(0, len(orders) - 1)} JA orders")
+    digest = state_hash(state)
+    if as_json:
+        click.echo(json.dumps({
+            "year": int(year), "seed": seed, "policy": policy, "rules_preset": rules_preset,
+            "result": state.result, "objectives_held": state.held_history,
+            "battles": state.battles_fought, "turns_played": state.turn,
+            "decisions": sum(1 for e in game.journal if e.kind == "decision"),
+            "journal_entries": len(game.journal), "state_hash": digest,
+            "saved_to": str(path) if path else None}, indent=1))
+        return
+    click.echo(f"{year} campaign, seed {seed}, policy {policy}, {rules_preset} modifiers")
+    for line in turn_lines:
+        click.echo("  " + line)
+    click.echo(f"Result: {state.result} ({state.battles_fought} battles; state hash {digest[:12]})")
+    if path:
+        click.echo(f"Saved to {path}")
+
+
+from nimitz.cli_bot import bot_group  # noqa: E402  (the group needs cli's helpers at run time)
+
+cli.add_command(bot_group)
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ Everything is read from TOML (docs/data-format.md) and structured by one cattrs 
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from functools import cached_property
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import cattrs
 from attrs import field, frozen
 from cattrs.gen import make_dict_structure_fn, override
+from cattrs.v import format_exception
 
 from nimitz.errors import DataError
 from nimitz.model.ratings import NO_PAIR, Rating, RatingPair
@@ -300,6 +302,7 @@ class OrdersTable:
     modifier_presets: dict[str, dict[str, tuple[int, ...]]]
     track_min: int
     track_max: int
+    scouting_cap: int
     order: tuple[Order, ...]
     special_order: tuple[Order, ...]
     east_roll: tuple[EastRoll, ...]
@@ -437,9 +440,24 @@ def data_root() -> Path:
     return Path(__file__).resolve().parent.parent.parent
 
 
+# Attribute names that differ from the TOML table names (messages name the TOML tables).
+_TOML_NAMES = {"classes": "class", "air_groups": "air_group", "areas": "area", "boxes": "box"}
+_ATTR_IN_PATH = re.compile(r"\.(classes|air_groups|areas|boxes)\[")
+
+
+def _format_error(exc: BaseException, type_: type | None) -> str:
+    """cattrs' message, plus what our own hooks said (e.g. why "4/x" is not a rating)."""
+    text = format_exception(exc, type_)
+    if isinstance(exc, ValueError) and str(exc):
+        text += f": {exc}"
+    return text
+
+
 def _problems_from(exc: Exception, file: str) -> list[str]:
     if isinstance(exc, cattrs.BaseValidationError):
-        return [f"{file}: {msg}" for msg in cattrs.transform_error(exc, path=file.split("/")[-1])]
+        messages = cattrs.transform_error(exc, path=file.split("/")[-1], format_exception=_format_error)
+        return [f"{file}: " + _ATTR_IN_PATH.sub(lambda m: f".{_TOML_NAMES[m[1]]}[", msg)
+                for msg in messages]
     return [f"{file}: {exc}"]
 
 

@@ -1,10 +1,45 @@
-"""The campaign journal: every decision, roll and bot explanation, in order."""
+"""The campaign journal: every decision, roll and bot explanation, in order; and checkpoints."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from attrs import define, field
+from attrs import define, field, frozen
+
+from nimitz.model.state import CampaignState
+
+
+@frozen
+class Decision:
+    """One US answer to a decision request. `kind` says which; the rest are its arguments."""
+
+    kind: str
+    forces: tuple[str, ...] = ()
+    area: str = ""
+    count: int = 0
+    choice: str = ""
+    targets: dict[str, str] = field(factory=dict)  # e.g. force id -> battle area
+    areas: tuple[str, ...] = ()  # e.g. one area per scouting point
+
+    def __hash__(self) -> int:  # targets is a dict; hash its items
+        return hash((self.kind, self.forces, self.area, self.count, self.choice,
+                     tuple(sorted(self.targets.items())), self.areas))
+
+    def describe(self) -> str:
+        parts = [self.kind]
+        if self.forces:
+            parts.append(", ".join(f.split(":", 1)[-1] for f in self.forces))
+        if self.area:
+            parts.append(f"-> {self.area}")
+        if self.count:
+            parts.append(f"x{self.count}")
+        if self.choice:
+            parts.append(self.choice)
+        if self.areas:
+            parts.append(" ".join(self.areas))
+        if self.targets:
+            parts.append(", ".join(f"{k.split(':', 1)[-1]}->{v}" for k, v in self.targets.items()))
+        return " ".join(parts)
 
 
 @define
@@ -15,4 +50,14 @@ class JournalEntry:
     side: str  # "US", "JA" or "" for the game itself
     kind: str  # "created", "decision", "roll", "bot", "event"
     text: str  # one readable line
-    data: dict[str, Any] = field(factory=dict)  # the structured detail (explanations, dice)
+    data: dict[str, Any] = field(factory=dict)  # structured detail (explanations, dice)
+    decision: Decision | None = None  # kind "decision": the answer, replayed as is
+
+
+@define
+class Checkpoint:
+    """The full state at the start of a turn: replay and undo start from these."""
+
+    turn: int
+    journal_len: int
+    state: CampaignState

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from nimitz.model.battle import BattleState
+
 # Locations that are not map areas.
 DESTROYED = "DESTROYED"  # ships, carriers and battalions sunk or wiped out for good
 US_POOL = "US_RE"  # US reinforcements: bought with SP; destroyed US LBA return here (ed3)
@@ -64,7 +66,13 @@ class CampaignState:
     ja_track: int = 0
     next_battalion: int = 1
     held_history: list[int] = field(factory=list)  # objectives held at the end of each turn
+    scouting_points: int = 0  # bought this turn, not yet placed
+    scout_held: list[str] = field(factory=list)  # objectives whose forces got a scouted Hold (R5)
+    lba_bases: list[str] = field(factory=list)  # areas US LBA may enter this movement step
+    invaded_this_turn: int = 0  # forces sent to the 1945 invasion box this turn
+    battles_fought: int = 0
     result: str = ""  # the evaluation level once the campaign is over
+    battle: BattleState | None = None  # the battle being fought, if any
 
     # --- queries ---------------------------------------------------------------------------
 

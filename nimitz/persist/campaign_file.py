@@ -1,23 +1,129 @@
-"""Building the save envelope of a new campaign."""
+"""A campaign on disk: the save envelope <-> a Game, with autosave, resume and verification.
+
+A save holds the checkpoints (full state at each turn start), the journal and the current state.
+Opening a save re-runs the engine from the last checkpoint with the journal's decisions since,
+which restores the exact position (pending request included) and proves the save consistent:
+the replayed state must hash to the saved one.
+"""
 
 from __future__ import annotations
 
-import copy
+from pathlib import Path
 
+from attrs import define
+
+from nimitz.engine.game import Game, ReplayMismatch
 from nimitz.engine.setup import new_campaign
+from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
-from nimitz.model.journal import JournalEntry
+from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
-from nimitz.persist.saves import Checkpoint, SaveEnvelope, now
+from nimitz.persist.saves import SaveEnvelope, now, read_save, state_hash, write_save
+
+
+def new_game(data: GameData, year: int, seed: int, rules: RulesProfile) -> Game:
+    game = Game(data=data, state=new_campaign(data, year, seed, rules))
+    game.log("created", "", f"{year} campaign created (seed {seed}, order modifiers: "
+                            f"{rules.order_modifiers})", {"year": year, "seed": seed})
+    game.start()
+    return game
 
 
 def new_envelope(data: GameData, year: int, seed: int, rules: RulesProfile, name: str) -> SaveEnvelope:
-    state = new_campaign(data, year, seed, rules)
-    created = JournalEntry(
-        seq=0, turn=0, step=state.step, side="", kind="created",
-        text=f"{year} campaign created (seed {seed}, order modifiers: {rules.order_modifiers})",
-        data={"year": year, "seed": seed})
-    return SaveEnvelope(
-        name=name, seed=seed, rules=rules, data_fingerprint=data.fingerprint, created=now(),
-        state=state, journal=[created],
-        checkpoints=[Checkpoint(turn=0, journal_len=1, state=copy.deepcopy(state))])
+    return envelope_for(new_game(data, year, seed, rules), name, seed, created=now())
+
+
+def envelope_for(game: Game, name: str, seed: int, created: str, branch_of: str = "") -> SaveEnvelope:
+    return SaveEnvelope(name=name, seed=seed, rules=game.state.rules,
+                        data_fingerprint=game.data.fingerprint, created=created,
+                        state=game.state, journal=game.journal, checkpoints=game.checkpoints,
+                        branch_of=branch_of)
+
+
+def decisions_in(journal: list[JournalEntry], start: int = 0) -> list[Decision]:
+    return [e.decision for e in journal[start:] if e.kind == "decision" and e.decision is not None]
+
+
+def game_from_envelope(env: SaveEnvelope, data: GameData, where: str) -> Game:
+    """Resume: replay from the last checkpoint and check the saved state is reproduced."""
+    if not env.checkpoints:
+        raise SaveError(f"{where}: the save has no checkpoint to resume from ($.checkpoints)")
+    cp = env.checkpoints[-1]
+    try:
+        game = Game.replay(data, cp, env.journal, env.checkpoints[:-1],
+                           decisions_in(env.journal, cp.journal_len))
+    except NimitzError as exc:
+        raise SaveError(f"{where}: the journal cannot be replayed from turn {cp.turn}: {exc}") from None
+    if state_hash(game.state) != env.state_hash or len(game.journal) != len(env.journal):
+        hint = "" if env.data_fingerprint == data.fingerprint else (
+            " (the game data changed since it was saved)")
+        raise SaveError(f"{where}: replaying the journal from turn {cp.turn} does not reproduce the "
+                        f"saved state{hint}")
+    return game
+
+
+def verify(env: SaveEnvelope, data: GameData) -> list[str]:
+    """Replay the whole journal from the first checkpoint; [] or what differs first (issue: check)."""
+    if not env.checkpoints:
+        return ["the save has no checkpoints"]
+    first = env.checkpoints[0]
+    try:
+        game = Game.replay(data, first, env.journal, [], decisions_in(env.journal, first.journal_len))
+    except (NimitzError, ReplayMismatch) as exc:
+        return [f"the journal cannot be replayed: {exc}"]
+    problems = []
+    for i, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
+        if state_hash(mine.state) != state_hash(saved.state) or mine.journal_len != saved.journal_len:
+            problems.append(f"checkpoint {i} (start of turn {saved.turn + 1}) differs from the replay")
+            break
+    if len(game.checkpoints) != len(env.checkpoints) and not problems:
+        problems.append(f"the replay has {len(game.checkpoints)} checkpoints, the save {len(env.checkpoints)}")
+    for mine, saved in zip(game.journal, env.journal):
+        if (mine.kind, mine.text, mine.decision) != (saved.kind, saved.text, saved.decision):
+            problems.append(f"journal entry {saved.seq} (turn {saved.turn}, {saved.step}) differs: "
+                            f"saved {saved.text!r}, replay {mine.text!r}")
+            break
+    if len(game.journal) != len(env.journal) and not problems:
+        problems.append(f"the replay has {len(game.journal)} journal entries, the save {len(env.journal)}")
+    if state_hash(game.state) != env.state_hash and not problems:
+        problems.append("the final state differs from the replay")
+    return problems
+
+
+@define
+class Session:
+    """A campaign being played from a save file, saved after every decision."""
+
+    game: Game
+    path: Path
+    name: str
+    seed: int
+    created: str
+    branch_of: str = ""
+    autosave: bool = True
+
+    def envelope(self) -> SaveEnvelope:
+        return envelope_for(self.game, self.name, self.seed, self.created, self.branch_of)
+
+    def save(self) -> None:
+        write_save(self.path, self.envelope())
+
+    def answer(self, decision: Decision):
+        request = self.game.answer(decision)
+        if self.autosave:
+            self.save()
+        return request
+
+    @classmethod
+    def open(cls, path: Path, data: GameData) -> "Session":
+        env = read_save(path, data)
+        game = game_from_envelope(env, data, str(path))
+        return cls(game=game, path=path, name=env.name, seed=env.seed, created=env.created,
+                   branch_of=env.branch_of)
+
+    @classmethod
+    def create(cls, path: Path, data: GameData, year: int, seed: int, rules: RulesProfile,
+               name: str) -> "Session":
+        game = new_game(data, year, seed, rules)
+        session = cls(game=game, path=path, name=name, seed=seed, created=now())
+        return session

@@ -23,7 +23,7 @@ from attrs import define, field
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
 from nimitz.model.data import GameData
-from nimitz.model.journal import JournalEntry
+from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
 from nimitz.model.invariants import state_problems
 
@@ -32,15 +32,6 @@ SCHEMA_VERSION = 1
 
 # Migrations: MIGRATIONS[n] turns a raw schema-n envelope into schema n+1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-
-
-@define
-class Checkpoint:
-    """The full state at the start of a turn (replay and undo start from these)."""
-
-    turn: int
-    journal_len: int
-    state: CampaignState
 
 
 @define

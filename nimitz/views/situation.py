@@ -74,3 +74,14 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
     lines.append(f"Destroyed: US {sum(f.side == 'US' for f in lost)}, "
                  f"JA {sum(f.side == 'JA' for f in lost)}")
     return "\n".join(lines)
+
+
+def last_turn_bot_text(journal) -> str:
+    """The Japanese decisions of the latest turn that has any, one per line."""
+    bot = [e for e in journal if e.kind == "bot"]
+    if not bot:
+        return "No Japanese decisions yet."
+    turn = bot[-1].turn
+    lines = [f"Japanese decisions, turn {turn}:"]
+    lines += [f"  [{e.step}] {e.text}" for e in bot if e.turn == turn]
+    return "\n".join(lines)

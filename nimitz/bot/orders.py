@@ -1,0 +1,392 @@
+"""The Japanese orders bot: scouted orders, the JA Orders step, table-driven (bot_tables/orders.toml).
+
+Rulings R1-R10 and the project's own R40-R49 (docs/rulings-added.md). Every order is carried out
+at once and returns an explanation: the dice, the modifier and its source, the chart row, the
+forces picked, the candidate destinations with their distances and JA counts, the tie-break.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import define, field
+
+from nimitz.engine.dice import Dice, choose
+from nimitz.model.data import GameData, Order
+from nimitz.model.state import BATTALIONS, CampaignState, Force
+
+JAPAN = "JA"
+
+
+@define
+class OrderResult:
+    area: str
+    order: str  # the order carried out
+    moved: list[str] = field(factory=list)  # force ids that left
+    held: list[str] = field(factory=list)  # force ids given the order that stayed
+    destination: str = ""
+    explanation: dict[str, Any] = field(factory=dict)
+
+    def data(self) -> dict[str, Any]:
+        """The structured record journaled with the order (and printed by `nimitz bot --json`)."""
+        return {"area": self.area, "order": self.order, "moved": self.moved, "held": self.held,
+                "destination": self.destination, **self.explanation}
+
+    def text(self) -> str:
+        e = self.explanation
+        roll = e.get("roll", {})
+        if roll.get("automatic"):
+            head = f"{self.area}: {roll['automatic']}"
+        else:
+            dice = "+".join(str(d) for d in roll.get("dice", []))
+            head = f"{self.area}: roll {dice} {roll.get('modifier', 0):+d} = {roll.get('total')}"
+        path = " -> ".join(e.get("tried", [])) or self.order
+        added = set(e.get("battalions_added", ()))
+        names = ", ".join(i.split(":", 1)[1] for i in self.moved + self.held if i not in added) or "nothing"
+        dest = f" to {self.destination}" if self.destination else ""
+        extra = ""
+        if e.get("lba_to_japan"):
+            extra += f"; LBA to Japan ({', '.join(x.split(':', 1)[1] for x in e['lba_to_japan'])}, R8)"
+        if e.get("battalions_added"):
+            extra += f"; +{len(e['battalions_added'])} battalion(s) (R10)"
+        track = e.get("track")
+        if track:
+            extra += f"; track {track['before']} -> {track['after']}"
+        return f"{head}: {path}: {names}{dest}{extra}"
+
+
+class OrdersBot:
+    """The JA order procedures on one campaign state, rolling the given dice."""
+
+    def __init__(self, state: CampaignState, data: GameData, dice: Dice):
+        self.state = state
+        self.data = data
+        self.dice = dice
+        self.sheet = data.year(state.year)
+        self.m = data.map
+        self.table = data.orders
+
+    # --- what is where ---------------------------------------------------------------------
+
+    def cls(self, f: Force):
+        return self.sheet.cls[f.cls]
+
+    def ja(self, area: str) -> list[Force]:
+        return self.state.at(area, "JA")
+
+    def ja_ashore(self, area: str) -> list[Force]:
+        return [f for f in self.ja(area) if self.cls(f).ashore_type and not f.embarked]
+
+    def us_present(self, area: str, ignore_subs: bool = False) -> bool:
+        us = self.state.at(area, "US")
+        if ignore_subs:
+            us = [f for f in us if self.cls(f).type != "SS"]
+        return bool(us)
+
+    def us_ashore(self, area: str) -> bool:
+        return any(self.cls(f).ashore_type and not f.embarked for f in self.state.at(area, "US"))
+
+    def category(self, f: Force) -> str:
+        t = self.cls(f).type
+        return "infantry" if t in ("INF", "BN") else "lba" if t == "LBA" else "ships"
+
+    def movable(self, area: str) -> list[Force]:
+        """Unmoved JA forces here that an order may take (R3, R4: the last INF/LBA ashore stays)."""
+        forces = [f for f in self.ja(area) if not f.moved]
+        if area in (JAPAN, "EA"):
+            return forces
+        ashore = self.ja_ashore(area)
+        if len(ashore) <= 1:
+            forces = [f for f in forces if f not in ashore]
+        return forces
+
+    def pin_last_ashore(self, area: str) -> list[str]:
+        """Mark the last INF/LBA ashore as moved when it is the only one left (R4)."""
+        if area in (JAPAN, "EA"):
+            return []
+        ashore = self.ja_ashore(area)
+        unmoved = [f for f in ashore if not f.moved]
+        if len(ashore) == 1 and unmoved:
+            unmoved[0].moved = True
+            return [unmoved[0].id]
+        return []
+
+    # --- moved markers at the start of US Scouting (R3) -----------------------------------
+
+    def place_moved_markers(self) -> dict[str, Any]:
+        lone, pinned = [], []
+        for area in self.m.areas:
+            code = area.code
+            if code in (JAPAN, "EA"):
+                continue
+            ashore = self.ja_ashore(code)
+            if len(ashore) == 1:
+                ashore[0].moved = True
+                lone.append(ashore[0].id)
+            if self.us_present(code):
+                for f in self.ja(code):
+                    if self.cls(f).type in ("INF", "BN") and not f.moved:
+                        f.moved = True
+                        pinned.append(f.id)
+        return {"lone": lone, "pinned": pinned, "rulings": ["R3"]}
+
+    # --- destinations (R6) -----------------------------------------------------------------
+
+    def _dist(self, target: str) -> dict[str, int]:
+        return self.m.distances(target, avoid_home="US")
+
+    def _closer(self, area: str, target: str) -> list[str]:
+        dist = self._dist(target)
+        if area not in dist:
+            return []
+        return [n for n in self.m.area[area].adjacent
+                if n in dist and dist[n] == dist[area] - 1 and self.m.area[n].home != "US"]
+
+    def candidates(self, order: Order, area: str) -> tuple[list[str], str]:
+        """Legal destinations for an order from `area`, and a note on how they were found."""
+        kind = order.destination
+        codes = [a.code for a in self.m.areas if a.home != "US" and a.code != area]  # R6, R42
+        objectives = set(self.sheet.objectives)
+        if kind == "stay":
+            return [area], "stays"
+        if kind == "japan":
+            return ([JAPAN] if area != JAPAN else []), "Japan"
+        if kind == "alaska":
+            return (["AK"] if area != "AK" else []), "Alaska"
+        if kind == "closer_japan":
+            return self._closer(area, JAPAN), "one area closer to Japan"
+        if kind == "closer_australia":
+            if "AU" in self.m.area[area].adjacent:
+                return [], "already next to Australia"
+            return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
+        if kind == "closer_hawaii_ja_ashore":
+            return ([c for c in self._closer(area, "HI") if self.ja_ashore(c)],
+                    "one area closer to Hawaii with JA forces ashore")
+        if kind == "ja_ashore":
+            return ([c for c in codes if c not in (JAPAN, "EA") and self.ja_ashore(c)],
+                    "an area with JA forces ashore (not JA, EA)")
+        if kind == "battle":
+            return ([c for c in codes if self.ja(c) and self.us_present(c, ignore_subs=True)],
+                    "an area with US and JA forces (US subs alone do not count)")
+        if kind == "objective_ja_ashore":
+            return ([c for c in codes if c in objectives and self.ja_ashore(c)],
+                    "an objective with JA forces ashore")
+        if kind == "us_ja_ashore":
+            return ([c for c in codes if self.ja_ashore(c) and self.us_ashore(c)],
+                    "an area where US and JA forces are both ashore")
+        if kind == "closest_free_objective":
+            free = [c for c in codes if c in objectives and not self.ja_ashore(c)
+                    and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)]
+            dist = self._dist(area)
+            free = [c for c in free if c in dist]
+            if not free:
+                return [], "a free objective next to JA forces ashore"
+            best = min(dist[c] for c in free)
+            return ([c for c in free if dist[c] == best],
+                    f"the closest free objective next to JA forces ashore ({best} away)")
+        raise ValueError(f"unknown destination rule {kind!r}")
+
+    def pick_destination(self, cands: list[str], purpose: str) -> tuple[str, dict[str, Any]]:
+        """Fewest JA forces present (every counter counts 1), then random (R6)."""
+        counts = {c: len(self.ja(c)) for c in cands}
+        fewest = min(counts.values())
+        tied = [c for c in cands if counts[c] == fewest]
+        info: dict[str, Any] = {"candidates": [{"area": c, "ja_forces": counts[c]} for c in cands]}
+        if len(tied) == 1:
+            info["tie_break"] = "fewest JA forces" if len(cands) > 1 else "only candidate"
+            return tied[0], info
+        pick = choose(self.dice, tied, f"{purpose}: random among {', '.join(tied)} (R6)")
+        info["tie_break"] = f"fewest JA forces tied ({', '.join(tied)}): bot die picked {pick}"
+        return pick, info
+
+    # --- carrying out an order -------------------------------------------------------------
+
+    def select(self, order: Order, area: str, purpose: str) -> list[Force]:
+        """Ships, then INF, then LBA, each at random up to the order's maxima (R4)."""
+        chosen: list[Force] = []
+        pool = self.movable(area)
+        ashore_left = len(self.ja_ashore(area))
+        keep_one = area not in (JAPAN, "EA")
+        for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
+            options = [f for f in pool if self.category(f) == cat]
+            for _ in range(limit):
+                if not options:
+                    break
+                if cat != "ships" and keep_one and ashore_left <= 1:
+                    break  # the last INF or LBA ashore never leaves (R4)
+                pick = choose(self.dice, options, f"{purpose}: pick a {cat[:-1] if cat != 'ships' else 'ship'}")
+                options.remove(pick)
+                chosen.append(pick)
+                if cat != "ships" and not pick.embarked:
+                    ashore_left -= 1
+        return chosen
+
+    def attempt(self, order: Order, area: str, purpose: str) -> OrderResult | None:
+        """Carry out `order` if it moves something; None if it is not possible (R6)."""
+        if order.destination == "stay":
+            forces = self.select(order, area, purpose)
+            if not forces:
+                return None
+            for f in forces:
+                f.moved = True
+            return OrderResult(area=area, order=order.name, held=[f.id for f in forces],
+                               explanation={"destination_rule": "stays"})
+        cands, rule = self.candidates(order, area)
+        if not cands:
+            return None
+        # A destination is only worth taking if the order would move someone there.
+        forces_available = self.movable(area)
+        if not any((self.category(f) == "ships" and order.ships) or
+                   (self.category(f) == "infantry" and order.infantry) or
+                   (self.category(f) == "lba" and order.lba) for f in forces_available):
+            return None
+        dest, info = self.pick_destination(cands, purpose)
+        forces = self.select(order, area, purpose)
+        if not forces:
+            return None
+        explanation: dict[str, Any] = {"destination_rule": rule, **info}
+        dist = self._dist(dest)
+        for c in explanation["candidates"]:
+            c["distance"] = self._dist(c["area"]).get(area)
+        landing_ok = bool(self.ja_ashore(dest))
+        us_there = self.us_present(dest)
+        to_japan: list[str] = []
+        for f in forces:
+            f.moved = True
+            cat = self.category(f)
+            if cat == "lba" and order.lba_to_japan_if_no_ashore and not landing_ok:
+                f.location = JAPAN  # R8: no JA ashore at the destination
+                to_japan.append(f.id)
+                continue
+            f.location = dest
+            if cat == "infantry":
+                f.embarked = us_there  # JA infantry ride transports into areas with US forces
+        explanation["lba_to_japan"] = to_japan
+        added: list[str] = []
+        if us_there and order.infantry:
+            moved_inf = sum(1 for f in forces if self.category(f) == "infantry")
+            for _ in range(order.infantry - moved_inf):
+                added.append(self.add_battalion(dest).id)
+        explanation["battalions_added"] = added
+        explanation["destination_distance_to_start"] = dist.get(area)
+        return OrderResult(area=area, order=order.name, moved=[f.id for f in forces] + added,
+                           destination=dest, explanation=explanation)
+
+    def add_battalion(self, dest: str) -> Force:
+        """A battalion from the box, or a new counter: the pool is unlimited (R10)."""
+        from nimitz.engine.setup import new_battalion
+
+        boxed = self.state.at(BATTALIONS, "JA")
+        force = boxed[0] if boxed else new_battalion(self.state, self.sheet, "JA", dest)
+        force.location = dest
+        force.embarked = True
+        force.moved = True
+        force.damaged = False
+        return force
+
+    def carry_out(self, row: Order, area: str, purpose: str) -> tuple[OrderResult, list[str], list[dict]]:
+        """The rolled order, else its fallback (East: the East roll), else Hold (R6)."""
+        tried = [row.name]
+        extra_rolls: list[dict] = []
+        result = self.attempt(row, area, purpose)
+        if result is None and row.fallback:
+            if row.fallback == "east_roll":
+                face = self.dice.roll("ja", 10, f"{area}: East fallback roll")
+                fallback = next(r.order for r in self.table.east_roll if r.lo <= face <= r.hi)
+                extra_rolls.append({"roll": face, "table": "east_roll", "result": fallback})
+            else:
+                fallback = row.fallback
+            tried.append(fallback)
+            result = self.attempt(self.table.by_name[fallback], area, purpose)
+        if result is None:
+            tried.append("Hold")
+            result = self.attempt(self.table.by_name["Hold"], area, purpose)
+        assert result is not None, "Hold always takes a movable force"
+        return result, tried, extra_rolls
+
+    # --- the two kinds of roll -------------------------------------------------------------
+
+    def scouted_order(self, area: str, auto_hold: bool) -> OrderResult | None:
+        """One scouted order for the area's unmoved forces (2d10 + year; R5, no track move)."""
+        self.pin_last_ashore(area)
+        if not self.movable(area):
+            return None
+        if auto_hold:
+            roll = {"automatic": "first scouted order in an objective is Hold (R5)"}
+            row = self.table.by_name["Hold"]
+        else:
+            dice = [self.dice.roll("ja", 10, f"scouted order in {area}")
+                    for _ in range(self.table.scouted_dice)]
+            mod = self.table.scouted_modifier[str(self.state.year)]
+            total = sum(dice) + mod
+            roll = {"dice": dice, "modifier": mod, "total": total,
+                    "modifier_source": f"scouted order, {self.state.year}"}
+            row = self.table.for_roll(total)
+        result, tried, extra = self.carry_out(row, area, f"scouted order in {area}")
+        result.explanation.update({"roll": roll, "row": f"{row.name} ({row.lo}..{row.hi})",
+                                   "tried": tried, "extra_rolls": extra, "scouted": True,
+                                   "rulings": ["R4", "R5", "R6"] + list(row.rulings)})
+        return result
+
+    def order(self, area: str, auto_hold: bool) -> OrderResult:
+        """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5)."""
+        track_before = self.state.ja_track
+        if auto_hold:
+            roll = {"automatic": "first order in an objective is Hold (R5)"}
+            row = self.table.by_name["Hold"]
+        else:
+            preset = self.state.rules.order_modifiers
+            dice = [self.dice.roll("ja", 10, f"JA order in {area}")
+                    for _ in range(self.table.order_dice)]
+            mod = self.table.modifier(preset, self.state.year, track_before)
+            band = self.table.track_band[self.table.band_index(track_before)]
+            total = sum(dice) + mod
+            roll = {"dice": dice, "modifier": mod, "total": total,
+                    "modifier_source": f"{preset} preset, {self.state.year}, track {track_before} "
+                                       f"(band {band.lo}-{band.hi}) (R1)"}
+            row = self.table.for_roll(total)
+        result, tried, extra = self.carry_out(row, area, f"JA order in {area}")
+        done = self.table.by_name[tried[-1]]
+        after = min(self.table.track_max, max(self.table.track_min, track_before + done.track))
+        self.state.ja_track = after
+        result.explanation.update({
+            "roll": roll, "row": f"{row.name} ({row.lo}..{row.hi})" if not auto_hold else "Hold",
+            "tried": tried, "extra_rolls": extra, "scouted": False,
+            "track": {"before": track_before, "change": done.track, "after": after, "order": done.name},
+            "rulings": ["R2", "R4", "R6"] + (["R5"] if auto_hold else ["R1"]) + list(row.rulings)})
+        return result
+
+    def run_step(self, on_plan=None, on_result=None) -> list[OrderResult]:
+        """The whole JA Orders step after strategic bombing: track to 0, then every area in
+        processing order, rolling until all its unmoved forces have orders (R2, R3, R5)."""
+        self.state.ja_track = self.table.track_min
+        plan = self.processing_order()
+        if on_plan:
+            on_plan(plan)
+        objectives = set(self.sheet.objectives)
+        results = []
+        for area, _ in plan:
+            first = True
+            while True:
+                self.pin_last_ashore(area)
+                if not self.movable(area):
+                    break
+                auto_hold = first and area in objectives and area not in self.state.scout_held
+                result = self.order(area, auto_hold)
+                first = False
+                results.append(result)
+                if on_result:
+                    on_result(result)
+        return results
+
+    def processing_order(self) -> list[tuple[str, int]]:
+        """Areas with unmoved JA forces, fewest first, ties in map order (R3)."""
+        skip = set(self.sheet.special.no_ja_orders_in)
+        counts = []
+        for area in self.m.areas:
+            if area.code in skip:
+                continue
+            n = sum(1 for f in self.ja(area.code) if not f.moved)
+            if n:
+                counts.append((area.code, n))
+        return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))

@@ -1,0 +1,95 @@
+"""JA Reinforce (ruling R18) and JA Repair (facts 1.11): the Japanese side of the post-battle steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nimitz.engine.dice import Dice
+from nimitz.engine.setup import new_battalion, stack_of
+from nimitz.model.data import GameData
+from nimitz.model.state import BATTALIONS, JA_POOL, RAID, CampaignState
+
+
+def _name(fid: str) -> str:
+    return fid.split(":", 1)[1]
+
+
+def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, dict[str, Any]]:
+    """1d10 + track - 1 per damaged JA force on the map (not damaged infantry facing US forces)
+    - 3 per raiding US sub; read the table; take the tops of the stacks to Japan; 2 battalions
+    per missing counter; the track goes back to 0."""
+    sheet = data.year(state.year)
+    cls = sheet.cls
+    roll = dice.roll("ja", 10, "JA reinforcement roll")
+    damaged = [f for f in state.forces.values()
+               if f.side == "JA" and f.damaged and f.location in data.map.area
+               and not (cls[f.cls].type in ("INF", "BN") and state.at(f.location, "US"))]
+    subs = [f for f in state.at(RAID, "US") if cls[f.cls].type == "SS"]
+    total = roll + state.ja_track - len(damaged) - 3 * len(subs)
+    row = data.reinforcements.for_roll(total)
+    extra = sheet.special.extra_ja_infantry_per_reinforce
+    wanted = {"ships": row.ships, "infantry": row.infantry + extra, "lba": row.lba}
+    arrived: list[str] = []
+    battalions = 0
+    for stack, n in wanted.items():
+        for _ in range(n):
+            ids = state.ja_stacks[stack]
+            if ids:
+                f = state.forces[ids.pop(0)]
+                f.location, f.damaged, f.moved, f.embarked = "JA", False, False, False
+                arrived.append(f.id)
+                continue
+            for _ in range(data.reinforcements.battalions_per_missing):
+                boxed = state.at(BATTALIONS, "JA")
+                b = boxed[0] if boxed else new_battalion(state, sheet, "JA", "JA")
+                b.location, b.damaged = "JA", False
+                battalions += 1
+    text = (f"JA Reinforce: d10 {roll} + track {state.ja_track} - {len(damaged)} damaged - "
+            f"3x{len(subs)} raiding subs = {total}: {row.ships} ship / {row.infantry} INF / "
+            f"{row.lba} LBA" + (f" (+{extra} INF, {state.year} special rule)" if extra else "")
+            + f"; to Japan: {', '.join(_name(i) for i in arrived) or 'nothing'}"
+            + (f", {battalions} battalions for missing counters" if battalions else ""))
+    explanation = {
+        "roll": {"dice": [roll], "track": state.ja_track, "damaged": [f.id for f in damaged],
+                 "raiding_subs": [f.id for f in subs], "total": total},
+        "row": {"lo": row.lo, "hi": row.hi, "ships": row.ships, "infantry": row.infantry,
+                "lba": row.lba, "extra_infantry": extra},
+        "arrived": arrived, "battalions": battalions, "rulings": ["R18"]}
+    state.ja_track = data.orders.track_min
+    return text, explanation
+
+
+def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
+    """Damaged JA forces on the map go, repaired, to the bottom of their stack; except infantry
+    facing US forces and the last INF or LBA ashore in an area (not in JA or EA)."""
+    cls = data.year(state.year).cls
+    repaired: list[str] = []
+    kept: list[str] = []
+    for area in data.map.areas:
+        code = area.code
+        us_here = bool(state.at(code, "US"))
+        here = state.at(code, "JA")
+        ashore = [f for f in here if cls[f.cls].ashore_type and not f.embarked]
+        for f in [f for f in here if f.damaged]:
+            c = cls[f.cls]
+            if c.type in ("INF", "BN") and us_here:
+                kept.append(f"{f.name} (infantry facing US forces)")
+                continue
+            if f in ashore and code not in ("JA", "EA") and len(ashore) == 1:
+                kept.append(f"{f.name} (last INF/LBA in {code})")
+                continue
+            if f in ashore:
+                ashore.remove(f)
+            f.damaged = False
+            f.embarked = False
+            if c.type == "BN":
+                f.location = BATTALIONS
+            else:
+                f.location = JA_POOL
+                state.ja_stacks[stack_of(c.type)].append(f.id)
+            repaired.append(f.id)
+    if not repaired and not kept:
+        return "", {}
+    text = ("JA Repair: " + (", ".join(_name(i) for i in repaired) or "none")
+            + " back to the reinforcement pool" + (f"; kept: {', '.join(kept)}" if kept else ""))
+    return text, {"repaired": repaired, "kept": kept}

@@ -1,0 +1,601 @@
+"""The campaign turn as a generator: the sequence of play of procedures.md.
+
+`play(game)` runs turn after turn until the campaign ends, yielding a Request whenever the US
+player must decide. Japanese decisions are made by the bot (nimitz.bot) where the procedure
+calls for them and journaled with their explanations.
+
+Request kinds and the decisions that answer them:
+
+| request | step | decisions |
+|---|---|---|
+| resupply | US Resupply | buy(forces=(id,)), repair(forces=(id,)), buy_scouting(count=n), end_resupply |
+| scouting | US Scouting | scout(areas=(one area per point...)) |
+| movement | US Movement | move(forces, area), raid(forces), strategic_bombing(forces), invade(forces), end_movement |
+| bombing_target | JA Orders (1944-45) | bombing_target(forces=(JA force id,)) |
+| battle_order | Resolve Battles | battle(area) |
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from nimitz.engine.control import objectives_held, supplied_areas
+from nimitz.engine.requests import Option, Request
+from nimitz.errors import IllegalDecision
+from nimitz.model.journal import Decision
+from nimitz.model.state import (
+    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, Force,
+)
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+
+Engine = Generator[Request, Decision, None]
+
+STEPS = ("turn", "resupply", "scouting", "movement", "orders", "battles", "reinforce", "repair",
+         "return_to_port", "supply", "defeat_check")
+STEP_NAMES = {
+    "start": "Set-up", "turn": "Advance turn", "resupply": "US Resupply", "scouting": "US Scouting",
+    "movement": "US Movement", "orders": "JA Orders", "battles": "Resolve Battles",
+    "reinforce": "JA Reinforce", "repair": "JA Repair", "return_to_port": "US Return to Port",
+    "supply": "US Supply Check", "defeat_check": "US Defeat Check", "end": "Campaign over",
+}
+INVASION_LIMIT = 7  # forces per turn into the 1945 invasion box (facts 1.13)
+
+
+def play(game: "Game") -> Engine:
+    state = game.state
+    while not state.finished:
+        game.checkpoint()
+        yield from play_turn(game)
+
+
+def play_turn(game: "Game") -> Engine:
+    state = game.state
+    state.turn += 1
+    state.step = "turn"
+    for f in state.forces.values():
+        f.moved = False
+    game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+    yield from resupply(game)
+    yield from scouting(game)
+    yield from movement(game)
+    yield from ja_orders(game)
+    yield from resolve_battles(game)
+    ja_reinforce(game)
+    ja_repair(game)
+    return_to_port(game)
+    supply_check(game)
+    defeat_check(game)
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def cls_of(game: "Game", f: Force):
+    return game.sheet.cls[f.cls]
+
+
+def on_map(game: "Game", f: Force) -> bool:
+    return f.location in game.data.map.area
+
+
+def name(fid: str) -> str:
+    return fid.split(":", 1)[1]
+
+
+def damage(game: "Game", f: Force, why: str) -> str:
+    """One hit on a force outside battle: full -> damaged -> destroyed (to its pool)."""
+    if not f.damaged:
+        f.damaged = True
+        return f"{f.name} damaged ({why})"
+    destroy(game, f)
+    return f"{f.name} destroyed ({why})"
+
+
+def destroy(game: "Game", f: Force) -> None:
+    c = cls_of(game, f)
+    f.damaged = False
+    f.embarked = False
+    if f.side == "US" and c.type == "LBA":
+        f.location = US_POOL  # destroyed US LBA can be bought again (ed3)
+    elif f.side == "JA" and c.type == "LBA":
+        f.location = JA_POOL
+        game.state.ja_stacks["lba"].append(f.id)
+    elif f.side == "JA" and c.type == "BN":
+        f.location = BATTALIONS
+    else:
+        f.location = DESTROYED
+
+
+# --- US Resupply -----------------------------------------------------------------------------
+
+
+def resupply(game: "Game") -> Engine:
+    state = game.state
+    state.step = "resupply"
+    state.sp += game.sheet.us_supply
+    state.scouting_points = 0
+    game.log("event", "US", f"US Resupply: +{game.sheet.us_supply} SP, {state.sp} SP to spend")
+    while True:
+        decision = yield resupply_request(game)
+        if decision.kind == "end_resupply":
+            return
+        if decision.kind == "buy_scouting":
+            state.sp -= decision.count
+            state.scouting_points += decision.count
+            game.log("event", "US", f"Bought {decision.count} scouting point(s); {state.sp} SP left")
+            continue
+        f = state.forces[decision.forces[0]]
+        c = cls_of(game, f)
+        if decision.kind == "buy":
+            state.sp -= c.buy_cost
+            f.location = "AU" if c.australian else "WC"
+            f.damaged = False
+            game.log("event", "US", f"Bought {f.name} ({c.buy_cost} SP) at {f.location}; "
+                                    f"{state.sp} SP left")
+        else:
+            state.sp -= c.repair_cost
+            f.damaged = False
+            game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
+
+
+def resupply_request(game: "Game") -> Request:
+    state = game.state
+    cap = game.data.orders.scouting_cap
+    options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
+    for f in state.at(US_POOL):
+        c = cls_of(game, f)
+        if c.buy_cost <= state.sp:
+            options.append(Option(Decision("buy", forces=(f.id,)),
+                                  f"Buy {f.name} ({c.name} {c.type})", c.buy_cost))
+    for f in state.forces.values():
+        if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL):
+            c = cls_of(game, f)
+            if c.repair_cost <= state.sp:
+                options.append(Option(Decision("repair", forces=(f.id,)),
+                                      f"Repair {f.name} at {f.location}", c.repair_cost))
+    room = min(cap - state.scouting_points, state.sp)
+    for n in range(1, room + 1):
+        options.append(Option(Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n))
+
+    def check(d: Decision) -> None:
+        if d.kind == "buy_scouting":
+            if d.count < 1:
+                raise IllegalDecision("buy at least one scouting point")
+            if state.scouting_points + d.count > cap:
+                raise IllegalDecision(f"at most {cap} scouting points a turn", "R9")
+            if d.count > state.sp:
+                raise IllegalDecision(f"{d.count} SP needed, {state.sp} left", "US Resupply")
+            return
+        if d.kind == "end_resupply":
+            return
+        if len(d.forces) != 1 or d.forces[0] not in state.forces:
+            raise IllegalDecision("name exactly one US force")
+        f = state.forces[d.forces[0]]
+        c = cls_of(game, f)
+        if f.side != "US":
+            raise IllegalDecision(f"{f.name} is not a US force")
+        if d.kind == "buy":
+            if f.location != US_POOL:
+                raise IllegalDecision(f"{f.name} is not in the US reinforcements", "US Resupply")
+            if c.buy_cost > state.sp:
+                raise IllegalDecision(f"{f.name} costs {c.buy_cost} SP, {state.sp} left", "US Resupply")
+        else:
+            if not f.damaged or f.location in (DESTROYED, US_POOL):
+                raise IllegalDecision(f"{f.name} is not a damaged force in play", "US Resupply")
+            if c.repair_cost > state.sp:
+                raise IllegalDecision(f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left",
+                                      "US Resupply: half cost, minimum 1")
+
+    return Request(kind="resupply", step="resupply",
+                   prompt=f"US Resupply: {state.sp} SP. Buy forces, repair, buy scouting points.",
+                   options=options, checker=check,
+                   kinds=("buy", "repair", "buy_scouting", "end_resupply"),
+                   info={"sp": state.sp, "scouting_points": state.scouting_points, "scouting_cap": cap})
+
+
+# --- US Scouting -----------------------------------------------------------------------------
+
+
+def scouting(game: "Game") -> Engine:
+    from nimitz.bot.orders import OrdersBot
+
+    state = game.state
+    state.step = "scouting"
+    state.scout_held = []
+    bot = OrdersBot(state, game.data, game.dice)
+    markers = bot.place_moved_markers()
+    if markers["lone"] or markers["pinned"]:
+        game.log("bot", "JA", "Moved markers: " + ", ".join(
+            [f"{name(i)} (lone)" for i in markers["lone"]] +
+            [f"{name(i)} (pinned by US forces)" for i in markers["pinned"]]) + " (R3)", markers)
+    points = state.scouting_points
+    legal = scoutable_areas(game)
+    if not points:
+        return
+    if not legal:
+        game.log("event", "US", f"{points} scouting point(s) unused: no JA forces can be scouted")
+        state.scouting_points = 0
+        return
+    decision = yield Request(
+        kind="scouting", step="scouting",
+        prompt=f"US Scouting: place {points} scouting point(s) on areas with JA forces.",
+        checker=lambda d: _check_scouting(d, points, legal), kinds=("scout",),
+        info={"points": points, "areas": legal})
+    state.scouting_points = 0
+    objectives = set(game.sheet.objectives)
+    for area in decision.areas:
+        auto_hold = area in objectives and area not in state.scout_held
+        result = bot.scouted_order(area, auto_hold)
+        if result is None:
+            game.log("event", "JA", f"Scouting {area}: no unmoved JA forces left to scout")
+            continue
+        if result.order == "Hold" and area in objectives:
+            state.scout_held.append(area)
+        game.log("bot", "JA", "Scouted order " + result.text(), result.data())
+
+
+def scoutable_areas(game: "Game") -> list[str]:
+    return [a.code for a in game.data.map.areas
+            if any(not f.moved for f in game.state.at(a.code, "JA"))]
+
+
+def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
+    if len(d.areas) != points:
+        raise IllegalDecision(f"place all {points} scouting point(s) (got {len(d.areas)})", "US Scouting")
+    for area in d.areas:
+        if area not in legal:
+            raise IllegalDecision(f"{area} has no unmoved JA forces to scout", "US Scouting, R3")
+
+
+# --- US Movement -----------------------------------------------------------------------------
+
+
+def movement(game: "Game") -> Engine:
+    state = game.state
+    state.step = "movement"
+    state.lba_bases = [a.code for a in game.data.map.areas
+                       if any(cls_of(game, f).type in ("INF", "BN", "LBA") and not f.embarked
+                              for f in state.at(a.code, "US"))]
+    state.invaded_this_turn = 0
+    while True:
+        decision = yield movement_request(game)
+        if decision.kind == "end_movement":
+            return
+        forces = [state.forces[i] for i in decision.forces]
+        if decision.kind == "move":
+            for f in forces:
+                f.location = decision.area
+                f.moved = True
+                f.embarked = cls_of(game, f).type in ("INF", "BN")
+            what = f"to {decision.area}"
+        elif decision.kind == "raid":
+            for f in forces:
+                f.location, f.moved = RAID, True
+            what = "to the raiding box"
+        elif decision.kind == "strategic_bombing":
+            for f in forces:
+                f.location, f.moved = BOMBING, True
+            state.sp -= len(forces)
+            what = f"to the strategic bombing box ({len(forces)} SP)"
+        else:  # invade
+            for f in forces:
+                f.location, f.moved, f.embarked = INVASION, True, False
+            state.invaded_this_turn += len(forces)
+            what = "to the invasion box"
+        game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
+
+
+def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None = None) -> str | None:
+    """Why `f` may not move to `dest` now (None if it may). `moving`: forces moving together."""
+    state = game.state
+    m = game.data.map
+    c = cls_of(game, f)
+    if f.side != "US":
+        return f"{f.name} is Japanese"
+    if f.moved:
+        return f"{f.name} has already moved this turn"
+    if not on_map(game, f):
+        return f"{f.name} is not on the map ({f.location})"
+    if dest not in m.area:
+        return f"{dest} is not an area"
+    if dest == f.location:
+        return f"{f.name} is already in {dest}"
+    if m.area[dest].home == "JA":
+        return "US forces may not enter Japan or East Asia (US Movement)"
+    if c.australian and not m.area[dest].australian:
+        return f"{f.name} is Australian: only areas with the Australian flag (US Movement)"
+    if c.type in ("INF", "BN") and state.at(f.location, "JA"):
+        return f"infantry may not leave {f.location} while JA forces are there (US Movement)"
+    if c.type == "LBA":
+        if dest not in state.lba_bases:
+            return (f"LBA may only move to an area that held US infantry or LBA at the start of "
+                    f"the movement step (US Movement)")
+        area = m.area[dest]
+        if not area.unlimited_airfield:
+            already = sum(1 for g in state.at(dest, "US") if cls_of(game, g).type == "LBA")
+            joining = sum(1 for g in (moving or [f]) if cls_of(game, g).type == "LBA")
+            if already + joining > area.airfield:
+                return f"{dest}'s airfield takes {area.airfield} US LBA (US Movement: airfield cap)"
+    return None
+
+
+def movement_request(game: "Game") -> Request:
+    state = game.state
+    special = game.sheet.special
+
+    def check(d: Decision) -> None:
+        if d.kind == "end_movement":
+            return
+        if not d.forces:
+            raise IllegalDecision("name the forces to move")
+        if len(set(d.forces)) != len(d.forces):
+            raise IllegalDecision("a force is named twice")
+        unknown = [i for i in d.forces if i not in state.forces]
+        if unknown:
+            raise IllegalDecision(f"no such force: {', '.join(unknown)}")
+        forces = [state.forces[i] for i in d.forces]
+        if d.kind == "move":
+            for f in forces:
+                problem = move_problem(game, f, d.area, forces)
+                if problem:
+                    raise IllegalDecision(problem)
+            return
+        for f in forces:
+            if f.side != "US" or f.moved or not on_map(game, f):
+                raise IllegalDecision(f"{f.name} cannot move now (not an unmoved US force on the map)")
+        if d.kind == "raid":
+            for f in forces:
+                if cls_of(game, f).type != "SS":
+                    raise IllegalDecision(f"only submarines can raid ({f.name})", "US Movement: raiding")
+        elif d.kind == "strategic_bombing":
+            if not special.strategic_bombing:
+                raise IllegalDecision(f"no strategic bombing in {state.year}", "facts 1.13")
+            for f in forces:
+                if not cls_of(game, f).bomber_wing or f.location != "MA":
+                    raise IllegalDecision(f"only B-29 wings that start in MA can bomb ({f.name})",
+                                          "facts 1.13: strategic bombing")
+            if len(forces) > state.sp:
+                raise IllegalDecision(f"{len(forces)} SP needed, {state.sp} left", "facts 1.13")
+        elif d.kind == "invade":
+            if not special.invasion_box:
+                raise IllegalDecision(f"no invasion box in {state.year}", "facts 1.13")
+            for f in forces:
+                if f.location not in ("HI", "WC"):
+                    raise IllegalDecision(f"only forces in HI or WC join the invasion ({f.name})",
+                                          "facts 1.13: invasion of Japan")
+            if state.invaded_this_turn + len(forces) > INVASION_LIMIT:
+                raise IllegalDecision(f"at most {INVASION_LIMIT} forces a turn join the invasion "
+                                      f"({state.invaded_this_turn} already)", "facts 1.13")
+
+    kinds = ["move", "raid", "end_movement"]
+    if special.strategic_bombing:
+        kinds.append("strategic_bombing")
+    if special.invasion_box:
+        kinds.append("invade")
+    movable = [f.id for f in state.forces.values()
+               if f.side == "US" and not f.moved and on_map(game, f)]
+    return Request(kind="movement", step="movement",
+                   prompt="US Movement: move forces (any area but JA and EA), then end movement.",
+                   options=[Option(Decision("end_movement"), "End movement")], checker=check,
+                   kinds=tuple(kinds), info={"movable": movable, "lba_bases": list(state.lba_bases)})
+
+
+def legal_destinations(game: "Game", f: Force) -> dict[str, str | None]:
+    """Every area with None (legal) or the reason it is refused, for a front end."""
+    return {a.code: move_problem(game, f, a.code) for a in game.data.map.areas}
+
+
+# --- JA Orders -------------------------------------------------------------------------------
+
+
+def ja_orders(game: "Game") -> Engine:
+    from nimitz.bot.orders import OrdersBot
+
+    state = game.state
+    state.step = "orders"
+    if game.sheet.special.strategic_bombing:
+        yield from strategic_bombing(game)
+    bot = OrdersBot(state, game.data, game.dice)
+    if game.sheet.special.no_ja_orders_in:
+        game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in)
+                 + f" in {state.year}")
+
+    def on_plan(plan):
+        game.log("bot", "JA", "JA Orders: track reset to 0; areas in order: " +
+                 ", ".join(f"{a} ({n})" for a, n in plan) + " (R2, R3)",
+                 {"processing_order": [{"area": a, "unmoved": n} for a, n in plan],
+                  "rulings": ["R2", "R3"]})
+
+    bot.run_step(on_plan, lambda result: game.log("bot", "JA", result.text(), result.data()))
+
+
+def strategic_bombing(game: "Game") -> Engine:
+    """Each B-29 wing in the box sends one JA force in Japan back to its pool (ruling R44)."""
+    from nimitz.engine.setup import stack_of
+
+    state = game.state
+    wings = state.at(BOMBING, "US")
+    for wing in wings:
+        targets = [f for f in state.at("JA", "JA")]
+        if not targets:
+            game.log("event", "US", f"{wing.name}: no JA forces in Japan to bomb (R44)")
+            continue
+        options = [Option(Decision("bombing_target", forces=(f.id,)),
+                          f"{f.name} ({cls_of(game, f).type})") for f in targets]
+        decision = yield Request(kind="bombing_target", step="orders",
+                                 prompt=f"Strategic bombing by {wing.name}: send which JA force in "
+                                        f"Japan back to its reinforcement pool?",
+                                 options=options, info={"wing": wing.id})
+        target = state.forces[decision.forces[0]]
+        target.damaged = False
+        target.embarked = False
+        if cls_of(game, target).type == "BN":
+            target.location = BATTALIONS
+        else:
+            target.location = JA_POOL
+            state.ja_stacks[stack_of(cls_of(game, target).type)].append(target.id)
+        game.log("event", "US", f"{wing.name} bombs Japan: {target.name} goes back to the "
+                                f"reinforcement pool (facts 1.13, R44)")
+
+
+# --- Resolve Battles -------------------------------------------------------------------------
+
+
+def battle_areas(game: "Game") -> list[str]:
+    """Areas holding both sides' forces where someone can fight (ruling R43)."""
+    out = []
+    for a in game.data.map.areas:
+        us = game.state.at(a.code, "US")
+        ja = game.state.at(a.code, "JA")
+        if not us or not ja:
+            continue
+        us_only_subs = all(cls_of(game, f).type == "SS" for f in us)
+        ja_only_subs = all(cls_of(game, f).type == "SS" for f in ja)
+        ja_ships = any(cls_of(game, f).is_ship for f in ja)
+        us_ships = any(cls_of(game, f).is_ship for f in us)
+        if (us_only_subs and not ja_ships) or (ja_only_subs and not us_ships):
+            continue
+        out.append(a.code)
+    return out
+
+
+def resolve_battles(game: "Game") -> Engine:
+    from nimitz.engine.battle import resolve_battle
+
+    state = game.state
+    state.step = "battles"
+    fought: list[str] = []
+    while True:
+        areas = [a for a in battle_areas(game) if a not in fought]
+        if not areas:
+            break
+        if len(areas) == 1:
+            area = areas[0]
+        else:
+            decision = yield Request(
+                kind="battle_order", step="battles",
+                prompt="Resolve Battles: choose the next battle.",
+                options=[Option(Decision("battle", area=a), f"Battle in {a}") for a in areas],
+                info={"areas": areas})
+            area = decision.area
+        fought.append(area)
+        game.log("event", "", f"Battle in {area}")
+        state.battles_fought += 1
+        yield from resolve_battle(game, area)
+        state.step = "battles"
+    land_embarked(game)
+    for wing in state.at(BOMBING, "US"):
+        wing.location = "MA"  # the bomber wings return after the battles (facts 1.13)
+
+
+def land_embarked(game: "Game") -> None:
+    """Infantry still on transports go ashore where no enemy force remains (R17)."""
+    landed = []
+    for f in game.state.forces.values():
+        if f.embarked and on_map(game, f):
+            enemy = "JA" if f.side == "US" else "US"
+            if not game.state.at(f.location, enemy):
+                f.embarked = False
+                landed.append(f"{f.name} ({f.side}) at {f.location}")
+    if landed:
+        game.log("event", "", "Landed from transports: " + ", ".join(landed) + " (R17)")
+
+
+# --- after the battles -----------------------------------------------------------------------
+
+
+def ja_reinforce(game: "Game") -> None:
+    from nimitz.bot.reinforce import reinforce
+
+    game.state.step = "reinforce"
+    text, data = reinforce(game.state, game.data, game.dice)
+    game.log("bot", "JA", text, data)
+
+
+def ja_repair(game: "Game") -> None:
+    from nimitz.bot.reinforce import repair
+
+    game.state.step = "repair"
+    text, data = repair(game.state, game.data)
+    if text:
+        game.log("bot", "JA", text, data)
+
+
+def return_to_port(game: "Game") -> None:
+    """Port boxes step toward HI, then ships not in WC/HI go to the last box (R19)."""
+    state = game.state
+    state.step = "return_to_port"
+    boxes = list(game.sheet.port_boxes)
+    for i, box in enumerate(boxes):
+        dest = "HI" if i == 0 else boxes[i - 1]
+        for f in state.at(box, "US"):
+            f.location = dest
+    last = boxes[-1]
+    sent = []
+    for f in state.forces.values():
+        if f.side != "US" or not cls_of(game, f).is_ship:
+            continue
+        if f.location in ("WC", "HI") or f.location in boxes:
+            continue
+        if not (on_map(game, f) or f.location == RAID):
+            continue
+        dest = "AU" if cls_of(game, f).australian else last
+        if f.location != dest:
+            f.location = dest
+            sent.append(f"{f.name}->{dest}")
+    game.log("event", "US", "Return to port: " + (", ".join(sent) or "no ships to return") + " (R19)")
+
+
+def supply_check(game: "Game") -> None:
+    """One hit on every US INF and LBA in an area out of supply (R20)."""
+    state = game.state
+    state.step = "supply"
+    supplied = supplied_areas(game.state, game.data)
+    hits = []
+    for a in game.data.map.areas:
+        if a.code in supplied:
+            continue
+        for f in state.at(a.code, "US"):
+            if cls_of(game, f).ashore_type:
+                hits.append(damage(game, f, f"out of supply in {a.code}"))
+    game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
+
+
+def defeat_check(game: "Game") -> None:
+    """Hawaii lost or objectives at the Replaced level end the campaign (R21); else the last
+    turn brings the evaluation."""
+    state = game.state
+    state.step = "defeat_check"
+    held = objectives_held(state, game.data)
+    state.held_history.append(len(held))
+    game.log("event", "US", f"Objectives held at the end of turn {state.turn}: {len(held)} "
+                            f"({', '.join(held) or 'none'})", {"held": held})
+    sheet = game.sheet
+    if "HI" not in held:
+        end_campaign(game, "Defeat: Hawaii lost", len(held))
+    elif len(held) <= sheet.replaced_max:
+        end_campaign(game, "Replaced", len(held))
+    elif state.turn >= sheet.turns:
+        points = invasion_points(game)
+        total = len(held) + points
+        end_campaign(game, sheet.level_for(total), total)
+
+
+def invasion_points(game: "Game") -> int:
+    levels = game.sheet.invasion_points
+    if not levels:
+        return 0
+    cost = sum(cls_of(game, f).buy_cost for f in game.state.at(INVASION, "US"))
+    points = max([lv.points for lv in levels if cost >= lv.min], default=0)
+    game.log("event", "US", f"Invasion of Japan: forces worth {cost} SP give {points} point(s)")
+    return points
+
+
+def end_campaign(game: "Game", result: str, score: int) -> None:
+    state = game.state
+    state.result = result
+    state.step = "end"
+    game.log("event", "", f"The campaign is over: {result} ({score} objectives)", {"result": result,
+                                                                                 "score": score})

@@ -1,0 +1,136 @@
+"""A campaign being played: state, journal, dice and the engine generator that drives them.
+
+The engine (`nimitz.engine.campaign.play`) is a generator. It runs the sequence of play,
+mutating `game.state`, and yields a Request whenever the US player must decide. `answer` checks
+a Decision against the request (an illegal one raises and changes nothing), journals it and
+resumes the engine until the next request. Every roll and bot explanation is journaled too.
+
+Because the dice live in the state, replaying the journal's decisions from a checkpoint gives
+the same game exactly: that is how a save resumes mid-turn, how undo works without re-rolling,
+and how `nimitz check` verifies a save.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Generator
+
+from attrs import define, field
+
+from nimitz.engine.dice import Dice, SeededDice
+from nimitz.engine.requests import Request
+from nimitz.errors import NimitzError
+from nimitz.model.data import GameData
+from nimitz.model.journal import Checkpoint, Decision, JournalEntry
+from nimitz.model.state import CampaignState
+
+Engine = Generator[Request, Decision, None]
+
+
+class ReplayMismatch(NimitzError):
+    """Replaying a journal did not reproduce it."""
+
+
+@define
+class JournaledDice:
+    """Rolls from an inner source, each written to the journal as it happens."""
+
+    inner: Dice
+    game: "Game"
+
+    @property
+    def rolls(self):
+        return self.inner.rolls
+
+    def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
+        face = self.inner.roll(stream, sides, purpose)
+        side = "US" if stream == "us" else "JA"
+        self.game.log("roll", side, f"d{sides} = {face}" + (f": {purpose}" if purpose else ""),
+                      {"stream": stream, "sides": sides, "face": face, "purpose": purpose})
+        return face
+
+
+@define
+class Game:
+    data: GameData
+    state: CampaignState
+    journal: list[JournalEntry] = field(factory=list)
+    checkpoints: list[Checkpoint] = field(factory=list)
+    pending: Request | None = None
+    dice: Any = None
+    _engine: Engine | None = None
+    # Called after every journal append (the TUI refreshes its log from this).
+    listeners: list[Callable[[JournalEntry], None]] = field(factory=list)
+
+    def __attrs_post_init__(self) -> None:
+        if self.dice is None:
+            self.dice = JournaledDice(SeededDice(self.state.dice), self)
+
+    @property
+    def sheet(self):
+        return self.data.year(self.state.year)
+
+    # --- journal ---------------------------------------------------------------------------
+
+    def log(self, kind: str, side: str, text: str, data: dict | None = None,
+            decision: Decision | None = None) -> JournalEntry:
+        entry = JournalEntry(seq=len(self.journal), turn=self.state.turn, step=self.state.step,
+                             side=side, kind=kind, text=text, data=data or {}, decision=decision)
+        self.journal.append(entry)
+        for listener in self.listeners:
+            listener(entry)
+        return entry
+
+    def checkpoint(self) -> None:
+        """Keep the full state at a turn's start (called by the engine)."""
+        self.checkpoints.append(Checkpoint(turn=self.state.turn, journal_len=len(self.journal),
+                                           state=copy.deepcopy(self.state)))
+
+    # --- driving the engine ----------------------------------------------------------------
+
+    def start(self) -> Request | None:
+        from nimitz.engine.campaign import play
+
+        self._engine = play(self)
+        self._advance(None)
+        return self.pending
+
+    def _advance(self, decision: Decision | None) -> None:
+        try:
+            self.pending = next(self._engine) if decision is None else self._engine.send(decision)
+        except StopIteration:
+            self.pending = None
+
+    def answer(self, decision: Decision) -> Request | None:
+        """Apply a US decision; raises IllegalDecision (and changes nothing) if it is illegal."""
+        if self.pending is None:
+            raise NimitzError("the campaign is over: there is nothing to decide")
+        self.pending.check(decision)
+        self.log("decision", "US", decision.describe(), {"request": self.pending.kind},
+                 decision=decision)
+        self._advance(decision)
+        return self.pending
+
+    @property
+    def finished(self) -> bool:
+        return self.pending is None and self._engine is not None
+
+    # --- replay ----------------------------------------------------------------------------
+
+    def decisions_since(self, journal_len: int) -> list[Decision]:
+        return [e.decision for e in self.journal[journal_len:] if e.kind == "decision" and e.decision]
+
+    @classmethod
+    def replay(cls, data: GameData, checkpoint: Checkpoint, earlier: list[JournalEntry],
+               earlier_checkpoints: list[Checkpoint], decisions: list[Decision]) -> "Game":
+        """A game re-run from a checkpoint with the given decisions (raises if one is illegal)."""
+        game = cls(data=data, state=copy.deepcopy(checkpoint.state),
+                   journal=list(earlier[:checkpoint.journal_len]),
+                   checkpoints=list(earlier_checkpoints))
+        game.start()
+        for i, decision in enumerate(decisions):
+            if game.pending is None:
+                raise ReplayMismatch(f"decision {i + 1} of the replay ({decision.describe()}) "
+                                     f"comes after the campaign ended")
+            game.answer(decision)
+        return game

@@ -1,0 +1,53 @@
+"""Decision requests (what the engine asks the US player) and decisions (the answers).
+
+The engine is a generator: it yields a `Request` whenever the US player must decide and receives
+a `Decision`. `Game.answer` checks the decision with `Request.check` first, so an illegal answer
+raises IllegalDecision naming the rule it breaks and the engine never sees it: nothing changes.
+Decisions are plain data (they go into the journal and are replayed); requests are rebuilt by
+the engine, so they are never saved.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from attrs import define, field, frozen
+
+from nimitz.errors import IllegalDecision
+from nimitz.model.journal import Decision
+
+
+@frozen
+class Option:
+    """A legal answer offered to the player (front ends list these; policies pick from them)."""
+
+    decision: Decision
+    label: str
+    cost: int = 0
+
+
+Checker = Callable[[Decision], None]
+
+
+@define
+class Request:
+    """What the engine needs from the US player now."""
+
+    kind: str  # e.g. "resupply", "scouting", "movement", "battle_order", "allocate_hits"
+    step: str
+    prompt: str  # one line in our own words
+    options: list[Option] = field(factory=list)  # the enumerable legal answers, if any
+    info: dict[str, Any] = field(factory=dict)  # what a front end shows beside the prompt
+    checker: Checker | None = field(default=None, repr=False)
+    kinds: tuple[str, ...] = ()  # decision kinds accepted (empty: any option's kind)
+
+    def check(self, decision: Decision) -> None:
+        """Raise IllegalDecision unless the decision is legal here."""
+        allowed = self.kinds or tuple({o.decision.kind for o in self.options})
+        if decision.kind not in allowed:
+            raise IllegalDecision(
+                f"{decision.kind!r} is not an answer to {self.kind!r} (expected: {', '.join(sorted(allowed))})")
+        if self.checker is not None:
+            self.checker(decision)
+        elif self.options and decision not in {o.decision for o in self.options}:
+            raise IllegalDecision(f"{decision.describe()!r} is not one of the offered choices")

@@ -1,0 +1,81 @@
+"""The battle board: where each force stands during a battle, and the battle's own counters.
+
+Filled and changed only by the battle engine (nimitz/engine/battle/). Plain attrs classes with
+plain fields so cattrs saves them exactly. Map forces keep their map `location` during the
+battle; their place on the board is `BattleState.positions`. Carrier aircraft and transports
+exist only here (`pieces`).
+
+Board boxes (`positions` values):
+
+| box | meaning |
+|---|---|
+| `JO` `CO` `UO` | Japanese Ocean, Coastal, US Ocean (ships; aircraft in the air) |
+| `IS` | the Island (aircraft in the air over it) |
+| `US_AF` `JA_AF` | a side's Island airfields: its land-based aircraft when not flying |
+| `US_FH` `JA_FH` | a side's foxholes |
+| `US_BE` `JA_BE` | a side's beaches |
+| `DECK` | a carrier aircraft on its carrier (`BattlePiece.home`), not flying |
+| `TR` | infantry on its side's transport (the transport is in `CO`) |
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+SEA_AREAS = ("JO", "CO", "UO")
+AREAS = ("JO", "IS", "CO", "UO")  # the battle sheet's areas in number order (battle.toml)
+ISLAND_BOXES = ("US_AF", "US_FH", "US_BE", "JA_BE", "JA_FH", "JA_AF")
+DECK = "DECK"
+ON_TRANSPORT = "TR"
+
+
+@define
+class BattlePiece:
+    """A counter that exists only in the battle: a carrier aircraft (R11) or a transport."""
+
+    id: str  # "US:Lexington air 2", "JA:Transport"
+    side: str
+    cls: str  # counter class id (type CAG or TR)
+    name: str
+    kind: str  # "aircraft" or "transport"
+    home: str = ""  # aircraft: the carrier force id it belongs to now
+    damaged: bool = False
+
+
+@define
+class PlanInPlay:
+    """A battle plan counter in play: a JA plan drawn this turn (or kept), or a US plan bought."""
+
+    plan: str  # plan id in ja_plans.toml / us_plans.toml
+    side: str
+    turn: int = 0  # the battle turn it was drawn in (JA); 0 for US plans
+    used: bool = False  # spent (US), or its one-time effect has happened (JA)
+
+
+@define
+class BattleState:
+    area: str  # the map area the battle is fought in
+    turn: int = 0  # the current battle turn (0: setting up)
+    length: int = 0  # battle turns, after every change so far
+    rolled_length: int = 0  # the length roll's result before plans changed it
+    step: str = "setup"
+    forces: list[str] = field(factory=list)  # map force ids in the battle, in board order
+    positions: dict[str, str] = field(factory=dict)  # force or piece id -> board box
+    pieces: dict[str, BattlePiece] = field(factory=dict)  # carrier aircraft and transports
+    capacity: dict[str, int] = field(factory=dict)  # carrier id -> aircraft it started with
+    airfields: dict[str, int] = field(factory=dict)  # side -> airfield counters on the Island
+    destroyed: list[str] = field(factory=list)  # map forces destroyed, in order
+    lost_pieces: list[str] = field(factory=list)  # battle pieces destroyed, in order
+    out: list[str] = field(factory=list)  # US submarines that take no part (map forces)
+    done: list[str] = field(factory=list)  # aircraft that struck at First Light this turn
+    ja_plans_per_turn: int = 0
+    ja_force_count: int = 0  # the count the plans per turn came from
+    cup: list[str] = field(factory=list)  # JA plan counters in the cup (R13)
+    drawn: list[str] = field(factory=list)  # JA counters out of the cup (drawn or set aside)
+    ja_plans: list[PlanInPlay] = field(factory=list)  # JA plans in force
+    us_bpp: int = 0  # BPP available at purchase (R12)
+    us_sp_spent: int = 0
+    us_plans: list[PlanInPlay] = field(factory=list)  # US plans bought this battle
+    us_playing: list[str] = field(factory=list)  # US plans the player plays this turn
+    stats: dict[str, int] = field(factory=dict)  # hits scored, applied, cancelled, lost
+    ended: str = ""  # why the battle ended

@@ -1,0 +1,134 @@
+"""The campaign-level scripted US players. Battle requests go to nimitz.policies.battle.
+
+- passive: spends nothing, moves nothing, fights every battle with the battle passive policy.
+- sensible: repairs, buys infantry, aircraft and ships, scouts where Japan is strongest near
+  the front, sends task forces with infantry at the weakest Japanese-held objective, keeps
+  Hawaii garrisoned, raids with spare subs, and fights with the battle sensible policy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nimitz.engine.campaign import cls_of, move_problem
+from nimitz.model.journal import Decision
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+    from nimitz.engine.requests import Request
+
+CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
+
+
+def _first_option(request: "Request") -> Decision:
+    return request.options[0].decision
+
+
+def passive(request: "Request", game: "Game") -> Decision:
+    if request.kind == "resupply":
+        return Decision("end_resupply")
+    if request.kind == "movement":
+        return Decision("end_movement")
+    if request.kind == "scouting":
+        return Decision("scout", areas=tuple(request.info["areas"][0] for _ in range(request.info["points"])))
+    if request.kind in ("bombing_target", "battle_order"):
+        return _first_option(request)
+    from nimitz.policies import battle
+
+    return battle.passive(request, game)
+
+
+# --- sensible --------------------------------------------------------------------------------
+
+KEEP_SP = 3  # kept back for battle plans
+
+
+def _resupply(request: "Request", game: "Game") -> Decision:
+    sp = request.info["sp"]
+    opts = request.options
+    repairs = sorted((o for o in opts if o.decision.kind == "repair"), key=lambda o: o.cost)
+    if repairs and repairs[0].cost <= sp - KEEP_SP:
+        return repairs[0].decision
+    if request.info["scouting_points"] < 2 and sp - KEEP_SP >= 1:
+        return Decision("buy_scouting", count=1)
+    buys = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP]
+
+    def rank(o):
+        c = cls_of(game, game.state.forces[o.decision.forces[0]])
+        order = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}
+        return (order.get(c.type, 9), o.cost, o.decision.forces[0])
+
+    if buys:
+        return min(buys, key=rank).decision
+    return Decision("end_resupply")
+
+
+def _scouting(request: "Request", game: "Game") -> Decision:
+    areas = [a for a in request.info["areas"] if a not in ("JA", "EA")] or request.info["areas"]
+    areas.sort(key=lambda a: (-len(game.state.at(a, "JA")), game.data.map.order[a]))
+    points = request.info["points"]
+    return Decision("scout", areas=tuple(areas[i % len(areas)] for i in range(points)))
+
+
+def _target(game: "Game") -> str | None:
+    """The objective not held by the US with the fewest JA forces (nearest HI on ties)."""
+    from nimitz.engine.control import objectives_held
+
+    held = set(objectives_held(game.state, game.data))
+    dist = game.data.map.distances("HI")
+    open_ = [o for o in game.sheet.objectives if o not in held]
+    if not open_:
+        return None
+    return min(open_, key=lambda o: (len(game.state.at(o, "JA")), dist.get(o, 99), o))
+
+
+def _movement(request: "Request", game: "Game") -> Decision:
+    state = game.state
+    movable = [state.forces[i] for i in request.info["movable"]]
+    target = _target(game)
+    # Raid with spare submarines far from the action.
+    for f in movable:
+        if cls_of(game, f).type == "SS" and f.location in ("HI", "WC", "AU"):
+            return Decision("raid", forces=(f.id,))
+    if target:
+        for f in movable:
+            c = cls_of(game, f)
+            if f.location not in ("WC", "HI", "AU"):
+                continue
+            if f.location == "HI" and c.type in ("INF", "BN", "LBA"):
+                garrison = [g for g in state.at("HI", "US") if cls_of(game, g).type == c.type]
+                if len(garrison) <= 1:
+                    continue  # keep Hawaii held
+            if c.is_ship or c.type in ("INF",):
+                if move_problem(game, f, target) is None:
+                    return Decision("move", forces=(f.id,), area=target)
+            if c.type == "BN" and f.location == "WC" and move_problem(game, f, "HI") is None:
+                return Decision("move", forces=(f.id,), area="HI")
+    # LBA: forward to held areas with airfield room, nearest the target first.
+    for f in movable:
+        if cls_of(game, f).type == "LBA" and f.location in ("WC",):
+            for dest in ("HI",):
+                if move_problem(game, f, dest) is None:
+                    return Decision("move", forces=(f.id,), area=dest)
+    return Decision("end_movement")
+
+
+def sensible(request: "Request", game: "Game") -> Decision:
+    if request.kind == "resupply":
+        return _resupply(request, game)
+    if request.kind == "scouting":
+        return _scouting(request, game)
+    if request.kind == "movement":
+        return _movement(request, game)
+    if request.kind == "bombing_target":
+        ja = [game.state.forces[o.decision.forces[0]] for o in request.options]
+        best = max(ja, key=lambda f: (cls_of(game, f).buy_cost, f.id))
+        return Decision("bombing_target", forces=(best.id,))
+    if request.kind == "battle_order":
+        return _first_option(request)
+    from nimitz.policies import battle
+
+    return battle.sensible(request, game)
+
+
+POLICIES = {"passive": passive, "sensible": sensible}
