@@ -57,7 +57,7 @@ def cli(ctx: click.Context, saves: str | None) -> None:
 
     Start with `nimitz new --year 1942`, look with `nimitz show NAME`."""
     if ctx.invoked_subcommand is None:
-        click.echo(ctx.get_help())
+        _run_tui(_store(ctx).folder, None)
 
 
 @cli.command()
@@ -84,7 +84,7 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, n
     click.echo(f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}).")
     click.echo(f"Saved to {path}")
     if not no_tui:
-        click.echo(f"Look at it with: nimitz show {name}")
+        _run_tui(store.folder, path)
 
 
 @cli.command("list")
@@ -149,6 +149,107 @@ def check(ctx, campaign: str) -> None:
         raise UserError(f"{path}: the replay does not match the save: " + "; ".join(problems))
     click.echo(f"{path}: a sound save ({env.state.year} campaign, turn {env.state.turn}, "
                f"{len(env.journal)} journal entries replayed, state hash {env.state_hash[:12]})")
+
+
+@cli.command()
+@click.argument("campaign", metavar="NAME|PATH")
+@click.pass_context
+def play(ctx, campaign: str) -> None:
+    """Open a saved campaign in the terminal UI (it is saved after every decision)."""
+    from nimitz.persist.campaign_file import Session
+
+    store = _store(ctx)
+    path = store.resolve(campaign)
+    Session.open(path, _data())  # a save that cannot be opened is reported here, not in the UI
+    _run_tui(store.folder, path)
+
+
+@cli.command()
+@click.argument("campaign", metavar="NAME|PATH")
+@click.option("--to", "to", type=click.Choice(["decision", "step", "turn"]), default="decision",
+              show_default=True, help="Back to the previous decision, or the start of the step or turn.")
+@click.pass_context
+def undo(ctx, campaign: str, to: str) -> None:
+    """Take back decisions without re-rolling: the dice come back with the state."""
+    from nimitz.persist.campaign_file import Session
+    from nimitz.engine.campaign import STEP_NAMES
+
+    path = _store(ctx).resolve(campaign)
+    session = Session.open(path, _data())
+    undone = session.undo(to)
+    st = session.game.state
+    click.echo(f"Undid {undone} decision(s); now turn {st.turn}, "
+               f"{STEP_NAMES.get(st.step.split(':')[0], st.step)}. Saved to {path}")
+
+
+@cli.command()
+@click.argument("campaign", metavar="NAME|PATH")
+@click.argument("new_name", metavar="NEW_NAME")
+@click.option("--after", "after", type=click.IntRange(0), default=None,
+              help="Branch after this many decisions (default: the current position).")
+@click.pass_context
+def branch(ctx, campaign: str, new_name: str, after: int | None) -> None:
+    """Copy a campaign as it stood after N decisions into a new save ("what if")."""
+    from nimitz.persist.campaign_file import Session
+    from nimitz.persist.history import decision_indices
+    from nimitz.persist.store import check_name
+
+    store = _store(ctx)
+    session = Session.open(store.resolve(campaign), _data())
+    count = len(decision_indices(session.game.journal)) if after is None else after
+    new_path = store.path_for(check_name(new_name))
+    if new_path.exists():
+        raise UserError(f"a campaign named {new_name!r} already exists at {new_path}")
+    other = session.branch(new_path, new_name, count)
+    other.save()
+    click.echo(f"Created {new_name!r}, a branch of {session.name!r} after decision {count}: {new_path}")
+
+
+@cli.command()
+@click.argument("campaign", metavar="NAME|PATH")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the report to this file instead of printing it.")
+@click.pass_context
+def aar(ctx, campaign: str, output: str | None) -> None:
+    """Write the after-action report in Markdown: every turn's purchases, scouting, moves,
+    JA orders, battles, reinforcements, supply and objectives; the result."""
+    from nimitz.views.aar import aar_markdown
+
+    data = _data()
+    path, env = _store(ctx).load(campaign, data)
+    text = aar_markdown(env, data)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"Wrote the after-action report of {env.name!r} to {output}")
+    else:
+        click.echo(text)
+
+
+@cli.command()
+@click.argument("campaign", metavar="NAME|PATH")
+@click.option("--verify", is_flag=True, help="Only verify the save by replaying it (like `check`).")
+@click.pass_context
+def replay(ctx, campaign: str, verify: bool) -> None:
+    """Step through a saved campaign decision by decision and roll by roll."""
+    if verify:
+        ctx.invoke(check, campaign=campaign)
+        return
+    data = _data()
+    store = _store(ctx)
+    path, env = store.load(campaign, data)
+    try:
+        from nimitz.tui import run_replay
+    except ImportError:
+        raise UserError("the replay viewer needs the terminal UI, which is not available") from None
+    run_replay(store.folder, path)
+
+
+def _run_tui(folder: Path, path: Path | None) -> None:
+    try:
+        from nimitz.tui import run_tui
+    except ImportError:
+        raise UserError("the terminal UI is not available in this build") from None
+    run_tui(folder, path)
 
 
 @cli.group("data")

@@ -114,6 +114,27 @@ class Session:
             self.save()
         return request
 
+    def undo(self, to: str = "decision") -> int:
+        """Go back to the previous decision, or the start of the step or turn, without
+        re-rolling (the dice come back with the state). Returns the decisions undone."""
+        from nimitz.persist.history import decision_indices, game_after, undo_count
+
+        before = len(decision_indices(self.game.journal))
+        keep = undo_count(self.game.journal, to)
+        self.game = game_after(self.game.data, self.game.checkpoints, self.game.journal, keep)
+        if self.autosave:
+            self.save()
+        return before - keep
+
+    def branch(self, path: Path, name: str, count: int) -> "Session":
+        """A new campaign that starts as this one stood after `count` decisions ("what if")."""
+        from nimitz.persist.history import game_after
+
+        game = game_after(self.game.data, self.game.checkpoints, self.game.journal, count)
+        other = Session(game=game, path=path, name=name, seed=self.seed, created=now(),
+                        branch_of=f"{self.name} after decision {count}")
+        return other
+
     @classmethod
     def open(cls, path: Path, data: GameData) -> "Session":
         env = read_save(path, data)

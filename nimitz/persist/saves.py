@@ -75,7 +75,7 @@ def now() -> str:
 
 def to_json(envelope: SaveEnvelope) -> str:
     envelope.state_hash = state_hash(envelope.state)
-    return json.dumps(CONVERTER.unstructure(envelope), indent=1, ensure_ascii=False)
+    return json.dumps(CONVERTER.unstructure(envelope), separators=(",", ":"), ensure_ascii=False)
 
 
 def write_save(path: Path, envelope: SaveEnvelope) -> None:
@@ -129,6 +129,8 @@ def envelope_from_json(text: str, where: str, data: GameData | None = None) -> S
             raise SaveError(f"{where}: the file is empty") from None
         raise SaveError(f"{where}: not a nimitz save, or damaged: invalid JSON at line "
                         f"{exc.lineno}, column {exc.colno} ({exc.msg})") from None
+    except RecursionError:  # e.g. thousands of nested brackets: still a message, not a traceback
+        raise SaveError(f"{where}: not a nimitz save, or damaged: JSON nested too deeply") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(f"{where}: not a nimitz save (no \"format\": \"{FORMAT}\" at the top)")
     raw = _migrate(raw, where)
