@@ -67,9 +67,12 @@ def cli(ctx: click.Context, saves: str | None) -> None:
 @click.option("--name", default=None, help="Campaign name (default: campaign-YEAR, numbered if taken).")
 @click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
               help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's.")
+@click.option("--linked", is_flag=True,
+              help="A linked campaign: the years follow each other up to 1945 and the objectives add up.")
 @click.option("--no-tui", is_flag=True, help="Only create and save the campaign; do not open it.")
 @click.pass_context
-def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, no_tui: bool) -> None:
+def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, linked: bool,
+        no_tui: bool) -> None:
     """Create a campaign and print where it is saved."""
     from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_envelope
@@ -79,7 +82,8 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, n
     store = _store(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    envelope = new_envelope(data, int(year), seed, RulesProfile(order_modifiers=rules_preset), name)
+    envelope = new_envelope(data, int(year), seed, RulesProfile(order_modifiers=rules_preset), name,
+                            linked=linked)
     path = store.create(envelope)
     click.echo(f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}).")
     click.echo(f"Saved to {path}")
@@ -282,11 +286,12 @@ def data_check() -> None:
               help="The scripted US player: passive or sensible.")
 @click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
               help="JA order-roll modifiers (ruling R1).")
+@click.option("--linked", is_flag=True, help="Play a linked campaign from YEAR to 1945.")
 @click.option("--save", "save_name", default=None, help="Also save the campaign under this name.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see docs/cli.md).")
 @click.pass_context
-def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, save_name: str | None,
-             as_json: bool) -> None:
+def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, linked: bool,
+             save_name: str | None, as_json: bool) -> None:
     """Play a whole campaign with a scripted US player and print the result.
 
     The same seed and policy always give the same campaign."""
@@ -308,7 +313,7 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, save_nam
         raise UserError(f"a campaign named {save_name!r} already exists at {path}")
     chooser = get_policy(policy)
     session = Session.create(path, data, int(year), seed, RulesProfile(order_modifiers=rules_preset),
-                             save_name or f"autoplay-{year}-{seed}")
+                             save_name or f"autoplay-{year}-{seed}", linked=linked)
     session.autosave = path is not None
     game = session.game
     if path is not None:

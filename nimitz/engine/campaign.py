@@ -44,8 +44,7 @@ INVASION_LIMIT = 7  # forces per turn into the 1945 invasion box (facts 1.13)
 
 
 def play(game: "Game") -> Engine:
-    state = game.state
-    while not state.finished:
+    while not game.state.finished:  # game.state is replaced when a linked campaign moves on
         game.checkpoint()
         yield from play_turn(game)
 
@@ -595,7 +594,30 @@ def invasion_points(game: "Game") -> int:
 
 def end_campaign(game: "Game", result: str, score: int) -> None:
     state = game.state
-    state.result = result
     state.step = "end"
-    game.log("event", "", f"The campaign is over: {result} ({score} objectives)", {"result": result,
-                                                                                 "score": score})
+    if not state.linked:
+        state.result = result
+        game.log("event", "", f"The campaign is over: {result} ({score} objectives)",
+                 {"result": result, "score": score})
+        return
+    from nimitz.engine.setup import new_campaign
+    from nimitz.model.state import LinkedYear
+
+    defeated = result.startswith("Defeat") or result == "Replaced"
+    state.linked_years.append(LinkedYear(state.year, score, result))
+    game.log("event", "", f"The {state.year} campaign is over: {result} ({score} objectives)",
+             {"result": result, "score": score})
+    last = state.year == max(game.data.years)
+    if defeated or last:
+        total = sum(y.score for y in state.linked_years)
+        level = next(lv.name for lv in game.data.map.linked.levels if total >= lv.min)
+        state.result = f"Linked: {level}" + (" (the series stopped after a defeat)" if defeated else "")
+        game.log("event", "", f"The linked campaign is over: {total} objectives over "
+                              f"{len(state.linked_years)} year(s): {level}",
+                 {"result": state.result, "total": total})
+        return
+    following = new_campaign(game.data, state.year + 1, state.dice.seed, state.rules, dice=state.dice)
+    following.linked = True
+    following.linked_years = state.linked_years
+    game.state = following
+    game.log("event", "", f"The linked campaign goes on with {following.year}")

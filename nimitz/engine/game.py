@@ -75,7 +75,8 @@ class Game:
     def log(self, kind: str, side: str, text: str, data: dict | None = None,
             decision: Decision | None = None) -> JournalEntry:
         entry = JournalEntry(seq=len(self.journal), turn=self.state.turn, step=self.state.step,
-                             side=side, kind=kind, text=text, data=data or {}, decision=decision)
+                             side=side, kind=kind, text=text, data=data or {}, decision=decision,
+                             year=self.state.year)
         self.journal.append(entry)
         for listener in self.listeners:
             listener(entry)

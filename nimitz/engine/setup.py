@@ -32,11 +32,13 @@ def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: s
     return force
 
 
-def new_campaign(data: GameData, year: int, seed: int,
-                 rules: RulesProfile | None = None) -> CampaignState:
-    """Every counter of the year's sheet in its starting place; JA stacks shuffled."""
+def new_campaign(data: GameData, year: int, seed: int, rules: RulesProfile | None = None,
+                 dice: DiceState | None = None) -> CampaignState:
+    """Every counter of the year's sheet in its starting place; JA stacks shuffled.
+
+    `dice`: carry on with existing dice streams (the next year of a linked campaign)."""
     sheet = data.year(year)
-    state = CampaignState(year=year, rules=rules or RulesProfile(), dice=DiceState(seed=seed),
+    state = CampaignState(year=year, rules=rules or RulesProfile(), dice=dice or DiceState(seed=seed),
                           forces={}, ja_stacks={s: [] for s in STACKS})
     for side in SIDES:
         for place, names in sheet.setup.get(side, {}).items():

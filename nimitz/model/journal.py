@@ -52,6 +52,7 @@ class JournalEntry:
     text: str  # one readable line
     data: dict[str, Any] = field(factory=dict)  # structured detail (explanations, dice)
     decision: Decision | None = None  # kind "decision": the answer, replayed as is
+    year: int = 0  # the campaign year (linked campaigns span several)
 
 
 @define

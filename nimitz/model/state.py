@@ -54,6 +54,15 @@ class Force:
 
 
 @define
+class LinkedYear:
+    """A finished year of a linked campaign (facts 1.12: the objectives add up)."""
+
+    year: int
+    score: int
+    result: str
+
+
+@define
 class CampaignState:
     year: int
     rules: RulesProfile
@@ -73,6 +82,8 @@ class CampaignState:
     battles_fought: int = 0
     result: str = ""  # the evaluation level once the campaign is over
     battle: BattleState | None = None  # the battle being fought, if any
+    linked: bool = False  # a linked campaign: the years follow each other to 1945
+    linked_years: list[LinkedYear] = field(factory=list)
 
     # --- queries ---------------------------------------------------------------------------
 

@@ -21,16 +21,20 @@ from nimitz.model.state import RulesProfile
 from nimitz.persist.saves import SaveEnvelope, now, read_save, state_hash, write_save
 
 
-def new_game(data: GameData, year: int, seed: int, rules: RulesProfile) -> Game:
-    game = Game(data=data, state=new_campaign(data, year, seed, rules))
-    game.log("created", "", f"{year} campaign created (seed {seed}, order modifiers: "
-                            f"{rules.order_modifiers})", {"year": year, "seed": seed})
+def new_game(data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False) -> Game:
+    state = new_campaign(data, year, seed, rules)
+    state.linked = linked
+    game = Game(data=data, state=state)
+    game.log("created", "", f"{year} {'linked ' if linked else ''}campaign created (seed {seed}, "
+                            f"order modifiers: {rules.order_modifiers})",
+             {"year": year, "seed": seed, "linked": linked})
     game.start()
     return game
 
 
-def new_envelope(data: GameData, year: int, seed: int, rules: RulesProfile, name: str) -> SaveEnvelope:
-    return envelope_for(new_game(data, year, seed, rules), name, seed, created=now())
+def new_envelope(data: GameData, year: int, seed: int, rules: RulesProfile, name: str,
+                 linked: bool = False) -> SaveEnvelope:
+    return envelope_for(new_game(data, year, seed, rules, linked), name, seed, created=now())
 
 
 def envelope_for(game: Game, name: str, seed: int, created: str, branch_of: str = "") -> SaveEnvelope:
@@ -144,7 +148,7 @@ class Session:
 
     @classmethod
     def create(cls, path: Path, data: GameData, year: int, seed: int, rules: RulesProfile,
-               name: str) -> "Session":
-        game = new_game(data, year, seed, rules)
+               name: str, linked: bool = False) -> "Session":
+        game = new_game(data, year, seed, rules, linked)
         session = cls(game=game, path=path, name=name, seed=seed, created=now())
         return session

@@ -42,14 +42,19 @@ def aar_markdown(env, data: GameData) -> str:
     ]
     if env.branch_of:
         lines.append(f"- Branch of: {env.branch_of}")
-    turns: dict[int, list[JournalEntry]] = {}
+    if state.linked_years:
+        lines.append("- Linked campaign: " + "; ".join(
+            f"{y.year}: {y.score} objectives ({y.result})" for y in state.linked_years))
+    turns: dict[tuple[int, int], list[JournalEntry]] = {}
     for e in env.journal:
-        turns.setdefault(e.turn, []).append(e)
-    for turn in sorted(t for t in turns if t > 0):
-        lines += ["", f"## Turn {turn}"]
+        turns.setdefault((e.year, e.turn), []).append(e)
+    several_years = len({year for year, _ in turns}) > 1
+    for key in sorted(k for k in turns if k[1] > 0):
+        year, turn = key
+        lines += ["", f"## {year}, turn {turn}" if several_years else f"## Turn {turn}"]
         current = None
         rolls = 0
-        for e in turns[turn]:
+        for e in turns[key]:
             section = _section(e.step)
             if section != current:
                 if rolls:
