@@ -59,6 +59,7 @@ class OrdersBot:
     """The JA order procedures on one campaign state, rolling the given dice."""
 
     def __init__(self, state: CampaignState, data: GameData, dice: Dice):
+        self.last_pools: dict[str, Any] = {}  # what the latest selection picked from
         self.state = state
         self.data = data
         self.dice = dice
@@ -205,10 +206,12 @@ class OrdersBot:
         """Ships, then INF, then LBA, each at random up to the order's maxima (R4)."""
         chosen: list[Force] = []
         pool = self.movable(area)
+        self.last_pools = {}
         ashore_left = len(self.ja_ashore(area))
         keep_one = area not in (JAPAN, "EA")
         for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
             options = [f for f in pool if self.category(f) == cat]
+            self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}
             for _ in range(limit):
                 if not options:
                     break
@@ -230,7 +233,7 @@ class OrdersBot:
             for f in forces:
                 f.moved = True
             return OrderResult(area=area, order=order.name, held=[f.id for f in forces],
-                               explanation={"destination_rule": "stays"})
+                               explanation={"destination_rule": "stays", "selection": self.last_pools})
         cands, rule = self.candidates(order, area)
         if not cands:
             return None
@@ -244,7 +247,7 @@ class OrdersBot:
         forces = self.select(order, area, purpose)
         if not forces:
             return None
-        explanation: dict[str, Any] = {"destination_rule": rule, **info}
+        explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}
         dist = self._dist(dest)
         for c in explanation["candidates"]:
             c["distance"] = self._dist(c["area"]).get(area)
