@@ -1,0 +1,369 @@
+"""Japan's battle decisions (facts 1.8-1.10, rulings R13, R14, R24, R30-R39).
+
+Each procedure returns its result and a structured explanation: the dice, every modifier with
+its source, the chart row, the candidates considered, the tie-break used and the rulings. The
+battle engine applies the result and journals the explanation (`game.log("bot", "JA", ...)`);
+the `nimitz bot place|plans|air` commands print it.
+
+Random choices the rules leave open go through the bot dice stream (`dice.choose`, R24); table
+rolls (aircraft areas) use the "ja" stream.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nimitz.engine.battle.board import AREA_NAMES, Board
+from nimitz.engine.dice import choose
+from nimitz.model.battle import AREAS, DECK
+
+# --- placement ---------------------------------------------------------------------------------
+
+
+def _surface(board: Board, pid: str) -> tuple[int, int]:
+    r = board.cls(pid).surface.side(board.damaged(pid))
+    return (r.value, r.superior)
+
+
+def _pick(board: Board, pids: list[str], key, pick_max: bool, purpose: str, ties: list) -> str:
+    """The piece with the lowest (or highest) key; equal keys are a bot-stream roll (R24)."""
+    best = max(key(p) for p in pids) if pick_max else min(key(p) for p in pids)
+    tied = [p for p in pids if key(p) == best]
+    chosen = choose(board.game.dice, tied, purpose) if len(tied) > 1 else tied[0]
+    if len(tied) > 1:
+        ties.append({"purpose": purpose, "candidates": tied, "chosen": chosen,
+                     "method": "bot dice stream", "ruling": "R24"})
+    return chosen
+
+
+def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
+    """Where each Japanese map force goes on the battle board (facts 1.8 "Japanese placement")."""
+    ids = [p for p in board.bs.forces if p.startswith("JA:") and p not in board.bs.out]
+    pos: dict[str, str] = {}
+    ties: list[dict] = []
+    expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
+    lba = [p for p in ids if board.cls(p).type == "LBA"]
+    ground = [p for p in ids if board.cls(p).is_ground]
+    for p in lba:
+        pos[p] = "JA_AF"
+    embarked = [p for p in ground if board.state.forces[p].embarked]
+    ashore = [p for p in ground if not board.state.forces[p].embarked]
+    for p in ashore:
+        pos[p] = "JA_FH"
+    for p in embarked:
+        pos[p] = "TR"
+    expl["lba"] = {"to": "JA airfields", "forces": lba, "airfields": len(lba)}
+    expl["infantry"] = {"ashore_to_foxholes": ashore, "on_transport_in_coastal": embarked}
+
+    ships = [p for p in ids if board.cls(p).is_ship]
+    carriers = [p for p in ships if board.cls(p).is_carrier]
+    escorts = [p for p in ships if board.cls(p).is_escort]
+    others = [p for p in ships if p not in carriers and p not in escorts and board.cls(p).type != "SS"]
+    subs = [p for p in ships if board.cls(p).type == "SS"]
+    us_lba = [p for p in board.bs.forces if p.startswith("US:") and board.cls(p).type == "LBA"]
+    island = {"ja_infantry_on_transports": bool(embarked), "ja_infantry_ashore": bool(ashore),
+              "lba_on_island": bool(lba or us_lba)}
+    ship_expl: dict[str, Any] = {"carriers": carriers, "island_condition": island}
+    if carriers and any(island.values()):
+        ship_expl["case"] = "carriers and island forces: carriers to the JA Ocean, escorts alternate"
+        for p in carriers:
+            pos[p] = "JO"
+        left = list(escorts)
+        steps = []
+        in_jo = 0
+        while left and in_jo < len(carriers):
+            low = _pick(board, left, lambda p: _surface(board, p), False,
+                        "JA placement: escort with the lowest surface value to the JA Ocean", ties)
+            left.remove(low)
+            pos[low] = "JO"
+            in_jo += 1
+            steps.append({"step": 1, "escort": low, "surface": str(board.cls(low).surface.side(board.damaged(low))),
+                          "to": "JO", "why": "lowest surface attack"})
+            if in_jo >= len(carriers) or not left:
+                break
+            high = _pick(board, left, lambda p: _surface(board, p), True,
+                         "JA placement: escort with the highest surface value to Coastal", ties)
+            left.remove(high)
+            pos[high] = "CO"
+            steps.append({"step": 2, "escort": high, "surface": str(board.cls(high).surface.side(board.damaged(high))),
+                          "to": "CO", "why": "highest surface attack"})
+        for p in left:
+            pos[p] = "CO"
+        ship_expl["alternation"] = steps
+        ship_expl["rest_to_coastal"] = left
+        for p in others:
+            pos[p] = "CO"
+    elif carriers:
+        ship_expl["case"] = "carriers and no island forces: every ship to the JA Ocean"
+        for p in carriers + escorts + others:
+            pos[p] = "JO"
+    else:
+        ship_expl["case"] = "no carriers: every ship to Coastal"
+        for p in escorts + others:
+            pos[p] = "CO"
+    expl["ships"] = ship_expl
+
+    if subs:
+        us_carriers = [p for p in board.ids("US") if board.cls(p).is_carrier]
+        us_coastal = [p for p in board.ids("US") if board.box(p) == "CO" and board.cls(p).is_ship
+                      and board.cls(p).type != "SS"]
+        if us_carriers:
+            to, why = "UO", "US carriers are present"
+        elif us_coastal:
+            to, why = "CO", "no US carriers; US ships in Coastal"
+        else:
+            to, why = "JO", "no US carriers and no US ships in Coastal"
+        for p in subs:
+            pos[p] = to
+        expl["subs"] = {"subs": subs, "to": to, "why": why}
+    counts: dict[str, int] = {}
+    for box in pos.values():
+        counts[box] = counts.get(box, 0) + 1
+    expl["result"] = pos
+    expl["text"] = "JA placement: " + ship_expl.get("case", "no ships") + "; " + ", ".join(
+        f"{counts[b]} in {b}" for b in sorted(counts))
+    return pos, expl
+
+
+# --- battle plans (R13) ------------------------------------------------------------------------
+
+
+def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
+    """Draw the battle's number of plans from the cup; a plan already drawn this turn is set
+    aside and another drawn; an empty cup is refilled with the counters not in play (R13)."""
+    bs = board.bs
+    n = bs.ja_plans_per_turn
+    got: list[str] = []
+    events: list[dict] = []
+    in_play = {pip.plan for pip in bs.ja_plans if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")}
+    guard = 0
+    while len(got) < n and guard < 200:
+        guard += 1
+        if not bs.cup:
+            # every counter out of the cup goes back except those in play (R13)
+            back = _minus(bs.drawn, list(got) + sorted(in_play))
+            bs.drawn = _minus(bs.drawn, back)
+            bs.cup.extend(back)
+            events.append({"event": "cup empty: the counters not in play go back", "returned": len(back)})
+            if not bs.cup:
+                events.append({"event": "no counter left to draw"})
+                break
+        idx = choose(board.game.dice, list(range(len(bs.cup))), f"JA plan draw from a cup of {len(bs.cup)}")
+        plan = bs.cup.pop(idx)
+        bs.drawn.append(plan)
+        if plan in got:
+            events.append({"drew": plan, "result": "set aside: already drawn this turn; draw again"})
+            continue
+        got.append(plan)
+        events.append({"drew": plan, "result": "in play this turn"})
+    names = [board.data.ja_plans.by_id[p].name for p in got]
+    expl = {"procedure": "JA battle plan draw", "rulings": ["R13", "R24"], "plans_per_turn": n,
+            "force_count": bs.ja_force_count, "draws": events, "result": got,
+            "cup_left": len(bs.cup), "text": f"JA plans this turn: {', '.join(names) or 'none'}"}
+    return got, expl
+
+
+def _minus(items: list[str], remove: list[str]) -> list[str]:
+    """items without one occurrence of each of `remove`."""
+    left = list(remove)
+    out = []
+    for c in items:
+        if c in left:
+            left.remove(c)
+        else:
+            out.append(c)
+    return out
+
+
+# --- aircraft movement --------------------------------------------------------------------------
+
+
+def bomber_area_legal(board: Board, area: str) -> tuple[bool, str]:
+    """A JA bomber group may enter an area with US surface ships, or the Island when it has US
+    airfields, or US infantry ashore while Japan has infantry or LBA ashore (facts 1.9)."""
+    if area == "IS":
+        if board.airfields("US") > 0:
+            return True, "US airfields on the Island"
+        if board.ashore("US") and (board.ashore("JA") or board.lba("JA")):
+            return True, "US infantry ashore and Japanese infantry or LBA on the Island"
+        return False, "no US airfields, and no US infantry ashore that Japan may attack"
+    ships = [p for p in board.ids("US") if board.box(p) == area and board.cls(p).is_ship
+             and board.cls(p).type != "SS"]
+    if ships:
+        return True, f"{len(ships)} US ship(s)"
+    return False, "no US surface ships"
+
+
+def step_area(start: int, legal: list[bool]) -> tuple[str | None, str]:
+    """From the rolled area: it, else the next higher legal area, else the next lower, else home."""
+    if legal[start]:
+        return AREAS[start], "rolled area has a legal target"
+    for j in range(start + 1, len(AREAS)):
+        if legal[j]:
+            return AREAS[j], "stepped up to the next higher area with a legal target"
+    for j in range(start - 1, -1, -1):
+        if legal[j]:
+            return AREAS[j], "stepped down to the next lower area with a legal target"
+    return None, "no area has a legal target: the group stays on its carrier or airfield"
+
+
+def _groups(board: Board) -> list[dict]:
+    groups = []
+    done = set(board.bs.done)
+    for carrier in board.carriers("JA"):
+        deck = [p for p in board.on_deck(carrier) if p not in done]
+        bombers = [p for p in deck if board.cls(p).is_bomber]
+        fighters = [p for p in deck if not board.cls(p).is_bomber]
+        if bombers:
+            groups.append({"name": f"{board.name(carrier)} bombers", "kind": "bombers", "source": "carrier",
+                           "aircraft": bombers})
+        if fighters:
+            groups.append({"name": f"{board.name(carrier)} fighters", "kind": "fighters", "source": "carrier",
+                           "aircraft": fighters})
+    home = [p for p in board.lba("JA") if board.box(p) == "JA_AF" and p not in done]
+    lb = [p for p in home if board.cls(p).is_bomber]
+    lf = [p for p in home if not board.cls(p).is_bomber]
+    if lb:
+        groups.append({"name": "land-based bombers", "kind": "bombers", "source": "land", "aircraft": lb})
+    if lf:
+        groups.append({"name": "land-based fighters", "kind": "fighters", "source": "land", "aircraft": lf})
+    # bombers first, then fighters (procedures: Move JA Bombers, Move JA Fighters)
+    return [g for g in groups if g["kind"] == "bombers"] + [g for g in groups if g["kind"] == "fighters"]
+
+
+def _forced_area(board: Board, group: dict) -> tuple[str | None, dict | None]:
+    """An air_move or kamikaze plan that sends this group to a fixed area."""
+    from nimitz.engine.battle.combat import kamikaze_plan
+
+    if group["kind"] == "bombers":
+        kam = kamikaze_plan(board)
+        if kam is not None and group["source"] in kam.effect["sources"]:
+            return kam.effect["area"], {"plan": kam.id, "name": kam.name}
+    for plan, _pip in board.ja_in_force("air_move"):
+        eff = plan.effect
+        if eff["groups"] == group["kind"] and group["source"] in eff["sources"]:
+            return eff["area"], {"plan": plan.id, "name": plan.name}
+    return None, None
+
+
+def move_aircraft(board: Board) -> tuple[list[dict], list[dict]]:
+    """Every JA group's area (bombers, then fighters): a d10 on the area table, then the legal
+    target stepping. Returns the moves ({aircraft, area}) and one explanation per group."""
+    moves: list[dict] = []
+    expls: list[dict] = []
+    ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
+    for group in _groups(board):
+        expl: dict[str, Any] = {"procedure": "JA aircraft move", "group": group["name"],
+                                "kind": group["kind"], "aircraft": group["aircraft"], "rulings": []}
+        forced, plan = _forced_area(board, group)
+        if forced is not None:
+            start = AREAS.index(forced)
+            expl["plan"] = plan
+            expl["roll"] = None
+            expl["rolled_area"] = forced
+        else:
+            roll = board.game.dice.roll("ja", 10, f"JA aircraft area: {group['name']}")
+            code = board.data.battle.area_for(roll)
+            start = AREAS.index(code)
+            row = next(a for a in board.data.battle.battle_area if a.code == code)
+            expl["roll"] = roll
+            expl["chart_row"] = {"area": code, "name": row.name, "lo": row.lo, "hi": row.hi}
+            expl["rolled_area"] = code
+        legal, why = [], {}
+        for a in AREAS:
+            if group["kind"] == "bombers":
+                ok, reason = bomber_area_legal(board, a)
+            else:
+                us = board.flying("US", a)
+                ok = bool(us) or a in ja_flying
+                reason = (f"{len(us)} US aircraft" if us else "Japanese aircraft" if a in ja_flying
+                          else "no aircraft")
+            legal.append(ok)
+            why[a] = {"legal": ok, "why": reason}
+        area, how = step_area(start, legal)
+        expl["legal_areas"] = why
+        expl["stepping"] = how
+        expl["result"] = area or "home"
+        expl["text"] = (f"JA {group['name']}: "
+                        + (f"plan {plan['name']} sends them to {forced}" if plan else
+                           f"rolled {expl['roll']} ({AREA_NAMES[expl['rolled_area']]})")
+                        + f" -> {AREA_NAMES[area] if area else 'stay home'} ({how})")
+        if area is not None:
+            ja_flying.add(area)
+            moves.append({"aircraft": group["aircraft"], "area": area})
+        expls.append(expl)
+    return moves, expls
+
+
+def first_light_carrier(board: Board) -> tuple[str | None, dict[str, Any]]:
+    """The JA carrier with the most aircraft on deck (ties: bot dice, R24)."""
+    ties: list[dict] = []
+    carriers = [c for c in board.carriers("JA") if board.on_deck(c)]
+    expl: dict[str, Any] = {"procedure": "JA First Light: the carrier with the most aircraft",
+                            "candidates": {c: len(board.on_deck(c)) for c in carriers},
+                            "tie_breaks": ties, "rulings": ["R24"]}
+    if not carriers:
+        expl["result"] = None
+        return None, expl
+    chosen = _pick(board, carriers, lambda c: len(board.on_deck(c)), True,
+                   "JA First Light: carrier with the most aircraft", ties)
+    expl["result"] = chosen
+    return chosen, expl
+
+
+def first_light_area(board: Board, area: str) -> tuple[str | None, dict]:
+    start = AREAS.index(area)
+    legal = [bomber_area_legal(board, a)[0] for a in AREAS]
+    chosen, how = step_area(start, legal)
+    return chosen, {"area": area, "stepping": how, "result": chosen or "none"}
+
+
+# --- hits and losses (R14) ----------------------------------------------------------------------
+
+
+def pick_hit_target(board: Board, alloc, legal: list) -> tuple[Any, dict]:
+    """R14: the lowest-cost legal target, a damaged one before a fresh one, then random."""
+    best = alloc.best(legal)
+    t = best[0]
+    why: dict[str, Any] = {"rule": "lowest cost", "cost": t.cost,
+                           "damaged_first": alloc.damaged_now(t)}
+    if len(best) > 1:
+        t = choose(board.game.dice, best, f"R14 tie: which of {len(best)} equal Japanese targets takes the hit")
+        why["tie_break"] = {"candidates": [b.id for b in best], "chosen": t.id,
+                            "method": "bot dice stream", "ruling": "R24"}
+    return t, why
+
+
+def losses_order(board: Board, pids: list[str], k: int, purpose: str) -> tuple[list[str], dict]:
+    """Japan destroys damaged aircraft lowest value first, then full ones lowest first; equal
+    values are a bot-stream roll (facts 1.9; R24)."""
+    left = list(pids)
+    out = []
+    ties: list[dict] = []
+    for _ in range(min(k, len(left))):
+        p = _pick(board, left, lambda p: (0 if board.damaged(p) else 1, board.cls(p).cost), False,
+                  purpose, ties)
+        left.remove(p)
+        out.append(p)
+    return out, {"candidates": [{"id": p, "cost": board.cls(p).cost, "damaged": board.damaged(p)}
+                                for p in pids],
+                 "destroyed": out, "order": "damaged lowest value first, then full lowest first",
+                 "tie_breaks": ties, "rulings": ["R24"]}
+
+
+def excess_aircraft(board: Board, cag: list[str], k: int) -> tuple[list[str], dict]:
+    out, expl = losses_order(board, cag, k, "JA excess carrier aircraft: equal values")
+    expl.update({"procedure": "JA excess carrier aircraft", "excess": k,
+                 "text": f"JA: {k} carrier aircraft cannot land and are destroyed"})
+    return out, expl
+
+
+def airfield_losses(board: Board, lba: list[str], k: int) -> tuple[list[str], dict]:
+    out, expl = losses_order(board, lba, k, "JA airfield losses: equal values")
+    expl.update({"procedure": "JA airfield losses", "excess": k, "airfields": board.airfields("JA"),
+                 "text": f"JA: {k} land-based aircraft more than airfields are destroyed"})
+    return out, expl
+
+
+__all__ = ["place_japanese", "draw_plans", "move_aircraft", "pick_hit_target", "excess_aircraft",
+           "airfield_losses", "first_light_carrier", "DECK"]

@@ -1,0 +1,105 @@
+"""Campaign Turn BATTLE: one battle on the battle board, from set-up to the survivors' return.
+
+`resolve_battle(game, area)` is a generator: the campaign step runs it with
+`yield from resolve_battle(game, area)`. It builds `game.state.battle`, fights the whole battle
+and puts every force back (see `finish`), then sets `game.state.battle = None`. Japanese
+decisions come from `nimitz.bot.battle`, each journaled with its explanation.
+
+US decision requests (every one has a checker that raises IllegalDecision naming the rule; a
+request is not made when only one answer is legal):
+
+| kind | when | answer (Decision fields) |
+|---|---|---|
+| `battle_place_ships` | set-up, if the US has ships other than carriers and submarines | `targets`: every such ship id -> `"UO"` or `"CO"` |
+| `battle_place_subs` | set-up, after Japan placed, if US subs and JA ships are present | `targets`: every sub id -> an area holding JA ships, or `"out"` |
+| `battle_plans` | set-up | `count`: SP spent (0..state.sp); `forces`: plan ids bought (3 free BPP + 3 per SP, R12) |
+| `battle_first_light` | turn start, after a successful US First Light roll | `forces`: (carrier id,), `area`; or `choice="decline"` (plan kept) |
+| `battle_air` | each turn, if US aircraft can fly or a plan can be played | `targets`: aircraft id -> `JO` `IS` `CO` `UO` or `"home"` (missing = home); `forces`: plan ids played this turn (non-reactive plans: Anti-Aircraft, ASW, Artillery, Charge) |
+| `battle_allocate_hits` | hits on US forces, when the placement is a real choice | `choice="auto"` (R15 auto rule), or `forces`: one target id per hit, in order (R15/R38) |
+| `battle_reactive` | a reactive US plan applies now (R16; not asked with `auto_reactive_plans`) | one of the offered options (`choice`=plan id, with `forces`/`area`/`count` as offered), or `choice="decline"` |
+| `battle_excess_aircraft` | carrier aircraft that cannot land, when the choice matters | `choice="auto"` or `forces`: exactly that many aircraft ids |
+| `battle_airfield_losses` | more US LBA than airfields, when the choice matters | `choice="auto"` or `forces`: exactly that many LBA ids |
+
+Target ids in `battle_allocate_hits`: force ids, carrier-aircraft ids ("US:Lexington air 2"),
+`"US:airfield"` (one airfield per hit) and `"US:Transport"` (each hit: 2 hits on the infantry it
+carries, placed next). Rulings added by the battle engine: R30-R39 (docs/rulings-added.md).
+"""
+
+from __future__ import annotations
+
+from typing import Generator
+
+from nimitz.engine.battle import setup as S
+from nimitz.engine.battle import turn as T
+from nimitz.engine.battle.board import Board
+from nimitz.engine.requests import Request
+from nimitz.model.battle import ON_TRANSPORT, BattleState
+from nimitz.model.journal import Decision
+from nimitz.model.state import BATTALIONS, DESTROYED, JA_POOL, US_POOL
+
+__all__ = ["resolve_battle", "finish"]
+
+
+def resolve_battle(game, area: str) -> Generator[Request, Decision, None]:
+    """Fight the battle in map `area` (both sides have forces there)."""
+    state = game.state
+    state.battle = BattleState(area=area)
+    state.step = "battle:setup"
+    board = Board(game)
+    game.log("event", "", f"Battle in {area} begins", {"area": area})
+    yield from S.place_forces(board)
+    why = _over_at_start(board)
+    if not why:
+        S.length_and_plans(board)
+        yield from S.purchase_plans(board)
+        while True:
+            yield from T.battle_turn(board)
+            why = T.over(board)
+            if why:
+                break
+    state.battle.ended = why
+    state.step = "battle:end"
+    finish(board)
+    state.battle = None
+
+
+def _over_at_start(board: Board) -> str:
+    us, ja = board.count_on_sheet("US"), board.count_on_sheet("JA")
+    if not us or not ja:
+        return "one side has no forces on the battle sheet"
+    return ""
+
+
+def finish(board: Board) -> None:
+    """Put every force back: survivors stay in the map area (R17: infantry ashore are no longer
+    embarked, infantry still on a transport stay embarked); destroyed forces go to their box."""
+    bs = board.bs
+    state = board.state
+    sheet = board.sheet
+    lost = set(bs.destroyed)
+    summary = {"survivors": [], "destroyed": []}
+    for fid in bs.forces:
+        f = state.forces[fid]
+        if fid in lost:
+            c = sheet.cls[f.cls]
+            f.embarked = False
+            f.damaged = False
+            if c.type == "LBA":
+                f.location = JA_POOL if f.side == "JA" else US_POOL
+                if f.side == "JA":
+                    state.ja_stacks["lba"].append(fid)
+            elif c.type == "BN" and f.side == "JA":
+                f.location = BATTALIONS
+            else:
+                f.location = DESTROYED
+            summary["destroyed"].append(fid)
+            continue
+        box = bs.positions.get(fid, "")
+        if box == ON_TRANSPORT:
+            f.embarked = True
+        elif box.endswith("_BE") or box.endswith("_FH"):
+            f.embarked = False
+        summary["survivors"].append(fid)
+    board.game.log("event", "", f"Battle in {bs.area} ends after {bs.turn} turn(s): {bs.ended}; "
+                   f"{len(summary['destroyed'])} force(s) destroyed", {**summary, "why": bs.ended,
+                                                                     "stats": dict(bs.stats)})

@@ -1,0 +1,439 @@
+"""The combat steps of a battle turn (facts 1.9): dogfight, AAA, bomb runs, torpedoes, depth
+charges, naval guns, infantry. In each step and area both sides roll first (US, then Japan),
+then Japan's losses are placed (bot, R14), then the US's (player, R15): fire is simultaneous
+(ruling R36). Plan effects that act on rolls and hits are applied here from their data.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Generator
+
+from attrs import define, field
+
+from nimitz.engine.battle import hits as H
+from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
+from nimitz.engine.battle.reactive import offer
+from nimitz.engine.requests import Option, Request
+from nimitz.model.battle import AREAS, SEA_AREAS
+from nimitz.model.journal import Decision
+from nimitz.model.ratings import Rating
+
+Gen = Generator[Request, Decision, Any]
+STEPS = ("dogfight", "aaa", "bomb_runs", "torpedoes", "depth_charges", "naval_guns", "infantry")
+STEP_NAMES = {"dogfight": "dogfight", "aaa": "AAA", "bomb_runs": "bomb runs", "torpedoes": "torpedoes",
+              "depth_charges": "depth charges", "naval_guns": "naval guns", "infantry": "infantry"}
+SIDES = ("US", "JA")
+
+
+@define(slots=True)
+class Shot:
+    attacker: str
+    side: str
+    rating: Rating
+    rating_name: str
+    mods: list = field(factory=list)
+    purpose: str = ""
+    face: int = 0
+    hits: int = 0
+    note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
+
+
+def _roll(board: Board, shot: Shot) -> None:
+    stream = "us" if shot.side == "US" else "ja"
+    shot.face = board.game.dice.roll(stream, 10, shot.purpose)
+    shot.hits = shot.rating.hits(shot.face)
+
+
+def make_shot(board: Board, pid: str, rating: str, step: str, area: str, target_text: str,
+              *, vs_subs: bool = False, note: str = "") -> Shot | None:
+    value, mods = board.rating(pid, rating, vs_subs=vs_subs)
+    if not value:
+        return None
+    side = board.side(pid)
+    extra = f" [{note}]" if note else ""
+    purpose = (f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {value}) vs {target_text} "
+               f"in {area}{extra}")
+    return Shot(pid, side, value, rating, mods, purpose, note=note)
+
+
+def step_order(board: Board) -> list[str]:
+    """The combat steps this turn; a step_order plan in force moves a step (e.g. ASW)."""
+    order = list(STEPS)
+    for side in SIDES:
+        for plan, pip in board.in_force(side, "step_order"):
+            eff = plan.effect
+            if eff["step"] in order and eff["before"] in order:
+                order.remove(eff["step"])
+                order.insert(order.index(eff["before"]), eff["step"])
+                if side == "US":
+                    pip.used = True
+                board.game.log("event", side, f"{side} plan {plan.name}: {STEP_NAMES[eff['step']]} "
+                               f"before {STEP_NAMES[eff['before']]} this turn", {"plan": plan.id})
+    return order
+
+
+# --- the exchange: both sides roll, then hits are placed --------------------------------------
+
+
+def exchange(board: Board, step: str, area: str, shots: dict[str, list[Shot]],
+             targets: Callable[[str], list[H.Target]], *, foxholes_first: bool = False,
+             auto_hits: dict[str, int] | None = None) -> Gen:
+    """Roll every shot, apply roll and hit plans, then place hits on each side.
+
+    `targets(defender)` builds the defender's target list when its hits are placed."""
+    scored: dict[str, int] = {}
+    rolled: dict[str, list[Shot]] = {}
+    for side in SIDES:
+        side_shots = [s for s in shots.get(side, []) if s is not None]
+        for s in side_shots:
+            _roll(board, s)
+        if side_shots:
+            yield from _rerolls(board, side, step, area, side_shots)
+        n = sum(s.hits for s in side_shots)
+        n += _kamikaze_extra(board, side, step, area, side_shots)
+        n += (auto_hits or {}).get(side, 0)
+        rolled[side] = side_shots
+        if n > 0:
+            n += yield from _extra_hits(board, side, step, area, n, targets)
+        scored[side] = n
+        if side_shots or n:
+            board.bs.stats[f"hits_scored_{side}"] = board.bs.stats.get(f"hits_scored_{side}", 0) + n
+            board.game.log("event", side, f"{STEP_NAMES[step]} in {area}: {side} scores {n} hit(s) "
+                           f"with {len(side_shots)} roll(s)",
+                           {"step": step, "area": area, "side": side, "hits": n,
+                            "rolls": [{"attacker": s.attacker, "rating": str(s.rating), "face": s.face,
+                                       "hits": s.hits, "modifiers": s.mods, "note": s.note}
+                                      for s in side_shots]})
+    ctx = {"step": step, "area": area}
+    if scored.get("US"):
+        H.ja_takes_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
+    if scored.get("JA"):
+        yield from H.us_takes_hits(board, targets("US"), scored["JA"], ctx, foxholes_first)
+    return rolled
+
+
+def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -> Gen:
+    """reroll plans: the US is offered Envelop / Sonar (R16); Japan rerolls its worst miss."""
+    improvable = [s for s in shots if s.hits < (2 if s.rating.superior else 1)]
+    if not improvable:
+        return
+    if side == "US":
+        plans = [(p, pip) for p, pip in board.us_held("reroll") if step in p.effect["steps"]]
+    else:
+        plans = [(p, pip) for p, pip in board.ja_in_force("reroll") if step in p.effect["steps"]]
+    for plan, pip in plans:
+        improvable = [s for s in shots if s.hits < (2 if s.rating.superior else 1)]
+        if not improvable:
+            return
+        best = max(improvable, key=lambda s: (s.rating.value, s.rating.superior))
+        if side == "US":
+            options = [Option(Decision(kind="battle_reactive", choice=plan.id, forces=(s.attacker,)),
+                              f"{plan.name}: roll {board.name(s.attacker)}'s {s.face} again")
+                       for s in improvable]
+            chosen = yield from offer(board, f"{plan.name} (roll again)", options,
+                                      Decision(kind="battle_reactive", choice=plan.id, forces=(best.attacker,)),
+                                      {"step": step, "area": area,
+                                       "rolls": [{"attacker": s.attacker, "face": s.face, "hits": s.hits,
+                                                  "rating": str(s.rating)} for s in shots]})
+            if chosen is None:
+                continue
+            shot = next(s for s in improvable if s.attacker == chosen.forces[0])
+        else:
+            shot = best
+        pip.used = True
+        old = shot.face
+        shot.purpose = f"reroll ({plan.name}): " + shot.purpose
+        _roll(board, shot)
+        board.game.log("event", side, f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
+                       f"again ({old} -> {shot.face}, {shot.hits} hit(s))", {"plan": plan.id, "old": old,
+                                                                             "new": shot.face})
+
+
+def _extra_hits(board: Board, side: str, step: str, area: str, n: int,
+                targets: Callable[[str], list[H.Target]]) -> Gen:
+    """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
+    extra = 0
+    room = sum(t.capacity for t in targets(ENEMY[side]))
+    if room <= n:
+        return 0
+    if side == "US":
+        for plan, pip in board.us_held("extra_hit_after_hit"):
+            eff = plan.effect
+            if eff["step"] != step or not board.requirement_met(side, eff["requires"]):
+                continue
+            d = Decision(kind="battle_reactive", choice=plan.id, area=area)
+            chosen = yield from offer(board, f"{plan.name} (+{eff['hits']} hit in {area})",
+                                      [Option(d, f"{plan.name}: +{eff['hits']} hit on Japan in {area}")], d,
+                                      {"step": step, "area": area, "hits_scored": n})
+            if chosen is None:
+                continue
+            pip.used = True
+            extra += eff["hits"]
+            board.game.log("event", "US", f"US plan {plan.name}: +{eff['hits']} hit in {area}",
+                           {"plan": plan.id, "step": step, "area": area})
+    else:
+        for plan, pip in board.ja_in_force("extra_hit_after_hit"):
+            eff = plan.effect
+            if eff["step"] == step and board.requirement_met(side, eff["requires"]):
+                pip.used = True
+                extra += eff["hits"]
+    return extra
+
+
+def kamikaze_plan(board: Board):
+    """The JA kamikaze plan in force and effective this turn (year, requirement), if any."""
+    for plan, pip in board.ja_in_force("kamikaze"):
+        eff = plan.effect
+        if board.state.year >= eff["min_year"] and board.requirement_met("JA", eff["requires"]):
+            return plan
+    return None
+
+
+def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[Shot]) -> int:
+    if side != "JA" or step != "bomb_runs" or area not in SEA_AREAS:
+        return 0
+    plan = kamikaze_plan(board)
+    if plan is None:
+        return 0
+    extra = sum(s.hits for s in shots) * plan.effect["extra_hit_per_ship_hit"]
+    if shots:
+        for s in shots:
+            if s.attacker not in board.bs.done:
+                board.bs.done.append(s.attacker)  # marked; destroyed after the bomb runs
+        if extra:
+            board.game.log("event", "JA", f"Kamikaze Attacks: +{extra} hit(s) on US ships in {area}",
+                           {"plan": plan.id, "extra": extra})
+    return extra
+
+
+# --- the steps ---------------------------------------------------------------------------------
+
+
+def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
+    for area in areas:
+        us, ja = board.flying("US", area), board.flying("JA", area)
+        if not us or not ja:
+            continue
+        shots = {
+            "US": [make_shot(board, p, "dogfight", "dogfight", area, "JA aircraft") for p in us],
+            "JA": [make_shot(board, p, "dogfight", "dogfight", area, "US aircraft") for p in ja],
+        }
+        yield from exchange(board, "dogfight", area, shots, lambda d, a=area: H.aircraft_targets(board, d, a))
+
+
+def _best(board: Board, pids: list[str], rating: str, k: int, vs_subs: bool = False) -> list[str]:
+    ranked = sorted(pids, key=lambda p: (-board.rating(p, rating, vs_subs=vs_subs)[0].value,
+                                         -board.rating(p, rating, vs_subs=vs_subs)[0].superior))
+    return ranked[:k]
+
+
+def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:
+    """Escort row, then carrier row; each aircraft is fired at at most once per row, so a row
+    fires as many of its best AAA ships as there are enemy aircraft (facts 1.9, R35)."""
+    for area in areas:
+        if area not in SEA_AREAS:
+            continue  # no AAA against aircraft over the Island
+        for row in ("escort", "carrier"):
+            shots: dict[str, list[Shot]] = {}
+            for side in SIDES:
+                enemies = board.flying(ENEMY[side], area)
+                if not enemies:
+                    continue
+                ships = [p for p in board.ships(side, area)
+                         if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
+                         and board.rating(p, "aaa")[0]]
+                chosen = _best(board, ships, "aaa", len(enemies))
+                shots[side] = [make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft",
+                                         note=f"{row} row") for p in chosen]
+            if any(shots.values()):
+                yield from exchange(board, "aaa", area, shots, lambda d, a=area: H.aircraft_targets(board, d, a))
+    if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
+        yield from _extra_roll_step(board, "aaa", areas)
+
+
+def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
+    for side in SIDES:
+        for plan, pip in board.in_force(side, "extra_roll"):
+            eff = plan.effect
+            if eff["step"] != step or step != "aaa":
+                continue
+            # the owner picks the ship: the best AAA, in the area with the most enemy aircraft
+            best_area, best_count = None, 0
+            for area in areas:
+                if area not in SEA_AREAS:
+                    continue
+                n = len(board.flying(ENEMY[side], area))
+                if n > best_count and any(board.rating(p, "aaa")[0] for p in board.ships(side, area)):
+                    best_area, best_count = area, n
+            if best_area is None:
+                continue
+            ship = _best(board, [p for p in board.ships(side, best_area) if board.rating(p, "aaa")[0]], "aaa", 1)[0]
+            shot = make_shot(board, ship, "aaa", "aaa", best_area, f"{ENEMY[side]} aircraft",
+                             note=f"extra roll ({plan.name})")
+            pip.used = True
+            yield from exchange(board, "aaa", best_area, {side: [shot]},
+                                lambda d, a=best_area: H.aircraft_targets(board, d, a))
+
+
+def bomb_targets(board: Board, attacker_side: str, area: str) -> Callable[[str], list[H.Target]]:
+    def build(defender: str) -> list[H.Target]:
+        if area == "IS":
+            return H.island_targets(board, defender, board.holds_island(ENEMY[defender]))
+        return H.ship_targets(board, defender, area)
+    return build
+
+
+def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
+    """Bombers use their ship value at sea and their ground value over the Island; aircraft never
+    attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
+    for area in areas:
+        shots: dict[str, list[Shot]] = {}
+        rating = "ground" if area == "IS" else "ship"
+        for side in SIDES:
+            build = bomb_targets(board, side, area)
+            if not board.flying(side, area) or not build(ENEMY[side]):
+                continue
+            what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
+            shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in board.flying(side, area)]
+        if any(s for v in shots.values() for s in v if s):
+            def build_for(defender: str, a=area) -> list[H.Target]:
+                return bomb_targets(board, ENEMY[defender], a)(defender)
+            yield from exchange(board, "bomb_runs", area, shots, build_for)
+    _kamikaze_losses(board)
+
+
+def _kamikaze_losses(board: Board) -> None:
+    plan = kamikaze_plan(board)
+    if plan is None or not plan.effect["attackers_destroyed"]:
+        return
+    lost = [p for p in board.bs.done if board.alive(p) and board.side(p) == "JA"
+            and board.box(p) in SEA_AREAS]
+    for p in lost:
+        H.destroy(board, p)
+        board.bs.done.remove(p)
+    if lost:
+        board.game.log("event", "JA", f"Kamikaze Attacks: {len(lost)} aircraft that attacked ships are lost",
+                       {"plan": plan.id, "aircraft": lost})
+
+
+def _no_contact_blocks(board: Board, side: str, area: str, what: str) -> bool:
+    """An enemy no_contact plan in force that blocks this side's `what` in `area`."""
+    for plan, _pip in board.in_force(ENEMY[side], "no_contact"):
+        if plan.effect["area"] == area and what in plan.effect["blocks"]:
+            return True
+    return False
+
+
+def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
+    for area in areas:
+        shots: dict[str, list[Shot]] = {}
+        for side in SIDES:
+            if _no_contact_blocks(board, side, area, "enemy_sub_attacks"):
+                continue
+            if not H.ship_targets(board, ENEMY[side], area):
+                continue
+            shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
+                           for p in board.subs(side, area)]
+        if any(s for v in shots.values() for s in v if s):
+            yield from exchange(board, "torpedoes", area, shots, lambda d, a=area: H.ship_targets(board, d, a))
+
+
+def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
+    """Ships and submarines depth-charge enemy submarines; each sub is attacked once, so the
+    best DC values fire, as many as there are enemy subs (facts 1.9)."""
+    for area in areas:
+        shots: dict[str, list[Shot]] = {}
+        for side in SIDES:
+            enemy_subs = board.subs(ENEMY[side], area)
+            if not enemy_subs:
+                continue
+            attackers = [p for p in board.ships(side, area) if board.rating(p, "dc", vs_subs=True)[0]
+                         and not (board.cls(p).type == "SS"
+                                  and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))]
+            chosen = _best(board, attackers, "dc", len(enemy_subs), vs_subs=True)
+            shots[side] = [make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines",
+                                     vs_subs=True) for p in chosen]
+        if any(s for v in shots.values() for s in v if s):
+            yield from exchange(board, "depth_charges", area, shots,
+                                lambda d, a=area: H.sub_targets(board, d, a))
+
+
+def naval_targets(board: Board, defender: str) -> list[H.Target]:
+    return (H.ship_targets(board, defender, "CO")
+            + H.island_targets(board, defender, board.holds_island(ENEMY[defender])))
+
+
+def naval_guns(board: Board) -> Gen:
+    """Only ships in Coastal fire, at enemy ships there and enemy Island forces (facts 1.9)."""
+    shots: dict[str, list[Shot]] = {}
+    for side in SIDES:
+        if not naval_targets(board, ENEMY[side]):
+            continue
+        shots[side] = [make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
+                       for p in board.surface_ships(side, "CO") if board.cls(p).type != "TR"]
+    if any(s for v in shots.values() for s in v if s):
+        yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
+
+
+def infantry_targets(board: Board, defender: str) -> list[H.Target]:
+    return H.island_targets(board, defender, True)
+
+
+def infantry(board: Board) -> Gen:
+    """Infantry in the foxholes attack enemy infantry ashore and airfields; hits go to infantry
+    in foxholes before any airfield (facts 1.9). Artillery and Charge plans act here."""
+    shots: dict[str, list[Shot]] = {}
+    auto: dict[str, int] = {}
+    for side in SIDES:
+        if not infantry_targets(board, ENEMY[side]):
+            continue
+        shots[side] = [make_shot(board, p, "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces")
+                       for p in board.foxholes(side)]
+        for plan, pip in board.in_force(side, "automatic_hit"):
+            eff = plan.effect
+            if eff["step"] != "infantry" or not board.requirement_met(side, eff["requires"]):
+                continue
+            auto[side] = auto.get(side, 0) + eff["hits"]
+            pip.used = True
+            board.game.log("event", side, f"{side} plan {plan.name}: {eff['hits']} sure hit(s) in the "
+                           f"infantry step", {"plan": plan.id})
+        for plan, pip in board.in_force(side, "extra_roll"):
+            eff = plan.effect
+            if eff["step"] != "infantry" or eff["uses"] != "any_infantry_in_foxholes":
+                continue
+            able = [p for p in board.foxholes(side) if board.rating(p, "infantry")[0]]
+            if not able:
+                continue
+            best = _best(board, able, "infantry", 1)[0]
+            shots[side].append(make_shot(board, best, "infantry", "infantry", "IS",
+                                         f"{ENEMY[side]} Island forces", note=f"extra roll ({plan.name})"))
+            pip.used = True
+    if any(s for v in shots.values() for s in v if s) or auto:
+        yield from exchange(board, "infantry", "IS", shots, lambda d: infantry_targets(board, d),
+                            foxholes_first=True, auto_hits=auto)
+
+
+STEP_FUNCS = {"dogfight": dogfight, "aaa": aaa, "bomb_runs": bomb_runs, "torpedoes": torpedoes,
+              "depth_charges": depth_charges, "naval_guns": naval_guns, "infantry": infantry}
+
+
+def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfight: bool,
+           takes_aaa: bool) -> Gen:
+    """A First Light strike: the group flies to `area`, takes AAA (and dogfights if allowed),
+    bombs, and goes back on deck having used its move for the turn."""
+    for p in aircraft:
+        board.bs.positions[p] = area
+    if enemy_dogfight:
+        yield from dogfight(board, (area,))
+    if takes_aaa:
+        yield from aaa(board, (area,), extra=False)
+    yield from bomb_runs(board, (area,))
+    for p in aircraft:
+        if board.alive(p):
+            piece = board.bs.pieces.get(p)
+            board.bs.positions[p] = "DECK" if piece is not None else f"{side}_AF"
+            if p not in board.bs.done:
+                board.bs.done.append(p)
+
+
+__all__ = ["STEPS", "STEP_FUNCS", "AREA_NAMES", "step_order", "strike"]

@@ -1,0 +1,501 @@
+"""Hit allocation (rulings R14, R15, R30, R31, R38) and applying hits to the board.
+
+A batch of hits against one side in one place is allocated hit by hit over a list of `Target`s.
+Japan's hits are placed by the bot (R14: lowest cost, damaged first, then a bot-stream roll);
+the US player places his own (R15, request `battle_allocate_hits`) unless there is no real
+choice or he answers "auto". A hit on a transport becomes two hits on the infantry it carries
+(R14, R31). Cancel-hit plans act here: Japan's automatically, the US's offered (R16).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Generator
+
+from attrs import define
+
+from nimitz.engine.battle.board import ENEMY, Board, airfield_id, transport_id
+from nimitz.engine.requests import Option, Request
+from nimitz.errors import IllegalDecision
+from nimitz.model.battle import DECK, ON_TRANSPORT
+from nimitz.model.journal import Decision
+
+Gen = Generator[Request, Decision, Any]
+
+
+@define(slots=True)
+class Target:
+    id: str
+    kind: str  # "force" (a map counter), "piece" (carrier aircraft), "airfield", "transport"
+    cost: int
+    damaged: bool
+    capacity: int  # hits it can still take
+    sig: tuple  # pieces with equal signatures are interchangeable (for "is there a choice")
+    foxhole: bool = False
+    name: str = ""
+
+
+def counter_target(board: Board, pid: str) -> Target:
+    c = board.cls(pid)
+    dmg = board.damaged(pid)
+    box = board.box(pid)
+    return Target(pid, "piece" if board.is_piece(pid) else "force", c.cost, dmg, 1 if dmg else 2,
+                  (c.id, dmg, box), box.endswith("_FH"), board.name(pid))
+
+
+def airfield_target(board: Board, side: str) -> Target | None:
+    n = board.airfields(side)
+    if n <= 0:
+        return None
+    return Target(airfield_id(side), "airfield", 1, False, n, ("airfield",), False, f"{side} airfield")
+
+
+def transport_target(board: Board, side: str) -> Target | None:
+    tid = board.transport(side)
+    if tid is None:
+        return None
+    carried = sum(1 if board.damaged(p) else 2 for p in board.embarked(side))
+    if carried <= 0:
+        return None
+    return Target(tid, "transport", board.cls(tid).cost, False, (carried + 1) // 2, ("transport",),
+                  False, board.name(tid))
+
+
+# --- target lists for each kind of attack ----------------------------------------------------
+
+
+def aircraft_targets(board: Board, side: str, area: str) -> list[Target]:
+    return [counter_target(board, p) for p in board.flying(side, area)]
+
+
+def ship_targets(board: Board, side: str, area: str) -> list[Target]:
+    """Surface ships in a sea area; the transport stands for the infantry it carries."""
+    out = [counter_target(board, p) for p in board.surface_ships(side, area) if board.cls(p).type != "TR"]
+    if area == "CO":
+        t = transport_target(board, side)
+        if t is not None:
+            out.append(t)
+    return out
+
+
+def sub_targets(board: Board, side: str, area: str) -> list[Target]:
+    return [counter_target(board, p) for p in board.subs(side, area)]
+
+
+def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
+    """The side's airfields, and its infantry ashore when the attacker may aim at infantry."""
+    out = []
+    a = airfield_target(board, side)
+    if a is not None:
+        out.append(a)
+    if infantry_ok:
+        out += [counter_target(board, p) for p in board.ashore(side)]
+    return out
+
+
+def carried_targets(board: Board, side: str) -> list[Target]:
+    return [counter_target(board, p) for p in board.embarked(side)]
+
+
+# --- the allocation rules --------------------------------------------------------------------
+
+
+class Alloc:
+    """Hits placed so far over a target list; `foxholes_first`: the infantry-step rule (no
+    airfield hits while enemy infantry hold foxholes)."""
+
+    def __init__(self, targets: list[Target], foxholes_first: bool = False):
+        self.targets = targets
+        self.by_id = {t.id: t for t in targets}
+        self.taken: dict[str, int] = {t.id: 0 for t in targets}
+        self.foxholes_first = foxholes_first
+
+    def copy(self) -> "Alloc":
+        other = Alloc(self.targets, self.foxholes_first)
+        other.taken = dict(self.taken)
+        return other
+
+    def remaining(self, t: Target) -> int:
+        return t.capacity - self.taken[t.id]
+
+    def total(self) -> int:
+        return sum(t.capacity for t in self.targets)
+
+    def legal(self) -> list[Target]:
+        ts = [t for t in self.targets if self.taken[t.id] < t.capacity]
+        if self.foxholes_first and any(t.foxhole for t in ts):
+            ts = [t for t in ts if t.kind != "airfield"]
+        return ts
+
+    def damaged_now(self, t: Target) -> bool:
+        return t.kind in ("force", "piece") and (t.damaged or self.taken[t.id] > 0)
+
+    def rank(self, t: Target) -> tuple[int, int]:
+        """R14/R15 order: lowest cost, then a damaged force before a fresh one."""
+        return (t.cost, 0 if self.damaged_now(t) else 1)
+
+    def best(self, legal: list[Target] | None = None) -> list[Target]:
+        legal = self.legal() if legal is None else legal
+        if not legal:
+            return []
+        top = min(self.rank(t) for t in legal)
+        return [t for t in legal if self.rank(t) == top]
+
+    def r15_ok(self, t: Target, legal: list[Target]) -> bool:
+        """R15 / R38: a hit may go to a force only when every cheaper legal target is already
+        damaged (a hit lands on the lowest values first)."""
+        return not any(u.cost < t.cost and not self.damaged_now(u) for u in legal)
+
+    def take(self, t: Target) -> None:
+        self.taken[t.id] += 1
+
+    def key(self) -> tuple:
+        return tuple(sorted(Counter((t.sig, self.taken[t.id]) for t in self.targets).items()))
+
+
+def auto_sequence(alloc: Alloc, n: int) -> list[str]:
+    """The US "auto" allocation: the R14 rule with equal ties taken in board order (R38)."""
+    a = alloc.copy()
+    out = []
+    for _ in range(n):
+        best = a.best()
+        if not best:
+            break
+        a.take(best[0])
+        out.append(best[0].id)
+    return out
+
+
+class _Enough(Exception):
+    pass
+
+
+def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
+    """Whether more than one distinct result (interchangeable pieces counted as one) is legal."""
+    a = alloc.copy()
+    seen: set = set()
+    finals: set = set()
+
+    def rec(left: int) -> None:
+        key = a.key()
+        if (key, left) in seen:
+            return
+        seen.add((key, left))
+        if len(seen) > limit:
+            raise _Enough
+        legal = a.legal()
+        ok = [t for t in legal if a.r15_ok(t, legal)]
+        if left == 0 or not ok:
+            finals.add(key)
+            if len(finals) > 1:
+                raise _Enough
+            return
+        tried = set()
+        for t in ok:
+            k = (t.sig, a.taken[t.id])
+            if k in tried:
+                continue
+            tried.add(k)
+            a.taken[t.id] += 1
+            rec(left - 1)
+            a.taken[t.id] -= 1
+
+    try:
+        rec(n)
+    except _Enough:
+        return True
+    return len(finals) > 1
+
+
+def check_sequence(alloc: Alloc, n: int, seq: tuple[str, ...]) -> None:
+    """Raise IllegalDecision unless `seq` places exactly `n` hits by R15."""
+    if len(seq) != n:
+        raise IllegalDecision(f"place exactly {n} hit(s), one target id per hit (you gave {len(seq)}): "
+                              f"hits are lost only when no legal target is left", "R15")
+    a = alloc.copy()
+    for i, tid in enumerate(seq, 1):
+        legal = a.legal()
+        t = a.by_id.get(tid)
+        if t is None:
+            raise IllegalDecision(f"hit {i}: {tid!r} cannot be hit here "
+                                  f"(targets: {', '.join(x.id for x in alloc.targets)})", "R15")
+        if t not in legal:
+            why = ("it is destroyed already" if a.remaining(t) <= 0
+                   else "infantry in the foxholes must take infantry hits before any airfield")
+            raise IllegalDecision(f"hit {i}: {t.name} cannot take it: {why}", "R15")
+        if not a.r15_ok(t, legal):
+            cheaper = [u.name for u in legal if u.cost < t.cost and not a.damaged_now(u)]
+            raise IllegalDecision(f"hit {i}: {t.name} (value {t.cost}) before the cheaper "
+                                  f"{', '.join(cheaper)}: hits go to the lowest values first", "R15")
+        a.take(t)
+
+
+# --- applying hits ---------------------------------------------------------------------------
+
+
+def _bump(board: Board, key: str, n: int = 1) -> None:
+    board.bs.stats[key] = board.bs.stats.get(key, 0) + n
+
+
+def destroy(board: Board, pid: str, why: str = "") -> None:
+    """Take a piece off the board (map forces go to their box when the battle ends)."""
+    bs = board.bs
+    box = bs.positions.pop(pid, None)
+    if box is None:
+        return
+    if pid in bs.pieces:
+        bs.pieces.pop(pid)
+        bs.lost_pieces.append(pid)
+    else:
+        bs.destroyed.append(pid)
+    c = board.cls(pid)
+    if c.is_carrier:
+        _deck_aircraft_lost(board, pid)
+    if box == ON_TRANSPORT:
+        _transport_check(board, board.side(pid))
+    _bump(board, f"destroyed_{board.side(pid)}")
+
+
+def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
+    """R30: aircraft on the deck of a carrier that is damaged or sunk are lost with it."""
+    lost = board.on_deck(carrier)
+    for p in lost:
+        destroy(board, p)
+    if lost:
+        board.game.log("event", board.side(carrier),
+                       f"{len(lost)} aircraft lost on the deck of {board.name(carrier)} (R30)",
+                       {"carrier": carrier, "aircraft": lost, "rulings": ["R30"]})
+    return lost
+
+
+def _transport_check(board: Board, side: str) -> None:
+    """R31: a transport leaves the board when it carries no infantry."""
+    tid = transport_id(side)
+    if tid in board.bs.positions and not board.embarked(side):
+        board.bs.positions.pop(tid)
+        board.bs.pieces.pop(tid, None)
+
+
+def hit_piece(board: Board, pid: str) -> str:
+    """One hit on a counter: damaged, or destroyed if it was damaged already."""
+    _bump(board, "hits_applied")
+    if pid.endswith(":airfield"):
+        side = board.side(pid)
+        board.bs.airfields[side] = max(0, board.bs.airfields.get(side, 0) - 1)
+        return "airfield removed"
+    if not board.alive(pid):
+        raise RuntimeError(f"a hit on {pid}, which is not on the board")
+    if board.damaged(pid):
+        destroy(board, pid)
+        return "destroyed"
+    piece = board.bs.pieces.get(pid)
+    if piece is not None:
+        piece.damaged = True
+    else:
+        board.state.forces[pid].damaged = True
+    if board.cls(pid).is_carrier:
+        _deck_aircraft_lost(board, pid)
+    return "damaged"
+
+
+def target_matches(board: Board, kinds: list[str], tid: str) -> bool:
+    """cancel_hit `targets`: any, carrier, aircraft, infantry_ashore, airfield."""
+    for k in kinds:
+        if k == "any":
+            return True
+        if k == "airfield" and tid.endswith(":airfield"):
+            return True
+        if tid.endswith(":airfield") or tid.endswith(":Transport"):
+            continue
+        c = board.cls(tid)
+        if k == "carrier" and c.is_carrier:
+            return True
+        if k == "aircraft" and c.is_aircraft:
+            return True
+        if k == "infantry_ashore" and c.is_ground and board.box(tid)[-3:] in ("_BE", "_FH"):
+            return True
+    return False
+
+
+# --- Japan takes hits (R14, by the bot) ------------------------------------------------------
+
+
+def ja_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
+                  foxholes_first: bool = False) -> dict:
+    """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
+    from nimitz.bot.battle import pick_hit_target
+
+    alloc = Alloc(targets, foxholes_first)
+    expl: dict[str, Any] = {"procedure": "hit allocation", "rulings": ["R14"], "hits": hits,
+                            "step": ctx.get("step", ""), "area": ctx.get("area", ""),
+                            "candidates": [{"id": t.id, "name": t.name, "cost": t.cost,
+                                            "damaged": t.damaged} for t in targets],
+                            "placed": [], "cancelled": [], "lost": 0}
+    step = ctx.get("step", "")
+    results = []
+    for i in range(hits):
+        legal = alloc.legal()
+        if not legal:
+            expl["lost"] = hits - i
+            _bump(board, "hits_lost", hits - i)
+            break
+        t, why = pick_hit_target(board, alloc, legal)
+        cancel = _ja_cancel(board, t.id, step)
+        if cancel is not None:
+            expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})
+            _bump(board, "hits_cancelled")
+            continue
+        alloc.take(t)
+        if t.kind == "transport":
+            sub = ja_takes_hits(board, carried_targets(board, "JA"), 2,
+                                {**ctx, "via": "transport (R14: 2 hits per transport hit)"})
+            expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry",
+                                   "carried": sub})
+            results.append(f"{t.name}: 2 hits on its infantry")
+            continue
+        result = hit_piece(board, t.id)
+        expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": result})
+        results.append(f"{t.name} {result}")
+    if hits and not ctx.get("via"):
+        text = (f"{hits} hit(s) on Japan ({expl['step']}, {expl['area']}): "
+                + ("; ".join(results) or "none landed"))
+        if expl["cancelled"]:
+            text += f"; {len(expl['cancelled'])} cancelled by plan"
+        if expl["lost"]:
+            text += f"; {expl['lost']} lost (no legal target)"
+        board.game.log("bot", "JA", text, expl)
+    return expl
+
+
+def _ja_cancel(board: Board, tid: str, step: str) -> str | None:
+    """A Japanese cancel_hit plan in force that takes this hit (first_only: automatically).
+    Plans that lapse at the end of the turn go before those kept until used."""
+    plans = sorted(board.ja_in_force("cancel_hit"), key=lambda pp: bool(pp[0].effect["keep_until_used"]))
+    for plan, pip in plans:
+        eff = plan.effect
+        if eff["from_steps"] and step not in eff["from_steps"]:
+            continue
+        if not board.requirement_met("JA", eff["requires"]):
+            continue
+        if not target_matches(board, eff["targets"], tid):
+            continue
+        pip.used = True  # count 1
+        board.game.log("event", "JA", f"JA plan {plan.name} cancels a hit on {board.name(tid)}",
+                       {"plan": plan.id, "target": tid, "step": step})
+        return plan.id
+    return None
+
+
+# --- the US takes hits (R15, the player's choice) --------------------------------------------
+
+
+def us_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
+                  foxholes_first: bool = False) -> Gen:
+    """Allocate (asking when there is a real choice), offer cancel plans (R16), apply."""
+    alloc = Alloc(targets, foxholes_first)
+    n = min(hits, alloc.total())
+    if hits > n:
+        _bump(board, "hits_lost", hits - n)
+    if n <= 0:
+        return []
+    seq = auto_sequence(alloc, n)
+    if has_choice(alloc, n):
+        decision = yield allocation_request(board, alloc, n, hits, ctx)
+        if decision.choice != "auto":
+            seq = list(decision.forces)
+    seq = yield from us_cancels(board, seq, ctx)
+    results = []
+    for tid in seq:
+        t = alloc.by_id[tid]
+        if t.kind == "transport":
+            sub = yield from us_takes_hits(board, carried_targets(board, "US"), 2,
+                                           {**ctx, "via": "transport (R14/R15: 2 hits per transport hit)"})
+            results.append(f"{t.name}: 2 hits on its infantry ({', '.join(sub) or 'none'})")
+            continue
+        results.append(f"{t.name} {hit_piece(board, tid)}")
+    board.game.log("event", "US", f"{hits} hit(s) on the US ({ctx.get('step', '')}, {ctx.get('area', '')})"
+                   + (" via transport" if ctx.get("via") else "") + ": " + ("; ".join(results) or "none"),
+                   {"hits": hits, "placed": seq, "step": ctx.get("step", ""), "area": ctx.get("area", "")})
+    return results
+
+
+def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict) -> Request:
+    def checker(d: Decision) -> None:
+        if d.choice == "auto":
+            if d.forces:
+                raise IllegalDecision("answer either choice='auto' or the targets, not both", "R15")
+            return
+        if d.choice:
+            raise IllegalDecision(f"choice {d.choice!r}: only 'auto' or a list of targets", "R15")
+        check_sequence(alloc, n, d.forces)
+
+    where = ctx.get("area", "")
+    via = f" {ctx['via']}" if ctx.get("via") else ""
+    return Request(
+        kind="battle_allocate_hits", step=board.state.step,
+        prompt=f"Place {n} hit(s) on your forces ({ctx.get('step', '')} in {where}{via}): lowest value first",
+        options=[Option(Decision(kind="battle_allocate_hits", choice="auto"),
+                        "auto: damage the lowest value, then destroy it, then the next (R15)")],
+        info={"hits": hits, "to_place": n, "step": ctx.get("step", ""), "area": where,
+              "targets": [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged,
+                           "can_take": t.capacity, "kind": t.kind, "foxhole": t.foxhole}
+                          for t in alloc.targets],
+              "foxholes_first": alloc.foxholes_first, "auto": auto_sequence(alloc, n),
+              "rulings": ["R15", "R38"]},
+        checker=checker, kinds=("battle_allocate_hits",))
+
+
+def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
+    """Offer the US cancel_hit plans that fit these hits (R16); auto-use when the profile says."""
+    from nimitz.engine.battle.reactive import offer
+
+    seq = list(seq)
+    step = ctx.get("step", "")
+    while seq:
+        offers = []
+        for plan, pip in board.us_held("cancel_hit"):
+            eff = plan.effect
+            if eff["from_steps"] and step not in eff["from_steps"]:
+                continue
+            if not board.requirement_met("US", eff["requires"]):
+                continue
+            for tid in dict.fromkeys(seq):
+                if target_matches(board, eff["targets"], tid):
+                    offers.append((plan, tid))
+        if not offers:
+            break
+        count = Counter(seq)
+
+        def value(o):  # auto: the hit that would do the most harm, with the cheapest plan
+            plan, tid = o
+            kills = count[tid] >= 2 or (not tid.endswith(":airfield") and not tid.endswith(":Transport")
+                                        and board.damaged(tid))
+            cost = 1 if tid.endswith(":airfield") else board.cls(tid).cost
+            return (-int(kills), -cost, plan.cost)
+
+        best = min(offers, key=value)
+        options = [Option(Decision(kind="battle_reactive", choice=p.id, forces=(tid,)),
+                          f"{p.name}: cancel the hit on {board.name(tid)}") for p, tid in offers]
+        chosen = yield from offer(board, "cancel a hit", options,
+                                  Decision(kind="battle_reactive", choice=best[0].id, forces=(best[1],)),
+                                  {"hits": list(seq), "step": step, "area": ctx.get("area", "")})
+        if chosen is None:
+            break
+        plan_id, tid = chosen.choice, chosen.forces[0]
+        for pip in board.bs.us_plans:
+            if pip.plan == plan_id and not pip.used:
+                pip.used = True
+                break
+        idx = len(seq) - 1 - seq[::-1].index(tid)
+        seq.pop(idx)
+        _bump(board, "hits_cancelled")
+        board.game.log("event", "US", f"US plan {board.plan_def('US', plan_id).name} cancels a hit on "
+                       f"{board.name(tid)}", {"plan": plan_id, "target": tid, "step": step, "rulings": ["R16"]})
+    return seq
+
+
+def enemy(side: str) -> str:
+    return ENEMY[side]
+
+
+__all__ = ["Target", "Alloc", "DECK"]

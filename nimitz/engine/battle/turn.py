@@ -1,0 +1,433 @@
+"""One battle turn (facts 1.9): draw JA plans, turn-start plans (Battalion, First Light), US then
+JA aircraft moves, combat, infantry advance, return aircraft, airfield losses, turn-end plans."""
+
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from nimitz.engine.battle import combat
+from nimitz.engine.battle import hits as H
+from nimitz.engine.battle.board import AREA_NAMES, ENEMY, MAX_TURNS, Board
+from nimitz.engine.battle.reactive import offer
+from nimitz.engine.requests import Option, Request
+from nimitz.errors import IllegalDecision
+from nimitz.model.battle import AREAS, DECK, PlanInPlay
+from nimitz.model.journal import Decision
+from nimitz.model.state import BATTALIONS
+
+Gen = Generator[Request, Decision, Any]
+SIDES = ("US", "JA")
+HOME = "home"
+
+
+def battle_turn(board: Board) -> Gen:
+    bs = board.bs
+    bs.turn += 1
+    bs.done = []
+    bs.us_playing = []
+    t = bs.turn
+    st = board.state
+    # 1. JA plans
+    st.step = f"battle:turn {t}:draw plans"
+    from nimitz.bot import battle as bot
+
+    got, expl = bot.draw_plans(board)
+    for pid in got:
+        bs.ja_plans.append(PlanInPlay(plan=pid, side="JA", turn=t))
+    board.game.log("bot", "JA", expl["text"], expl)
+    # 2. plans acting at the start of the turn
+    st.step = f"battle:turn {t}:plans"
+    battalions(board)
+    yield from first_light(board)
+    # 3. US aircraft (and the plans the player plays this turn)
+    st.step = f"battle:turn {t}:US aircraft"
+    yield from us_air(board)
+    # 4. JA aircraft
+    st.step = f"battle:turn {t}:JA aircraft"
+    moves, expls = bot.move_aircraft(board)
+    for e in expls:
+        board.game.log("bot", "JA", e["text"], e)
+    for m in moves:
+        for p in m["aircraft"]:
+            bs.positions[p] = m["area"]
+    # 5. combat
+    for step in combat.step_order(board):
+        st.step = f"battle:turn {t}:{step.replace('_', ' ')}"
+        yield from combat.STEP_FUNCS[step](board)
+    # 6. infantry advance, return aircraft, airfield losses
+    st.step = f"battle:turn {t}:infantry advance"
+    infantry_advance(board)
+    st.step = f"battle:turn {t}:return aircraft"
+    yield from return_aircraft(board)
+    st.step = f"battle:turn {t}:airfield losses"
+    yield from airfield_losses(board)
+    # 7. plans at the end of the turn
+    st.step = f"battle:turn {t}:end"
+    yield from duration(board)
+    bs.us_playing = []
+
+
+# --- turn start --------------------------------------------------------------------------------
+
+
+def battalions(board: Board) -> None:
+    """battalion plans: a battalion from the battalion box (R10: unlimited) to the JA foxholes."""
+    from nimitz.engine.setup import new_battalion
+
+    for side in SIDES:
+        for plan, pip in board.in_force(side, "battalion"):
+            eff = plan.effect
+            if not board.requirement_met(side, eff["requires"]):
+                continue
+            placed = []
+            for _ in range(eff["count"]):
+                spare = board.state.at(BATTALIONS, side)
+                if spare:
+                    f = spare[0]
+                    f.location = board.bs.area
+                    f.damaged = False
+                    f.embarked = False
+                else:
+                    f = new_battalion(board.state, board.sheet, side, board.bs.area)
+                board.bs.forces.append(f.id)
+                board.bs.positions[f.id] = f"{side}_FH" if eff["to"] == "ja_foxholes" else eff["to"]
+                placed.append(f.id)
+            pip.used = True
+            board.game.log("event", side, f"{side} plan {plan.name}: {', '.join(placed)} to the foxholes",
+                           {"plan": plan.id, "forces": placed, "rulings": ["R10"]})
+
+
+def first_light(board: Board) -> Gen:
+    ja = [(p, pip) for p, pip in board.ja_in_force("first_light")]
+    us = [(p, pip) for p, pip in board.us_held("first_light")]
+    if ja and us and (ja[0][0].effect["mutual_cancel"] or us[0][0].effect["mutual_cancel"]):
+        for _p, pip in ja + us:
+            pip.used = True
+        board.game.log("event", "", "both sides hold First Light: both plans are discarded",
+                       {"plans": [p.id for p, _ in ja + us]})
+        return
+    for plan, pip in ja:
+        yield from ja_first_light(board, plan, pip)
+    for plan, pip in us:
+        yield from us_first_light(board, plan, pip)
+
+
+def _first_light_roll(board: Board, side: str, plan) -> bool:
+    need = plan.effect["roll_min"]
+    if not need:
+        return True
+    roll = board.game.dice.roll("us" if side == "US" else "ja", 10, f"{plan.name}: {need}+ to strike")
+    ok = roll >= need
+    board.game.log("event", side, f"{side} {plan.name}: rolled {roll}, "
+                   + ("strike!" if ok else ("no strike; kept for next turn" if plan.effect["keep_on_fail"]
+                                            else "no strike")), {"roll": roll, "need": need})
+    return ok
+
+
+def ja_first_light(board: Board, plan, pip) -> Gen:
+    from nimitz.bot.battle import first_light_area, first_light_carrier
+
+    eff = plan.effect
+    if not _first_light_roll(board, "JA", plan):
+        if not eff["keep_on_fail"]:
+            pip.used = True
+        return
+    pip.used = True
+    carrier, expl = first_light_carrier(board)
+    area, aexpl = (None, {})
+    if carrier is not None:
+        area, aexpl = first_light_area(board, eff["area"] if eff["area"] != "any" else "UO")
+    expl.update({"plan": plan.id, "area": aexpl})
+    expl["text"] = (f"JA First Light: {board.name(carrier)}'s aircraft strike {area}" if carrier and area
+                    else "JA First Light: no carrier aircraft or no target; no strike")
+    board.game.log("bot", "JA", expl["text"], expl)
+    if carrier is None or area is None:
+        return
+    group = [p for p in board.on_deck(carrier)]
+    yield from combat.strike(board, "JA", area, group, eff["enemy_dogfight"], eff["takes_aaa"])
+    if not eff["replaces_move"]:
+        board.bs.done = [p for p in board.bs.done if p not in group]
+
+
+def us_first_light(board: Board, plan, pip) -> Gen:
+    eff = plan.effect
+    carriers = [c for c in board.carriers("US") if board.on_deck(c)]
+    if not carriers:
+        return  # nothing to strike with: keep the plan
+    if not _first_light_roll(board, "US", plan):
+        if not eff["keep_on_fail"]:
+            pip.used = True
+        return
+    areas = AREAS if eff["area"] == "any" else (eff["area"],)
+    areas = [a for a in areas if not combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
+    options = []
+    for c in carriers:
+        for a in areas:
+            if combat.bomb_targets(board, "US", a)("JA"):
+                options.append(Option(Decision(kind="battle_first_light", forces=(c,), area=a),
+                                      f"{board.name(c)}'s aircraft strike {AREA_NAMES[a]}"))
+    if not options:
+        board.game.log("event", "US", "First Light: no target for a strike; the plan is kept", {})
+        return
+    decline = Option(Decision(kind="battle_first_light", choice="decline"), "no strike now: keep the plan")
+    allowed = {o.decision for o in options} | {decline.decision}
+
+    def checker(d: Decision) -> None:
+        if d not in allowed:
+            raise IllegalDecision(f"{d.describe()!r}: choose one of the offered carrier and area pairs, "
+                                  f"or decline", "facts 1.10 First Light")
+
+    d = yield Request(kind="battle_first_light", step=board.state.step,
+                      prompt="First Light: which carrier's aircraft strike, and where?",
+                      options=options + [decline], info={"rulings": ["facts 1.10"]}, checker=checker,
+                      kinds=("battle_first_light",))
+    if d.choice == "decline":
+        return
+    pip.used = True
+    carrier, area = d.forces[0], d.area
+    yield from combat.strike(board, "US", area, board.on_deck(carrier), eff["enemy_dogfight"], eff["takes_aaa"])
+    if not eff["replaces_move"]:
+        board.bs.done = [p for p in board.bs.done if p.startswith("JA:")]
+
+
+# --- aircraft moves ----------------------------------------------------------------------------
+
+
+def playable_plans(board: Board) -> list:
+    """US plans played by choice for a turn: not reactive, and not First Light (automatic)."""
+    return [(p, pip) for p, pip in board.us_held() if not p.reactive and p.effect["kind"] != "first_light"]
+
+
+def us_air(board: Board) -> Gen:
+    bs = board.bs
+    ready = [p for p in board.at_home("US") if p not in bs.done]
+    plays = playable_plans(board)
+    if not ready and not plays:
+        return
+    blocked = [a for a in AREAS if combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
+    play_ids = [p.id for p, _ in plays]
+
+    def checker(d: Decision) -> None:
+        if d.area or d.count or d.choice:
+            raise IllegalDecision("answer with targets (aircraft id -> area or 'home') and forces "
+                                  "(plan ids played this turn) only", "facts 1.9 Move US aircraft")
+        for pid, area in d.targets.items():
+            if pid not in ready:
+                raise IllegalDecision(f"{pid!r} is not a US aircraft ready to fly this turn",
+                                      "facts 1.9 Move US aircraft")
+            if area not in AREAS and area != HOME:
+                raise IllegalDecision(f"{board.name(pid)}: {area!r} is no battle area (JO, IS, CO, UO or "
+                                      f"'home')", "facts 1.9 Move US aircraft")
+            if area in blocked:
+                raise IllegalDecision(f"{board.name(pid)}: Japan's No Contact plan keeps US aircraft out "
+                                      f"of {AREA_NAMES[area]} this turn", "facts 1.10 No Contact")
+        if len(set(d.forces)) != len(d.forces):
+            raise IllegalDecision("play each plan once", "R12")
+        for plan in d.forces:
+            if plan not in play_ids:
+                raise IllegalDecision(f"{plan!r} is not a plan you hold that can be played now "
+                                      f"({', '.join(play_ids) or 'none'})", "R12")
+
+    d = yield Request(
+        kind="battle_air", step=board.state.step,
+        prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
+        options=[Option(Decision(kind="battle_air"), "every aircraft stays home, no plan played")],
+        info={"aircraft": [{"id": p, "name": board.name(p), "values": board.cls(p).values_text(board.damaged(p)),
+                            "home": board.box(p)} for p in ready],
+              "areas": list(AREAS), "blocked": blocked,
+              "plans": [{"id": p.id, "name": p.name, "description": p.description} for p, _ in plays],
+              "ja_plans": [pip.plan for _p, pip in board.ja_in_force()],
+              "japanese_aircraft": [{"id": p, "name": board.name(p)} for p in board.aircraft("JA")]},
+        checker=checker, kinds=("battle_air",))
+    for pid, area in d.targets.items():
+        if area != HOME:
+            bs.positions[pid] = area
+    bs.us_playing = list(d.forces)
+    if d.targets or d.forces:
+        board.game.log("event", "US", f"US aircraft: {', '.join(f'{board.name(p)}->{a}' for p, a in d.targets.items() if a != HOME) or 'none fly'}"
+                       + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
+                       {"moves": dict(d.targets), "plans": list(d.forces)})
+
+
+# --- after combat ------------------------------------------------------------------------------
+
+
+def infantry_advance(board: Board) -> None:
+    """Beach -> foxholes; transport -> beach; Marines transport -> foxholes (facts 1.9)."""
+    bs = board.bs
+    for side in SIDES:
+        moved = []
+        for p in board.infantry(side, (f"{side}_BE",)):
+            bs.positions[p] = f"{side}_FH"
+            moved.append((p, "foxholes"))
+        for p in board.embarked(side):
+            box = f"{side}_FH" if board.cls(p).marine else f"{side}_BE"
+            bs.positions[p] = box
+            moved.append((p, "foxholes" if box.endswith("FH") else "beach"))
+        H._transport_check(board, side)
+        if moved:
+            board.game.log("event", side, f"{side} infantry advance: "
+                           + ", ".join(f"{board.name(p)} to the {b}" for p, b in moved), {"moves": moved})
+
+
+def return_aircraft(board: Board) -> Gen:
+    bs = board.bs
+    for side in SIDES:
+        for p in board.lba(side):
+            bs.positions[p] = f"{side}_AF"
+        cag = [p for p in board.aircraft(side) if board.cls(p).type == "CAG"]
+        decks = [c for c in board.carriers(side) if not board.damaged(c)]
+        room = {c: bs.capacity.get(c, 0) for c in decks}
+        k = len(cag) - sum(room.values())
+        if k > 0:
+            if side == "JA":
+                from nimitz.bot.battle import excess_aircraft
+
+                lost, expl = excess_aircraft(board, cag, k)
+                board.game.log("bot", "JA", expl["text"], expl)
+            else:
+                lost = yield from us_choose_losses(board, cag, k, "battle_excess_aircraft",
+                                                   f"{k} carrier aircraft cannot land (carriers sunk, damaged or "
+                                                   f"full): choose which are destroyed",
+                                                   "facts 1.9 Return aircraft")
+            for p in lost:
+                H.destroy(board, p)
+            cag = [p for p in cag if p not in lost]
+        # land: own carrier first, then any carrier with room
+        waiting = []
+        for p in cag:
+            home = bs.pieces[p].home
+            if room.get(home, 0) > 0:
+                room[home] -= 1
+                bs.positions[p] = DECK
+            else:
+                waiting.append(p)
+        for p in waiting:
+            c = next(c for c in decks if room[c] > 0)
+            room[c] -= 1
+            bs.pieces[p].home = c
+            bs.positions[p] = DECK
+
+
+def airfield_losses(board: Board) -> Gen:
+    bs = board.bs
+    for side in SIDES:
+        lba = board.lba(side)
+        k = len(lba) - board.airfields(side)
+        if k > 0:
+            if side == "JA":
+                from nimitz.bot.battle import airfield_losses as bot_losses
+
+                lost, expl = bot_losses(board, lba, k)
+                board.game.log("bot", "JA", expl["text"], expl)
+            else:
+                lost = yield from us_choose_losses(board, lba, k, "battle_airfield_losses",
+                                                   f"{k} land-based aircraft more than your {board.airfields(side)} "
+                                                   f"airfield(s): choose which are destroyed",
+                                                   "facts 1.9 Airfield losses")
+            for p in lost:
+                H.destroy(board, p)
+        if not board.lba(side) and bs.airfields.get(side, 0):
+            bs.airfields[side] = 0
+            board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed",
+                           {})
+
+
+def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: str, rule: str) -> Gen:
+    """The player picks which `k` of `pids` are destroyed; asked only when it matters."""
+    auto = sorted(pids, key=lambda p: (0 if board.damaged(p) else 1, board.cls(p).cost))[:k]
+    sigs = {(board.cls(p).id, board.damaged(p)) for p in pids}
+    if k >= len(pids) or len(sigs) < 2:
+        return auto
+
+    def checker(d: Decision) -> None:
+        if d.choice == "auto":
+            if d.forces:
+                raise IllegalDecision("answer either choice='auto' or the aircraft, not both", rule)
+            return
+        if d.choice:
+            raise IllegalDecision(f"choice {d.choice!r}: only 'auto' or a list of aircraft", rule)
+        if len(set(d.forces)) != len(d.forces) or len(d.forces) != k:
+            raise IllegalDecision(f"choose exactly {k} different aircraft", rule)
+        for p in d.forces:
+            if p not in pids:
+                raise IllegalDecision(f"{p!r} is not one of the aircraft to choose from", rule)
+
+    d = yield Request(kind=kind, step=board.state.step, prompt=prompt,
+                      options=[Option(Decision(kind=kind, choice="auto"),
+                                      "auto: damaged lowest value first, then full lowest value first")],
+                      info={"count": k, "aircraft": [{"id": p, "name": board.name(p), "cost": board.cls(p).cost,
+                                                      "damaged": board.damaged(p)} for p in pids],
+                            "auto": auto},
+                      checker=checker, kinds=(kind,))
+    return auto if d.choice == "auto" else list(d.forces)
+
+
+# --- turn end ----------------------------------------------------------------------------------
+
+
+def change_length(board: Board, change: int, why: str, side: str) -> None:
+    bs = board.bs
+    before = bs.length
+    bs.length = min(MAX_TURNS, max(board.data.battle.min_turns, bs.length + change))
+    board.game.log("event", side, f"{why}: battle length {before} -> {bs.length}",
+                   {"change": change, "before": before, "after": bs.length, "max": MAX_TURNS,
+                    "min": board.data.battle.min_turns})
+
+
+def duration(board: Board) -> Gen:
+    us_n, ja_n = board.count_on_sheet("US"), board.count_on_sheet("JA")
+    for side in SIDES:
+        own, other = (us_n, ja_n) if side == "US" else (ja_n, us_n)
+        plans = board.ja_in_force("duration") if side == "JA" else board.us_held("duration")
+        for plan, pip in plans:
+            eff = plan.effect
+            fewer, more = eff["change"]
+            if eff["compare"] == "force_count":
+                change = more if own > other else fewer if own < other else 0
+                if side == "US":
+                    pip.used = True
+                if side == "JA":
+                    board.game.log("bot", "JA", f"JA plan {plan.name}: Japan {own} forces, US {other}: "
+                                   f"change {change:+d}",
+                                   {"procedure": "JA Duration plan", "ja_forces": own, "us_forces": other,
+                                    "change": change, "rule": "more: +1, fewer: -1, equal: none"})
+                if change:
+                    change_length(board, change, f"{side} plan {plan.name}", side)
+                continue
+            # the owner chooses the change
+            if side == "JA":
+                change = more if own > other else fewer
+                pip.used = True
+                change_length(board, change, f"JA plan {plan.name}", "JA")
+                continue
+            options = [Option(Decision(kind="battle_reactive", choice=plan.id, count=c),
+                              f"{plan.name}: battle {'one turn longer' if c > 0 else 'one turn shorter'}")
+                       for c in (more, fewer) if c]
+            auto_c = more if own > other else fewer if own < other else 0
+            auto = Decision(kind="battle_reactive", choice=plan.id, count=auto_c) if auto_c else None
+            d = yield from offer(board, f"{plan.name} (change the battle length, now {board.bs.length})",
+                                 options, auto, {"length": board.bs.length, "turn": board.bs.turn,
+                                                 "us_forces": own, "ja_forces": other})
+            if d is None:
+                continue
+            pip.used = True
+            change_length(board, d.count, f"US plan {plan.name}", "US")
+
+
+def over(board: Board) -> str:
+    """Why the battle ends after this turn, or '' if it goes on."""
+    bs = board.bs
+    us, ja = board.count_on_sheet("US"), board.count_on_sheet("JA")
+    if not us and not ja:
+        return "no forces left on the sheet"
+    if not us:
+        return "only Japanese forces remain"
+    if not ja:
+        return "only US forces remain"
+    if bs.turn >= bs.length:
+        return f"the battle turn counter leaves the track (length {bs.length})"
+    return ""
+
+
+__all__ = ["battle_turn", "over", "ENEMY"]

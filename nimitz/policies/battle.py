@@ -1,0 +1,238 @@
+"""Scripted US players for battles: `passive`, `sensible` and `randomized(rng)`, each a
+`policy(request, game) -> Decision` that answers every battle request kind (see
+nimitz.engine.battle). `play_battle` drives `resolve_battle` with a policy, checking each answer
+as `Game.answer` does.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable
+
+from nimitz.model.battle import AREAS
+from nimitz.model.journal import Decision
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+    from nimitz.engine.requests import Request
+
+BATTLE_KINDS = ("battle_place_ships", "battle_place_subs", "battle_plans", "battle_first_light",
+                "battle_air", "battle_allocate_hits", "battle_reactive", "battle_excess_aircraft",
+                "battle_airfield_losses")
+
+
+def _decline(request: "Request") -> Decision:
+    return next(o.decision for o in request.options if o.decision.choice == "decline")
+
+
+def _auto(request: "Request") -> Decision:
+    return Decision(kind=request.kind, choice="auto")
+
+
+# --- passive -------------------------------------------------------------------------------------
+
+
+def passive(request: "Request", game: "Game") -> Decision:
+    """Places everything (ships in the US Ocean, subs with the first JA ships), buys no plans,
+    keeps aircraft home, lets every allocation be automatic and uses no reactive plan."""
+    k = request.kind
+    if k == "battle_place_ships":
+        return Decision(kind=k, targets={s["id"]: "UO" for s in request.info["ships"]})
+    if k == "battle_place_subs":
+        area = next(a for a in request.info["areas"] if a != "out")
+        return Decision(kind=k, targets={s["id"]: area for s in request.info["subs"]})
+    if k == "battle_plans":
+        return Decision(kind=k)
+    if k == "battle_air":
+        return Decision(kind=k)
+    if k in ("battle_allocate_hits", "battle_excess_aircraft", "battle_airfield_losses"):
+        return _auto(request)
+    if k in ("battle_reactive", "battle_first_light"):
+        return _decline(request)
+    raise ValueError(f"the battle passive policy does not know request {k!r}")
+
+
+# --- sensible ------------------------------------------------------------------------------------
+
+PLAN_PRIORITY = ("damage_control", "diving_attack", "furball", "anti_aircraft", "ranging_shots",
+                 "artillery", "leathernecks", "seabees", "charge", "sonar", "aaa", "barrel_roll",
+                 "envelop", "asw", "first_light", "engaged")
+
+
+def _board(game: "Game"):
+    from nimitz.engine.battle.board import Board
+
+    return Board(game)
+
+
+def _useful(plan: str, board) -> bool:
+    us_ground = any(board.cls(p).is_ground for p in board.ids("US"))
+    us_ships = board.has_surface_ships("US")
+    us_air = bool(board.aircraft("US"))
+    ja_subs = any(board.cls(p).type == "SS" for p in board.ids("JA"))
+    us_subs = any(board.cls(p).type == "SS" for p in board.ids("US"))
+    return {
+        "diving_attack": us_air, "furball": us_air and bool(board.aircraft("JA")),
+        "anti_aircraft": us_ships and bool(board.aircraft("JA")), "aaa": us_ships and bool(board.aircraft("JA")),
+        "ranging_shots": us_ships, "artillery": us_ground, "charge": us_ground, "envelop": us_ground,
+        "leathernecks": any(board.cls(p).marine for p in board.ids("US")),
+        "seabees": bool(board.lba("US")), "sonar": ja_subs or us_subs, "asw": ja_subs,
+        "barrel_roll": us_air, "first_light": bool(board.carriers("US")) and us_air,
+    }.get(plan, True)
+
+
+def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
+    """Where US bombers do most good: JA carriers, then JA ships in Coastal, then the Island."""
+    from nimitz.engine.battle import combat
+
+    scores = {}
+    for a in AREAS:
+        if a in blocked:
+            continue
+        targets = combat.bomb_targets(board, "US", a)("JA")
+        if not targets:
+            continue
+        carriers = sum(1 for t in targets if t.kind == "force" and board.cls(t.id).is_carrier)
+        scores[a] = (carriers, len(targets))
+    if not scores:
+        return None
+    return max(scores, key=lambda a: (scores[a], -AREAS.index(a)))
+
+
+def sensible(request: "Request", game: "Game") -> Decision:
+    """Spends a little SP on useful plans, sends bombers at the best targets with their fighters,
+    uses reactive plans when offered, lets allocations be automatic."""
+    k = request.kind
+    board = _board(game)
+    if k == "battle_place_ships":
+        ja = request.info["japanese"]
+        island = any(j["type"] in ("INF", "BN", "LBA") for j in ja)
+        ja_carriers = any(j["type"] in ("CV", "CVL", "CVE") for j in ja)
+        us_carriers = bool(board.carriers("US"))
+        out = {}
+        for s in request.info["ships"]:
+            to_coast = island or not ja_carriers
+            if s["type"] == "DD" and us_carriers:
+                to_coast = False
+            out[s["id"]] = "CO" if to_coast else "UO"
+        return Decision(kind=k, targets=out)
+    if k == "battle_place_subs":
+        ships = request.info["japanese_ships"]
+        area = max(ships, key=lambda a: (len(ships[a]), a))
+        return Decision(kind=k, targets={s["id"]: area for s in request.info["subs"]})
+    if k == "battle_plans":
+        sp = request.info["sp"]
+        spend = 2 if sp >= 8 else 1 if sp >= 4 else 0
+        budget = 3 + 3 * spend
+        bought = []
+        costs = {p["id"]: p["cost"] for p in request.info["plans"]}
+        for pid in PLAN_PRIORITY:
+            if pid in costs and costs[pid] <= budget and _useful(pid, board):
+                bought.append(pid)
+                budget -= costs[pid]
+        return Decision(kind=k, count=spend, forces=tuple(bought))
+    if k == "battle_air":
+        blocked = request.info["blocked"]
+        targets = {}
+        ready = [a["id"] for a in request.info["aircraft"]]
+        area = _target_area(board, blocked, True)
+        for pid in ready:
+            c = board.cls(pid)
+            if area is not None:
+                targets[pid] = area
+            elif c.dogfight.full and request.info["japanese_aircraft"]:
+                targets[pid] = "UO" if board.carriers("US") else "IS"
+        plays = []
+        for p in request.info["plans"]:
+            if _useful(p["id"], board):
+                plays.append(p["id"])
+        return Decision(kind=k, targets=targets, forces=tuple(plays))
+    if k in ("battle_allocate_hits", "battle_excess_aircraft", "battle_airfield_losses"):
+        return _auto(request)
+    if k in ("battle_reactive", "battle_first_light"):
+        return request.options[0].decision
+    raise ValueError(f"the battle sensible policy does not know request {k!r}")
+
+
+# --- random (soak tests) ---------------------------------------------------------------------------
+
+
+def randomized(rng: random.Random) -> Callable[["Request", "Game"], Decision]:
+    """A policy choosing uniformly among legal answers (for soak tests and fuzzing)."""
+
+    def policy(request: "Request", game: "Game") -> Decision:
+        k = request.kind
+        info = request.info
+        if k == "battle_place_ships":
+            return Decision(kind=k, targets={s["id"]: rng.choice(("UO", "CO")) for s in info["ships"]})
+        if k == "battle_place_subs":
+            return Decision(kind=k, targets={s["id"]: rng.choice(info["areas"]) for s in info["subs"]})
+        if k == "battle_plans":
+            spend = rng.randint(0, min(info["sp"], 3))
+            budget = 3 + 3 * spend
+            plans = list(info["plans"])
+            rng.shuffle(plans)
+            bought = []
+            for p in plans:
+                if p["cost"] <= budget and rng.random() < 0.6:
+                    bought.append(p["id"])
+                    budget -= p["cost"]
+            return Decision(kind=k, count=spend, forces=tuple(bought))
+        if k == "battle_air":
+            areas = [a for a in AREAS if a not in info["blocked"]] + ["home"]
+            targets = {a["id"]: rng.choice(areas) for a in info["aircraft"] if rng.random() < 0.8}
+            plays = tuple(p["id"] for p in info["plans"] if rng.random() < 0.5)
+            return Decision(kind=k, targets=targets, forces=plays)
+        if k == "battle_allocate_hits":
+            if rng.random() < 0.3:
+                return _auto(request)
+            return Decision(kind=k, forces=tuple(random_sequence(info, rng)))
+        if k in ("battle_excess_aircraft", "battle_airfield_losses"):
+            if rng.random() < 0.3:
+                return _auto(request)
+            ids = [a["id"] for a in info["aircraft"]]
+            return Decision(kind=k, forces=tuple(rng.sample(ids, info["count"])))
+        return rng.choice(request.options).decision
+
+    return policy
+
+
+def random_sequence(info: dict, rng: random.Random) -> list[str]:
+    """A random legal R15 placement for a `battle_allocate_hits` request's info."""
+    from nimitz.engine.battle.hits import Alloc, Target
+
+    targets = [Target(t["id"], t["kind"], t["cost"], t["damaged"], t["can_take"], (t["id"],),
+                      t.get("foxhole", False), t["name"]) for t in info["targets"]]
+    alloc = Alloc(targets, info["foxholes_first"])
+    out = []
+    for _ in range(info["to_place"]):
+        legal = alloc.legal()
+        ok = [t for t in legal if alloc.r15_ok(t, legal)]
+        t = rng.choice(ok)
+        alloc.take(t)
+        out.append(t.id)
+    return out
+
+
+# --- driving a battle ----------------------------------------------------------------------------
+
+
+def play_battle(game: "Game", area: str, policy, *, on_request=None) -> int:
+    """Run `resolve_battle(game, area)` to the end with `policy`; every answer is checked first.
+    Returns the number of requests answered."""
+    from nimitz.engine.battle import resolve_battle
+
+    gen = resolve_battle(game, area)
+    n = 0
+    try:
+        request = next(gen)
+        while True:
+            if on_request is not None:
+                on_request(request)
+            decision = policy(request, game)
+            request.check(decision)
+            game.log("decision", "US", decision.describe(), {"request": request.kind}, decision=decision)
+            n += 1
+            request = gen.send(decision)
+    except StopIteration:
+        return n
