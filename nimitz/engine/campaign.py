@@ -314,6 +314,8 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
         area = m.area[dest]
         if not area.unlimited_airfield:
             already = sum(1 for g in state.at(dest, "US") if cls_of(game, g).type == "LBA")
+            if dest == "MA":  # wings in the bombing box keep their MA airfield (facts 1.13)
+                already += len(state.at(BOMBING, "US"))
             joining = sum(1 for g in (moving or [f]) if cls_of(game, g).type == "LBA")
             if already + joining > area.airfield:
                 return f"{dest}'s airfield takes {area.airfield} US LBA (US Movement: airfield cap)"
