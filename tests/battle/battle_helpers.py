@@ -50,11 +50,29 @@ def battalion(state, side: str = "JA", area: str = AREA, **kw) -> str:
     return f.id
 
 
-def game_with(state, faces: Iterable[int] | None = None) -> Game:
-    """A game; with `faces`, scripted dice (journaled)."""
+class PrefixDice:
+    """Scripted faces first, then the state's seeded dice (for tests that script only the start)."""
+
+    def __init__(self, faces, state):
+        from nimitz.engine.dice import SeededDice
+
+        self.scripted = ScriptedDice(list(faces))
+        self.seeded = SeededDice(state.dice)
+        self.rolls = []
+
+    def roll(self, stream, sides=10, purpose=""):
+        src = self.scripted if self.scripted.used < len(self.scripted.faces) else self.seeded
+        face = src.roll(stream, sides, purpose)
+        self.rolls.append(src.rolls[-1])
+        return face
+
+
+def game_with(state, faces: Iterable[int] | None = None, *, then_seeded: bool = False) -> Game:
+    """A game; with `faces`, scripted dice (journaled); `then_seeded`: seeded dice after them."""
     if faces is None:
         return Game(data=DATA, state=state)
-    game = Game(data=DATA, state=state, dice=ScriptedDice(list(faces)))
+    dice = PrefixDice(faces, state) if then_seeded else ScriptedDice(list(faces))
+    game = Game(data=DATA, state=state, dice=dice)
     game.dice = JournaledDice(game.dice, game)
     return game
 

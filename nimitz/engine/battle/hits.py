@@ -240,6 +240,7 @@ def _bump(board: Board, key: str, n: int = 1) -> None:
 def destroy(board: Board, pid: str, why: str = "") -> None:
     """Take a piece off the board (map forces go to their box when the battle ends)."""
     bs = board.bs
+    c = board.cls(pid)
     box = bs.positions.pop(pid, None)
     if box is None:
         return
@@ -248,7 +249,6 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
         bs.lost_pieces.append(pid)
     else:
         bs.destroyed.append(pid)
-    c = board.cls(pid)
     if c.is_carrier:
         _deck_aircraft_lost(board, pid)
     if box == ON_TRANSPORT:
