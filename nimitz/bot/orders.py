@@ -208,7 +208,8 @@ class OrdersBot:
         pool = self.movable(area)
         self.last_pools = {}
         ashore_left = len(self.ja_ashore(area))
-        keep_one = area not in (JAPAN, "EA")
+        # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
+        keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
         for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
             options = [f for f in pool if self.category(f) == cat]
             self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}

@@ -353,6 +353,18 @@ def test_r4_last_ashore_may_leave_japan_and_east_asia(data, area, track, faces, 
     assert state.forces["JA:48th"].location == dest and used_all(dice)
 
 
+def test_r4_hold_keeps_the_last_ashore_with_the_others(data):
+    """R4: "the last INF or LBA ashore never leaves": a Hold leaves nothing, so Hold (6/1/3) in an
+    area with one INF and one LBA ashore holds both; the LBA gets no further roll of its own."""
+    state = fresh(data, 1942)
+    place(state, "ML", "JA:6th Base", "JA:1 Kokutai")
+    bot, dice = bot_for(state, data, [1])  # 1 = Hold; a second die would be a second order
+    results = bot.run_step()
+    assert [r.order for r in results] == ["Hold"]
+    assert set(results[0].held) == {"JA:6th Base", "JA:1 Kokutai"}
+    assert state.ja_track == 4 and used_all(dice)
+
+
 # --- R5 objectives hold first ----------------------------------------------------------------
 
 

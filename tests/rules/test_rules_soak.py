@@ -1,0 +1,116 @@
+"""Soak: whole campaigns of every year played by the scripted US players (passive, sensible),
+with the campaign invariants checked after every decision, and save / load / continue giving
+the same campaign as straight play.
+
+Needs the battle engine (nimitz.engine.battle) and the battle policies; skipped with a reason
+when they are not importable yet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from nimitz.model.invariants import state_problems
+from nimitz.model.state import RulesProfile
+
+battle = pytest.importorskip("nimitz.engine.battle", reason="the battle engine is not importable yet")
+if not hasattr(battle, "resolve_battle"):
+    pytest.skip("nimitz.engine.battle has no resolve_battle yet", allow_module_level=True)
+pytest.importorskip("nimitz.policies.battle", reason="the battle policies are not importable yet")
+
+from nimitz.persist.campaign_file import envelope_for, game_from_envelope, new_game  # noqa: E402
+from nimitz.persist.saves import envelope_from_json, state_hash, to_json  # noqa: E402
+from nimitz.policies import get_policy  # noqa: E402
+
+YEARS = (1942, 1943, 1944, 1945)
+SEEDS = range(1, 7)  # per year and policy
+MAX_DECISIONS = 5000
+
+
+def campaign_problems(state, data) -> list[str]:
+    """The invariants beyond state_problems: counters in one place, US airfield caps, SP, track."""
+    out = list(state_problems(state, data))
+    m = data.map
+    sheet = data.year(state.year)
+    stacked = Counter(fid for ids in state.ja_stacks.values() for fid in ids)
+    out += [f"{fid} in the JA stacks {n} times" for fid, n in stacked.items() if n > 1]
+    if state.battle is not None:
+        fighting = Counter(state.battle.forces)
+        out += [f"{fid} twice in the battle" for fid, n in fighting.items() if n > 1]
+        for fid in state.battle.forces:
+            if fid in state.forces and state.forces[fid].location != state.battle.area:
+                # a force fighting must still be in the battle's area on the map (or gone)
+                if state.forces[fid].location in m.area:
+                    out.append(f"{fid} fights in {state.battle.area} but stands in "
+                               f"{state.forces[fid].location}")
+    else:
+        # outside a battle the map caps hold (during a battle losses are applied at its end)
+        for area in m.areas:
+            if area.unlimited_airfield or area.home == "JA":
+                continue
+            lba = [f for f in state.at(area.code, "US") if sheet.cls[f.cls].type == "LBA"]
+            if len(lba) > area.airfield:
+                out.append(f"{area.code}: {len(lba)} US LBA on an airfield of {area.airfield}")
+    if state.sp < 0:
+        out.append(f"SP {state.sp}")
+    if not 0 <= state.ja_track <= 15:
+        out.append(f"track {state.ja_track}")
+    return out
+
+
+def play(game, policy, limit=MAX_DECISIONS, check=None):
+    """Answer requests with `policy` until the campaign ends (or `limit` decisions)."""
+    n = 0
+    while game.pending is not None and n < limit:
+        game.answer(policy(game.pending, game))
+        n += 1
+        if check:
+            check(game, n)
+    return n
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("policy_name", ["passive", "sensible"])
+@pytest.mark.parametrize("year", YEARS)
+def test_soak_invariants_after_every_decision(data, year, policy_name):
+    policy = get_policy(policy_name)
+    for seed in SEEDS:
+        game = new_game(data, year, seed, RulesProfile())
+        where = f"{year} seed {seed} {policy_name}"
+        assert campaign_problems(game.state, data) == [], where
+
+        def check(g, n):
+            problems = campaign_problems(g.state, data)
+            assert problems == [], f"{where}, decision {n} (turn {g.state.turn}, {g.state.step}): {problems}"
+
+        n = play(game, policy, check=check)
+        assert game.pending is None, f"{where}: not finished after {n} decisions"
+        assert game.state.result, where
+        assert len(game.state.held_history) == game.state.turn, where
+        assert game.state.turn <= data.year(year).turns, where
+
+
+@pytest.mark.parametrize("year, seed, policy_name, cut", [
+    (1942, 11, "sensible", 40), (1943, 12, "sensible", 60), (1944, 13, "passive", 25),
+    (1945, 14, "sensible", 50),
+])
+def test_save_load_and_continue_gives_the_same_campaign(data, year, seed, policy_name, cut):
+    """Save mid-campaign (envelope -> JSON -> envelope -> replayed game), continue both copies
+    with the same policy: the same journal and the same final state as straight play."""
+    policy = get_policy(policy_name)
+    straight = new_game(data, year, seed, RulesProfile())
+    play(straight, policy)
+    game = new_game(data, year, seed, RulesProfile())
+    play(game, policy, limit=cut)
+    assert game.pending is not None, "cut after the end: pick a smaller cut"
+    text = to_json(envelope_for(game, "soak", seed, created="2026-01-01T00:00:00+00:00"))
+    loaded = game_from_envelope(envelope_from_json(text, "memory", data), data, "memory")
+    assert state_hash(loaded.state) == state_hash(game.state)
+    assert loaded.pending is not None and loaded.pending.kind == game.pending.kind
+    play(loaded, policy)
+    play(game, policy)
+    assert state_hash(loaded.state) == state_hash(game.state) == state_hash(straight.state)
+    assert [e.text for e in loaded.journal] == [e.text for e in straight.journal]
+    assert loaded.state.result == straight.state.result
