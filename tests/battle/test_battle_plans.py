@@ -405,3 +405,35 @@ def test_every_plan_in_the_data_has_a_handled_effect_kind():
     for table in (DATA.ja_plans, DATA.us_plans):
         for p in table.plan:
             assert p.effect["kind"] in handled, p.id
+
+
+# --- the cup (R13, R33) ------------------------------------------------------------------------------
+
+
+def test_r13_duplicate_drawn_in_the_same_turn_is_set_aside_and_replaced():
+    from nimitz.bot.battle import draw_plans
+
+    b = _board([1, 1, 1], {"JA:DD Gp 1": "CO", "US:DESRON 1": "CO"}, air_groups=False)
+    b.bs.ja_plans_per_turn = 2
+    b.bs.cup = ["duration", "duration", "battalion"]
+    got, expl = draw_plans(b)
+    assert got == ["duration", "battalion"]
+    assert [d["result"].split(":")[0] for d in expl["draws"]] == [
+        "in play this turn", "set aside", "in play this turn"]
+    assert b.bs.cup == [] and sorted(b.bs.drawn) == ["battalion", "duration", "duration"]
+    assert all(r.stream == "bot" for r in b.game.dice.rolls)
+
+
+def test_r13_r33_empty_cup_refills_with_the_counters_not_in_play():
+    from nimitz.bot.battle import draw_plans
+
+    b = _board([1, 1], {"JA:DD Gp 1": "CO", "US:DESRON 1": "CO"}, air_groups=False)
+    b.bs.ja_plans_per_turn = 2
+    kept = plan(b, "JA", "screening_ship")
+    kept.turn = 0  # drawn in an earlier turn, not used yet: stays out
+    b.bs.cup = ["duration"]
+    b.bs.drawn = ["screening_ship", "air_combat", "attack_plan"]
+    got, expl = draw_plans(b)
+    assert got == ["duration", "air_combat"]  # refill: air_combat, attack_plan back; first drawn
+    assert "screening_ship" in b.bs.drawn and "screening_ship" not in b.bs.cup
+    assert any(d.get("event", "").startswith("cup empty") for d in expl["draws"])

@@ -255,7 +255,7 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
     for side in SIDES:
         for plan, pip in board.in_force(side, "extra_roll"):
             eff = plan.effect
-            if eff["step"] != step or step != "aaa":
+            if eff["step"] != step or eff["uses"] != "any_ship_in_area":
                 continue
             # the owner picks the ship: the best AAA, in the area with the most enemy aircraft
             best_area, best_count = None, 0

@@ -152,6 +152,9 @@ def ja_first_light(board: Board, plan, pip) -> Gen:
 def us_first_light(board: Board, plan, pip) -> Gen:
     eff = plan.effect
     carriers = [c for c in board.carriers("US") if board.on_deck(c)]
+    if carriers and eff["attackers"] == "carrier_most_aircraft":
+        most = max(len(board.on_deck(c)) for c in carriers)
+        carriers = [c for c in carriers if len(board.on_deck(c)) == most]
     if not carriers:
         return  # nothing to strike with: keep the plan
     if not _first_light_roll(board, "US", plan):
