@@ -236,8 +236,9 @@ def scouting(game: "Game") -> Engine:
 
 
 def scoutable_areas(game: "Game") -> list[str]:
-    return [a.code for a in game.data.map.areas
-            if any(not f.moved for f in game.state.at(a.code, "JA"))]
+    no_orders = set(game.sheet.special.no_ja_orders_in)  # a scouted order is a JA order (1945)
+    return [a.code for a in game.data.map.areas if a.code not in no_orders
+            and any(not f.moved for f in game.state.at(a.code, "JA"))]
 
 
 def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
@@ -245,7 +246,8 @@ def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
         raise IllegalDecision(f"place all {points} scouting point(s) (got {len(d.areas)})", "US Scouting")
     for area in d.areas:
         if area not in legal:
-            raise IllegalDecision(f"{area} has no unmoved JA forces to scout", "US Scouting, R3")
+            raise IllegalDecision(f"{area} cannot be scouted: no unmoved JA forces, or no JA orders there "
+                                  f"this year", "US Scouting, R3")
 
 
 # --- US Movement -----------------------------------------------------------------------------

@@ -461,3 +461,18 @@ def test_1945_no_orders_rolled_in_okinawa_or_iwo_jima(data):
     assert [r.area for r in results] == ["PH"]
     assert ids_at(state, "OK", "JA") == {"JA:Amagi", "JA:Junyo"}
     assert not state.forces["JA:Amagi"].moved and state.forces["JA:Katsuragi"].location == "IJ"
+
+
+def test_1945_no_scouted_orders_in_okinawa_or_iwo_jima(data):
+    """facts 1.13 + 1.4 (candidate ruling): a scouted order is a JA order, so in 1945 OK and IJ
+    cannot be scouted: they are not offered, and a point placed there is refused."""
+    state = fresh(data, 1945)
+    place(state, "OK", "JA:Amagi")
+    place(state, "IJ", "JA:Junyo")
+    place(state, "PH", "JA:Hosho")
+    state.scouting_points = 1
+    game = game_with(data, state)
+    step = Step(game, scouting(game))
+    assert step.request.info["areas"] == ["PH"]
+    assert_refused(step, Decision("scout", areas=("OK",)), "US Scouting")
+    assert_refused(step, Decision("scout", areas=("IJ",)), "US Scouting")

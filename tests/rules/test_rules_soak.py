@@ -8,10 +8,13 @@ when they are not importable yet.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
 
+from nimitz.bot.orders import OrdersBot
+from nimitz.engine.dice import SeededDice
 from nimitz.model.invariants import state_problems
 from nimitz.model.state import RulesProfile
 
@@ -25,7 +28,7 @@ from nimitz.persist.saves import envelope_from_json, state_hash, to_json  # noqa
 from nimitz.policies import get_policy  # noqa: E402
 
 YEARS = (1942, 1943, 1944, 1945)
-SEEDS = range(1, 7)  # per year and policy
+SEEDS = range(1, 11)  # per year, policy and preset
 MAX_DECISIONS = 5000
 
 
@@ -60,6 +63,21 @@ def campaign_problems(state, data) -> list[str]:
     return out
 
 
+def pinned_problems(state, data) -> list[str]:
+    """At the first movement request of a turn (US forces not yet moved since the moved markers
+    went down at US Scouting), every JA INF or battalion in an area with US forces is marked
+    moved (R3)."""
+    sheet = data.year(state.year)
+    out = []
+    for area in data.map.areas:
+        if not state.at(area.code, "US"):
+            continue
+        for f in state.at(area.code, "JA"):
+            if sheet.cls[f.cls].type in ("INF", "BN") and not f.moved:
+                out.append(f"{f.id} in {area.code} with US forces is not pinned")
+    return out
+
+
 def play(game, policy, limit=MAX_DECISIONS, check=None):
     """Answer requests with `policy` until the campaign ends (or `limit` decisions)."""
     n = 0
@@ -72,17 +90,23 @@ def play(game, policy, limit=MAX_DECISIONS, check=None):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("policy_name", ["passive", "sensible"])
+@pytest.mark.parametrize("policy_name, preset", [("passive", "map"), ("sensible", "map"),
+                                                 ("sensible", "rulebook")])
 @pytest.mark.parametrize("year", YEARS)
-def test_soak_invariants_after_every_decision(data, year, policy_name):
+def test_soak_invariants_after_every_decision(data, year, policy_name, preset):
     policy = get_policy(policy_name)
     for seed in SEEDS:
-        game = new_game(data, year, seed, RulesProfile())
-        where = f"{year} seed {seed} {policy_name}"
+        game = new_game(data, year, seed, RulesProfile(order_modifiers=preset))
+        where = f"{year} seed {seed} {policy_name} {preset}"
         assert campaign_problems(game.state, data) == [], where
+
+        first_movement = set()
 
         def check(g, n):
             problems = campaign_problems(g.state, data)
+            if g.pending is not None and g.pending.kind == "movement" and g.state.turn not in first_movement:
+                first_movement.add(g.state.turn)
+                problems += pinned_problems(g.state, data)
             assert problems == [], f"{where}, decision {n} (turn {g.state.turn}, {g.state.step}): {problems}"
 
         n = play(game, policy, check=check)
@@ -114,3 +138,61 @@ def test_save_load_and_continue_gives_the_same_campaign(data, year, seed, policy
     assert state_hash(loaded.state) == state_hash(game.state) == state_hash(straight.state)
     assert [e.text for e in loaded.journal] == [e.text for e in straight.journal]
     assert loaded.state.result == straight.state.result
+
+
+def movement_positions(data, year, seed, policy_name="sensible"):
+    """Copies of the state at the first movement request of every turn of one campaign."""
+    policy = get_policy(policy_name)
+    game = new_game(data, year, seed, RulesProfile())
+    out, seen = [], set()
+    n = 0
+    while game.pending is not None and n < MAX_DECISIONS:
+        if game.pending.kind == "movement" and game.state.turn not in seen:
+            seen.add(game.state.turn)
+            out.append(copy.deepcopy(game.state))
+        game.answer(policy(game.pending, game))
+        n += 1
+    return out
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_orders_step_properties_on_campaign_positions(data, year):
+    """R2-R6 on real positions: the JA Orders step, run on each turn's position, gives every
+    unmoved JA force an order (none in OK/IJ in 1945), keeps Japan out of WC and AU, keeps the
+    last INF/LBA ashore in each area (not JA, EA), works areas in R3 order, moves each force at
+    most once, and leaves the track at the clamped running sum of the orders carried out."""
+    sheet = data.year(year)
+    skip = set(sheet.special.no_ja_orders_in)
+    for seed in range(1, 5):
+        for state in movement_positions(data, year, seed):
+            where = f"{year} seed {seed} turn {state.turn}"
+            unmoved = {f.id for f in state.forces.values() if f.side == "JA" and not f.moved
+                       and f.location in data.map.area and f.location not in skip}
+            ashore_before = {a.code for a in data.map.areas if a.home != "JA" and any(
+                sheet.cls[f.cls].ashore_type and not f.embarked for f in state.at(a.code, "JA"))}
+            bot = OrdersBot(state, data, SeededDice(state.dice))
+            plan = bot.processing_order()
+            assert plan == sorted(plan, key=lambda p: (p[1], data.map.order[p[0]])), where
+            results = bot.run_step()
+            assert [r.area for r in results] == sorted(
+                (r.area for r in results), key=[a for a, _ in plan].index), where
+            given = [i for r in results for i in r.moved + r.held]
+            added = {i for r in results for i in r.explanation.get("battalions_added", [])}
+            assert len(given) == len(set(given)), f"{where}: a force got two orders"
+            assert unmoved <= {f.id for f in state.forces.values() if f.moved}, where
+            for fid in set(given) - added:
+                assert fid in unmoved, f"{where}: {fid} was not free to take an order"
+            for f in state.forces.values():
+                if f.side == "JA":
+                    assert f.location not in ("WC", "AU"), where
+            for code in ashore_before:
+                assert any(sheet.cls[f.cls].ashore_type and not f.embarked
+                           for f in state.at(code, "JA")), f"{where}: the last JA ashore left {code}"
+            track = 0
+            for r in results:
+                t = r.explanation["track"]
+                assert t["before"] == track, where
+                track = min(15, max(0, track + t["change"]))
+                assert t["after"] == track, where
+            assert state.ja_track == track, where
+            assert state_problems(state, data) == [], where
