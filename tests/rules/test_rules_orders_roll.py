@@ -426,6 +426,27 @@ def test_r5_objective_still_holds_first_when_scouting_gave_no_hold(data):
     assert state.ja_track == 4
 
 
+def test_r3_scouting_placement_rules(data):
+    """R3/R48: every bought point must be placed, only on areas with unmoved JA forces: an area
+    whose only JA force is a lone (marked) INF cannot be scouted; one with a ship beside its lone
+    INF can (the scouted order takes the ship). Refusals change nothing."""
+    state = fresh(data, 1942)
+    place(state, "SI", "JA:2nd", "JA:Kaga")
+    place(state, "NG", "JA:55th")
+    state.scouting_points = 2
+    game = game_with(data, state)  # SI is an objective: automatic Hold, no die
+    step = Step(game, scouting(game))
+    assert step.request.info["areas"] == ["SI"]
+    assert_refused(step, Decision("scout", areas=("SI",)), "place all 2")
+    assert_refused(step, Decision("scout", areas=("SI", "NG")), "NG cannot be scouted")
+    assert_refused(step, Decision("scout", areas=("SI", "SI", "SI")), "place all 2")
+    step.send(Decision("scout", areas=("SI", "SI")))
+    bot_lines = [e for e in game.journal if e.kind == "bot" and e.data.get("scouted")]
+    assert len(bot_lines) == 1 and bot_lines[0].data["held"] == ["JA:Kaga"]
+    assert any("no unmoved JA forces left" in e.text for e in game.journal)  # 2nd point lost
+    assert state.scouting_points == 0 and state.forces["JA:2nd"].location == "SI"
+
+
 # --- R9 scouting cap -------------------------------------------------------------------------
 
 

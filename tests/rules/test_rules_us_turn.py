@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from nimitz.engine.campaign import movement, resupply, resolve_battles
+from nimitz.engine.campaign import ja_orders, movement, resupply
 from nimitz.model.journal import Decision
-from nimitz.model.state import BOMBING, INVASION, RAID, US_POOL
+from nimitz.model.state import BATTALIONS, BOMBING, INVASION, JA_POOL, RAID
 from rules_kit import Step, assert_refused, battalion, fresh, game_with, of_type, place
 
 LBA_HI = ["US:11th BG", "US:18th FG", "US:MAG 21"]
@@ -245,6 +245,29 @@ def test_strategic_bombing_b29_from_ma_at_1_sp(data, year, wing):
         state.sp = 1
         step.send(move(["US:314th BW"], "MA"))
         assert_refused(step, Decision("strategic_bombing", forces=("US:314th BW",)))
+
+
+def test_r44_each_wing_in_the_box_sends_a_ja_force_in_japan_back_to_its_pool(data):
+    """facts 1.13 / R44: at the start of JA Orders each B-29 wing in the box sends one JA force
+    in Japan, chosen by the US player, to the bottom of its stack (a battalion to the box);
+    a force elsewhere cannot be chosen."""
+    state = fresh(data, 1945)
+    place(state, BOMBING, "US:313th BW", "US:314th BW")
+    place(state, "JA", "JA:Amagi")
+    place(state, "EA", "JA:Junyo")
+    bn = battalion(state, data, "JA", "JA")
+    game = game_with(data, state, [5])
+    step = Step(game, ja_orders(game))
+    assert step.request.kind == "bombing_target"
+    assert {o.decision.forces[0] for o in step.request.options} == {"JA:Amagi", bn.id}
+    assert_refused(step, Decision("bombing_target", forces=("JA:Junyo",)))
+    step.send(Decision("bombing_target", forces=("JA:Amagi",)))
+    assert state.forces["JA:Amagi"].location == JA_POOL
+    assert state.ja_stacks["ships"][-1] == "JA:Amagi"
+    step.send(Decision("bombing_target", forces=(bn.id,)))
+    assert bn.location == BATTALIONS
+    # the orders step then ran: EA's Junyo rolled 5 + 5 = Withdraw, to Japan
+    assert game.pending is None and state.forces["JA:Junyo"].location == "JA"
 
 
 def test_strategic_bombing_needs_sp_and_is_not_in_1942_43(data):
