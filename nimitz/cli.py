@@ -324,11 +324,11 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, linked: 
         request = session.answer(chooser(request, game))
     state = game.state
     for turn, held in enumerate(state.held_history, start=1):
-        battles = [e for e in game.journal if e.turn == turn and e.kind == "event"
-                   and e.text.startswith("Battle in ")]
+        battles = [e.data["battle_area"] for e in game.journal
+                   if e.turn == turn and e.kind == "event" and "battle_area" in e.data]
         orders = [e for e in game.journal if e.turn == turn and e.kind == "bot" and e.step == "orders"]
         turn_lines.append(f"turn {turn}: {held} objectives held, {len(battles)} battle(s) "
-                          f"({', '.join(b.text[10:] for b in battles) or '-'}), "
+                          f"({', '.join(battles) or '-'}), "
                           f"{max(0, len(orders) - 1)} JA orders")
     digest = state_hash(state)
     if as_json:

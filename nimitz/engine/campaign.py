@@ -484,7 +484,7 @@ def resolve_battles(game: "Game") -> Engine:
                 info={"areas": areas})
             area = decision.area
         fought.append(area)
-        game.log("event", "", f"Battle in {area}")
+        game.log("event", "", f"Battle in {area}", {"battle_area": area})
         state.battles_fought += 1
         yield from resolve_battle(game, area)
         state.step = "battles"
