@@ -48,14 +48,12 @@ def campaign_problems(state, data) -> list[str]:
                 if state.forces[fid].location in m.area:
                     out.append(f"{fid} fights in {state.battle.area} but stands in "
                                f"{state.forces[fid].location}")
-    else:
-        # outside a battle the map caps hold (during a battle losses are applied at its end)
-        for area in m.areas:
-            if area.unlimited_airfield or area.home == "JA":
-                continue
-            lba = [f for f in state.at(area.code, "US") if sheet.cls[f.cls].type == "LBA"]
-            if len(lba) > area.airfield:
-                out.append(f"{area.code}: {len(lba)} US LBA on an airfield of {area.airfield}")
+    for area in m.areas:  # US airfield caps on the map (WC, HI, AU unlimited)
+        if area.unlimited_airfield or area.home == "JA":
+            continue
+        lba = [f for f in state.at(area.code, "US") if sheet.cls[f.cls].type == "LBA"]
+        if len(lba) > area.airfield:
+            out.append(f"{area.code}: {len(lba)} US LBA on an airfield of {area.airfield}")
     if state.sp < 0:
         out.append(f"SP {state.sp}")
     if not 0 <= state.ja_track <= 15:
@@ -196,3 +194,83 @@ def test_orders_step_properties_on_campaign_positions(data, year):
                 assert t["after"] == track, where
             assert state.ja_track == track, where
             assert state_problems(state, data) == [], where
+
+
+# --- a random legal US player: exercises every movement rule the scripted players skip ------
+
+
+def random_us(rng):
+    """Random legal campaign answers (resupply, scouting, moves of every kind, raids, bombing,
+    invasion), battle answers from the battle module's randomized policy."""
+    from nimitz.engine.campaign import cls_of, move_problem
+    from nimitz.model.journal import Decision
+    from nimitz.policies.battle import randomized
+
+    battle_policy = randomized(rng)
+
+    def policy(request, game):
+        state = game.state
+        if request.kind == "resupply":
+            if rng.random() < 0.3:
+                return Decision("end_resupply")
+            return rng.choice(request.options).decision
+        if request.kind == "scouting":
+            areas = request.info["areas"]
+            return Decision("scout", areas=tuple(rng.choice(areas) for _ in range(request.info["points"])))
+        if request.kind == "movement":
+            if rng.random() < 0.05:
+                return Decision("end_movement")
+            movable = [state.forces[i] for i in request.info["movable"]]
+            for _ in range(8):
+                if not movable:
+                    break
+                f = rng.choice(movable)
+                c = cls_of(game, f)
+                if f.location == "HI" and c.ashore_type and sum(
+                        1 for g in state.at("HI", "US") if cls_of(game, g).ashore_type) <= 1:
+                    continue  # keep Hawaii garrisoned, so campaigns last
+                special = []
+                if c.type == "SS":
+                    special.append(Decision("raid", forces=(f.id,)))
+                if "strategic_bombing" in request.kinds and c.bomber_wing and f.location == "MA" \
+                        and state.sp >= 1:
+                    special.append(Decision("strategic_bombing", forces=(f.id,)))
+                if "invade" in request.kinds and f.location in ("HI", "WC") and state.invaded_this_turn < 7:
+                    special.append(Decision("invade", forces=(f.id,)))
+                if special and rng.random() < 0.5:
+                    return rng.choice(special)
+                choices = special + [Decision("move", forces=(f.id,), area=a.code)
+                                     for a in game.data.map.areas if move_problem(game, f, a.code) is None]
+                if choices:
+                    return rng.choice(choices)
+            return Decision("end_movement")
+        if request.kind in ("bombing_target", "battle_order"):
+            return rng.choice(request.options).decision
+        return battle_policy(request, game)
+
+    return policy
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("year", YEARS)
+def test_soak_random_legal_us_player(data, year):
+    """Random legal US decisions, every one accepted by the engine, with every invariant (and the
+    R3 pins) holding after each; the campaign always ends."""
+    import random
+
+    for seed in range(1, 9):
+        rng = random.Random(seed * 1000 + year)
+        policy = random_us(rng)
+        game = new_game(data, year, seed, RulesProfile())
+        where = f"{year} seed {seed} random"
+        first_movement = set()
+
+        def check(g, n):
+            problems = campaign_problems(g.state, data)
+            if g.pending is not None and g.pending.kind == "movement" and g.state.turn not in first_movement:
+                first_movement.add(g.state.turn)
+                problems += pinned_problems(g.state, data)
+            assert problems == [], f"{where}, decision {n} (turn {g.state.turn}, {g.state.step}): {problems}"
+
+        n = play(game, policy, check=check)
+        assert game.pending is None, f"{where}: not finished after {n} decisions"
