@@ -6,8 +6,7 @@ as `Game.answer` does.
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from nimitz.model.battle import AREAS
 from nimitz.model.journal import Decision
@@ -157,8 +156,10 @@ def sensible(request: "Request", game: "Game") -> Decision:
 # --- random (soak tests) ---------------------------------------------------------------------------
 
 
-def randomized(rng: random.Random) -> Callable[["Request", "Game"], Decision]:
-    """A policy choosing uniformly among legal answers (for soak tests and fuzzing)."""
+def randomized(rng: Any) -> Callable[["Request", "Game"], Decision]:
+    """A policy choosing uniformly among legal answers (for soak tests and fuzzing). `rng` is the
+    caller's generator (e.g. a test's `random.Random(seed)`): the game's own modules never use
+    the random module (DESIGN.md: all game randomness comes from the game's dice)."""
 
     def policy(request: "Request", game: "Game") -> Decision:
         k = request.kind
@@ -197,7 +198,7 @@ def randomized(rng: random.Random) -> Callable[["Request", "Game"], Decision]:
     return policy
 
 
-def random_sequence(info: dict, rng: random.Random) -> list[str]:
+def random_sequence(info: dict, rng: Any) -> list[str]:
     """A random legal R15 placement for a `battle_allocate_hits` request's info."""
     from nimitz.engine.battle.hits import Alloc, Target
 

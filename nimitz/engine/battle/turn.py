@@ -380,6 +380,8 @@ def change_length(board: Board, change: int, why: str, side: str) -> None:
 
 def duration(board: Board) -> Gen:
     us_n, ja_n = board.count_on_sheet("US"), board.count_on_sheet("JA")
+    if not us_n or not ja_n:
+        return  # the battle ends now whatever the length
     for side in SIDES:
         own, other = (us_n, ja_n) if side == "US" else (ja_n, us_n)
         plans = board.ja_in_force("duration") if side == "JA" else board.us_held("duration")
