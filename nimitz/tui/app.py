@@ -1,0 +1,423 @@
+"""The Textual app: screens, routing after each decision, the size check and the commands.
+
+Attributes down, messages up: screens and widgets post `Decide` / `AutoDecide`; the app hands
+the decision to the Controller (the only code that changes the campaign, saved after every
+decision), then pushes the new state down to every open screen and shows what the decision led
+to: the Japanese orders, a battle, the end-of-turn report, the next question.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from nimitz.engine.requests import Request
+from nimitz.errors import NimitzError
+from nimitz.model.journal import JournalEntry
+from nimitz.tui.commands import NimitzCommands
+from nimitz.tui.controller import Controller, Outcome
+from nimitz.tui.messages import AutoDecide, Decide
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+POST_BATTLE_STEPS = ("reinforce", "repair", "return_to_port", "supply", "defeat_check", "end")
+CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
+
+
+def is_battle_kind(kind: str) -> bool:
+    return bool(kind) and kind not in CAMPAIGN_KINDS
+
+
+class NimitzApp(App):
+    """Fleet Commander Nimitz in the terminal."""
+
+    CSS_PATH = "nimitz.tcss"
+    TITLE = "nimitz"
+    COMMANDS = App.COMMANDS | {NimitzCommands}
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None) -> None:
+        super().__init__()
+        self.controller = Controller(Path(saves_folder), data)
+        self.open_path = Path(open_path) if open_path is not None else None
+        self._queue: list[Callable[[], Screen | None]] = []
+        self._last_kind = ""
+
+    # --- start-up ----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from nimitz.tui.screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self.open_path is not None:
+            self.open_campaign(self.open_path)
+        self.check_size()
+
+    # --- size --------------------------------------------------------------------------------
+
+    def check_size(self) -> None:
+        from nimitz.tui.screens.too_small import TooSmallScreen
+
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.check_size)
+
+    # --- opening campaigns -------------------------------------------------------------------
+
+    def open_campaign(self, path: Path) -> bool:
+        """Open a save; a save that cannot be loaded shows its message (never a traceback)."""
+        try:
+            self.controller.open(path)
+        except NimitzError as exc:
+            self.show_message("This save cannot be opened", str(exc))
+            return False
+        self._enter_campaign()
+        return True
+
+    def new_campaign(self, year: int, seed: int | None, preset: str, name: str = "",
+                     linked: bool = False) -> str:
+        """Create and open a campaign; '' on success, else the message to show."""
+        try:
+            self.controller.create(year, seed, preset, name, linked)
+        except NimitzError as exc:
+            return str(exc)
+        self._enter_campaign()
+        return ""
+
+    def _enter_campaign(self) -> None:
+        from nimitz.tui.screens.campaign import CampaignScreen
+        from nimitz.tui.screens.title import TitleScreen
+
+        # Back to the title screen, then the campaign screen above it.
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        session = self.controller.session
+        self.sub_title = session.name if session else ""
+        self._last_kind = ""
+        self.push_screen(CampaignScreen())
+        request = self.controller.request
+        self._last_kind = request.kind if request else ""
+        if request is not None and is_battle_kind(request.kind):
+            self._queue.append(self._battle_screen)
+            self._queue.append(self.request_dialog)
+        elif request is not None and request.kind != "movement":
+            self._queue.append(self.request_dialog)
+        elif self.controller.game.finished:
+            self._queue.append(self._end_screen)
+        self._show_next()
+
+    def close_campaign(self) -> None:
+        """Back to the title screen (the campaign is saved after every decision)."""
+        from nimitz.tui.screens.title import TitleScreen
+
+        self.controller.close()
+        self._queue.clear()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.refresh_state()
+
+    # --- decisions ---------------------------------------------------------------------------
+
+    def on_decide(self, message: Decide) -> None:
+        message.stop()
+        self.apply(self.controller.answer(message.decision))
+
+    def on_auto_decide(self, message: AutoDecide) -> None:
+        message.stop()
+        self.apply(self.controller.auto())
+
+    def decide(self, decision) -> Outcome:  # noqa: ANN001
+        """Apply a decision now (commands and tests); the same path as a Decide message."""
+        outcome = self.controller.answer(decision)
+        self.apply(outcome)
+        return outcome
+
+    def apply(self, outcome: Outcome) -> None:
+        if not outcome.ok:
+            if outcome.reopened:
+                self.refresh_all()
+                self.show_message("The engine stopped", outcome.error)
+                return
+            screen = self.screen
+            if hasattr(screen, "show_error"):
+                screen.show_error(outcome.error)
+            else:
+                self.notify(outcome.error, title="Refused", severity="error", timeout=8)
+            return
+        self.refresh_all()
+        self._route(outcome)
+
+    def refresh_all(self) -> None:
+        """Push the new state down to every open screen."""
+        for screen in list(self.screen_stack):
+            refresh = getattr(screen, "refresh_state", None)
+            if refresh is not None:
+                refresh()
+
+    def _route(self, outcome: Outcome) -> None:
+        from nimitz.tui.screens.base import RequestDialog
+        from nimitz.tui.screens.battle import BattleScreen
+
+        request = outcome.request
+        kind = request.kind if request else ""
+        # Close dialogs that do not answer the new request.
+        while isinstance(self.screen, RequestDialog) and not self.screen.keeps(request):
+            self.pop_screen()
+        # A battle screen whose battle is over goes; its report follows.
+        battle = self.controller.game.state.battle
+        current = battle.area if battle is not None and is_battle_kind(kind) else ""
+        stale = next((s for s in self.screen_stack
+                      if isinstance(s, BattleScreen) and s.area != current), None)
+        if stale is not None:
+            while stale in self.screen_stack:
+                self.pop_screen()
+        self._queue_reports(outcome.entries)
+        if request is None:
+            if self.controller.game.finished:
+                self._queue.append(self._end_screen)
+        elif is_battle_kind(kind):
+            if not any(isinstance(s, BattleScreen) for s in self.screen_stack):
+                self._queue.append(self._battle_screen)
+            self._queue.append(self.request_dialog)
+        elif kind != self._last_kind and kind != "movement":
+            self._queue.append(self.request_dialog)
+        self._last_kind = kind
+        self._show_next()
+
+    def _queue_reports(self, entries: list[JournalEntry]) -> None:
+        from nimitz.tui.explain import is_order
+
+        journal = self.controller.game.journal
+        scouted = [e for e in entries if e.step == "scouting" and is_order(e)]
+        orders = [e for e in entries if e.step == "orders" and e.kind == "bot"]
+        after = [e for e in entries if e.step in POST_BATTLE_STEPS and e.kind in ("bot", "event")]
+        if scouted:
+            self._queue.append(lambda: self._report("Scouted orders", scouted, "scouting"))
+        if orders:
+            self._queue.append(lambda: self._report("JA Orders", orders, "orders"))
+        for end in (e for e in entries if e.step == "battle:end" and e.kind == "event"):
+            start = end.seq
+            while start > 0 and not (journal[start].step == "battle:setup"
+                                     and journal[start].kind == "event" and "area" in journal[start].data):
+                start -= 1
+            fought = [e for e in journal[start:end.seq + 1] if e.kind != "roll"]
+            area = journal[start].data.get("area", "?")
+            title = f"Battle in {area} is over: {end.data.get('why', '')}"
+            self._queue.append(lambda t=title, f=fought: self._report(t, f, "battles", last=True))
+        if after:
+            turn = after[0].turn
+            self._queue.append(lambda: self._report(f"End of turn {turn}", after, "reinforce"))
+
+    def _report(self, title: str, entries: list[JournalEntry], topic: str,
+                last: bool = False) -> Screen:
+        from nimitz.tui.screens.report import ReportScreen
+
+        return ReportScreen(title, entries, topic, start_at_end=last)
+
+    def _battle_screen(self) -> Screen | None:
+        from nimitz.tui.screens.battle import BattleScreen
+
+        if self.controller.request is None or not is_battle_kind(self.controller.request.kind):
+            return None
+        return BattleScreen()
+
+    def _end_screen(self) -> Screen:
+        from nimitz.tui.screens.end import EndScreen
+
+        return EndScreen()
+
+    def _show_next(self, _result: object = None) -> None:
+        """Show the queued screens: each report waits for the player to close it; a battle
+        screen stays underneath while the dialogs that follow open on top of it."""
+        from nimitz.tui.screens.battle import BattleScreen
+
+        while self._queue:
+            make = self._queue.pop(0)
+            screen = make()
+            if screen is None:
+                continue
+            if isinstance(screen, BattleScreen):
+                self.push_screen(screen)
+                continue
+            self.push_screen(screen, callback=self._show_next)
+            return
+
+    # --- dialogs and screens -----------------------------------------------------------------
+
+    def request_dialog(self, area: str = "") -> Screen | None:
+        """The dialog that answers the pending request (None in movement without an area)."""
+        from nimitz.tui.screens.choice import ChoiceDialog
+        from nimitz.tui.screens.movement import MoveDialog
+        from nimitz.tui.screens.resupply import ResupplyDialog
+        from nimitz.tui.screens.scouting import ScoutingDialog
+
+        request = self.controller.request
+        if request is None:
+            return None
+        if request.kind == "resupply":
+            return ResupplyDialog()
+        if request.kind == "scouting":
+            return ScoutingDialog()
+        if request.kind == "movement":
+            return MoveDialog(area) if area else None
+        if is_battle_kind(request.kind):
+            from nimitz.tui.screens.battle_dialogs import battle_dialog
+
+            return battle_dialog(request)
+        return ChoiceDialog(request.kind)
+
+    def open_request(self, area: str = "") -> None:
+        screen = self.request_dialog(area)
+        if screen is not None:
+            self.push_screen(screen)
+
+    def show_message(self, title: str, text: str) -> None:
+        from nimitz.tui.screens.message import MessageDialog
+
+        self.push_screen(MessageDialog(title, text))
+
+    def help_topic(self) -> str:
+        screen = self.screen
+        topic = getattr(screen, "help_topic", "general")
+        if topic in ("general", "campaign") and self.controller.session is not None:
+            request = self.controller.request
+            if request is not None:
+                return request.kind
+            return "end" if self.controller.game.finished else self.controller.game.state.step
+        return topic
+
+    def action_help(self) -> None:
+        from nimitz.tui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()
+            return
+        self.push_screen(HelpScreen(self.help_topic()))
+
+    def action_log(self) -> None:
+        from nimitz.tui.screens.log import LogScreen
+
+        if self.controller.session is not None and not isinstance(self.screen, LogScreen):
+            self.push_screen(LogScreen())
+
+    def action_reference(self) -> None:
+        from nimitz.tui.screens.reference import ReferenceScreen
+
+        if not isinstance(self.screen, ReferenceScreen):
+            self.push_screen(ReferenceScreen())
+
+    def action_orders(self) -> None:
+        """Replay the latest Japanese orders (JA Orders or scouted)."""
+        from nimitz.tui.explain import is_order
+
+        if self.controller.session is None:
+            return
+        journal = self.controller.game.journal
+        last = [e for e in journal if is_order(e) or "processing_order" in e.data]
+        if not last:
+            self.notify("No Japanese orders yet this campaign.", timeout=4)
+            return
+        turn = last[-1].turn
+        entries = [e for e in journal if e.turn == turn and e.kind == "bot"
+                   and e.step in ("scouting", "orders")]
+        self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
+
+    def action_auto(self) -> None:
+        if self.controller.request is not None:
+            self.apply(self.controller.auto())
+
+    def action_undo(self) -> None:
+        from nimitz.tui.screens.confirm import ConfirmDialog
+
+        session = self.controller.session
+        if session is None or not hasattr(session, "undo"):
+            self.notify("Undo is not available.", timeout=4)
+            return
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                n = session.undo("decision")
+            except NimitzError as exc:
+                self.show_message("Cannot undo", str(exc))
+                return
+            self.notify(f"Undid {n} decision(s); the dice come back with the state.", timeout=4)
+            self._last_kind = self.controller.request.kind if self.controller.request else ""
+            self.refresh_all()
+
+        self.push_screen(ConfirmDialog("Undo the last decision?",
+                                       "The campaign goes back to before your last decision "
+                                       "(the dice are not rolled again)."), callback=done)
+
+    async def action_quit(self) -> None:
+        self.controller.close()
+        self.exit()
+
+    # --- the command palette -----------------------------------------------------------------
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """Every command that makes sense now: (title, help, callback)."""
+        from nimitz.tui.screens.campaign import CampaignScreen
+        from nimitz.tui.screens.load_campaign import LoadDialog
+        from nimitz.tui.screens.new_campaign import NewCampaignDialog
+
+        cmds: list[tuple[str, str, Callable[[], object]]] = [
+            ("New campaign", "Start a new campaign (year, seed, rules preset)",
+             lambda: self.push_screen(NewCampaignDialog())),
+            ("Load campaign", "Open a saved campaign", lambda: self.push_screen(LoadDialog())),
+            ("Reference", "Charts, tables and the rulings the game follows", self.action_reference),
+            ("Help", "Help for the current step", self.action_help),
+            ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
+        ]
+        last = self.controller.last_save()
+        if last is not None:
+            cmds.append(("Continue last campaign", f"Open {last.name}",
+                         lambda: self.open_campaign(last)))
+        if self.controller.session is None:
+            return cmds
+        game = self.controller.game
+        cmds += [
+            ("Log", "The whole journal, with filters and explanations", self.action_log),
+            ("JA orders replay", "The latest Japanese orders, one by one", self.action_orders),
+            ("Undo last decision", "Go back one decision without re-rolling", self.action_undo),
+            ("Close campaign", "Back to the title screen (saved)", self.close_campaign),
+        ]
+        request = self.controller.request
+        if request is not None:
+            cmds.append(("Auto-answer", f"Let the scripted player answer: {request.prompt}",
+                         self.action_auto))
+            if request.kind != "movement":
+                cmds.append(("Answer the current question", request.prompt, self.open_request))
+            if request.kind == "movement":
+                from nimitz.model.journal import Decision
+
+                cmds.append(("End movement", "Finish US Movement; the JA orders follow",
+                             lambda: self.decide(Decision("end_movement"))))
+            if request.kind == "resupply":
+                from nimitz.model.journal import Decision
+
+                cmds.append(("End resupply", "Keep the remaining SP",
+                             lambda: self.decide(Decision("end_resupply"))))
+        campaign = next((s for s in self.screen_stack if isinstance(s, CampaignScreen)), None)
+        if campaign is not None:
+            for a in game.data.map.areas:
+                cmds.append((f"Go to {a.code} {a.name}", "Select the area on the map",
+                             lambda code=a.code, c=campaign: c.goto(code)))
+                if request is not None and request.kind == "movement":
+                    cmds.append((f"Move forces from {a.code} {a.name}", "Open the move dialog",
+                                 lambda code=a.code, c=campaign: c.goto(code, act=True)))
+        return cmds

@@ -1,0 +1,213 @@
+"""The one place the TUI changes a campaign: it owns the Session and applies decisions to it.
+
+Screens and widgets never touch the game. They post a message naming a Decision; the app hands
+it to `Controller.answer`, which checks it, applies it through `Session.answer` (which saves the
+campaign after every decision) and returns an `Outcome`: the next request, the journal entries
+the decision produced, or the message that refused it. The app then pushes the new state down.
+
+No Textual import here: the controller is plain Python and tested without a terminal.
+"""
+
+from __future__ import annotations
+
+import secrets
+import traceback
+from pathlib import Path
+
+from attrs import define, field
+
+from nimitz.engine.game import Game
+from nimitz.engine.requests import Request
+from nimitz.errors import IllegalDecision, NimitzError, SaveError
+from nimitz.model.data import GameData, load_game_data
+from nimitz.model.journal import Decision, JournalEntry
+from nimitz.model.state import RulesProfile
+from nimitz.persist.campaign_file import Session
+from nimitz.persist.saves import read_save
+from nimitz.persist.store import SUFFIX, SaveStore, check_name
+
+
+@define
+class Outcome:
+    """What one decision did."""
+
+    request: Request | None = None  # what the engine asks now (None: the campaign is over)
+    entries: list[JournalEntry] = field(factory=list)  # journal entries the decision added
+    error: str = ""  # why nothing changed ("" when the decision was applied)
+    rule: str = ""  # the rule cited by a refused decision
+    reopened: bool = False  # an engine failure: the campaign was reopened from its save
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+
+@define
+class SaveInfo:
+    """One save in the saves folder, as the load list shows it."""
+
+    path: Path
+    name: str
+    summary: str = ""  # "1942, turn 2, US Movement"
+    error: str = ""  # why it cannot be read ("" when it can)
+
+
+class Controller:
+    """Opens, creates and plays campaigns for the TUI."""
+
+    def __init__(self, saves_folder: Path, data: GameData | None = None):
+        self.store = SaveStore(Path(saves_folder))
+        self._data = data
+        self.session: Session | None = None
+
+    # --- data and saves --------------------------------------------------------------------
+
+    @property
+    def data(self) -> GameData:
+        if self._data is None:
+            self._data = load_game_data()
+        return self._data
+
+    def saves(self) -> list[SaveInfo]:
+        """Every save in the folder, newest first, with a one-line summary or its problem."""
+        from nimitz.engine.campaign import STEP_NAMES
+
+        out = []
+        for path in self.store.saves():
+            name = path.name.removesuffix(SUFFIX)
+            try:
+                env = read_save(path, self.data)
+            except NimitzError as exc:
+                out.append(SaveInfo(path, name, error=str(exc)))
+                continue
+            st = env.state
+            sheet = self.data.year(st.year)
+            where = (f"over: {st.result}" if st.result else
+                     f"turn {st.turn} of {sheet.turns}, {STEP_NAMES.get(st.step, st.step)}")
+            out.append(SaveInfo(path, name, summary=f"{st.year}, {where}"))
+        return out
+
+    def last_save(self) -> Path | None:
+        paths = self.store.saves()
+        return paths[0] if paths else None
+
+    def default_name(self, year: int) -> str:
+        return self.store.free_name(f"campaign-{year}")
+
+    # --- opening and creating --------------------------------------------------------------
+
+    def open(self, path: Path) -> Session:
+        """Open a save (raises SaveError with the message to show)."""
+        try:
+            self.session = Session.open(Path(path), self.data)
+        except NimitzError:
+            raise
+        except OSError as exc:
+            raise SaveError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a save must never crash the program
+            raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
+        return self.session
+
+    def create(self, year: int, seed: int | None, preset: str, name: str = "",
+               linked: bool = False) -> Session:
+        """A new campaign, saved at once under a free name (raises SaveError on a bad name)."""
+        name = check_name(name) if name else self.default_name(year)
+        path = self.store.path_for(name)
+        if path.exists():
+            raise SaveError(f"a campaign named {name!r} already exists; choose another name")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        extra = {"linked": True} if linked else {}
+        session = Session.create(path, self.data, year, seed, RulesProfile(order_modifiers=preset),
+                                 name, **extra)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        session.save()
+        self.session = session
+        return session
+
+    def close(self) -> None:
+        """Save and forget the campaign (quitting never loses anything: it is saved already)."""
+        if self.session is not None:
+            try:
+                self.session.save()
+            except OSError:
+                pass
+        self.session = None
+
+    # --- playing ---------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        assert self.session is not None, "no campaign is open"
+        return self.session.game
+
+    @property
+    def request(self) -> Request | None:
+        return self.session.game.pending if self.session else None
+
+    def check(self, decision: Decision) -> str:
+        """'' if the decision is legal now, else the message that refuses it (nothing changes)."""
+        request = self.request
+        if request is None:
+            return "the campaign is over: there is nothing to decide"
+        try:
+            request.check(decision)
+        except IllegalDecision as exc:
+            return str(exc)
+        return ""
+
+    def answer(self, decision: Decision) -> Outcome:
+        """Apply a US decision; the campaign is saved after it."""
+        session = self.session
+        if session is None:
+            return Outcome(error="no campaign is open")
+        game = session.game
+        before = len(game.journal)
+        try:
+            request = session.answer(decision)
+        except IllegalDecision as exc:
+            if len(game.journal) == before:  # refused before anything changed
+                return Outcome(request=game.pending, error=str(exc), rule=exc.rule)
+            return self._reopen(f"{exc}")
+        except NimitzError as exc:
+            return self._reopen(f"{exc}")
+        except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
+            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            return self._reopen(f"the engine failed on {decision.describe()!r}: {detail}")
+        return Outcome(request=request, entries=list(game.journal[before:]))
+
+    def auto_decision(self) -> Decision:
+        """What the 'sensible' scripted player would answer now (for the 'auto' choice)."""
+        from nimitz.policies import get_policy
+
+        request = self.request
+        if request is None:
+            raise NimitzError("the campaign is over: there is nothing to decide")
+        try:
+            return get_policy("sensible")(request, self.game)
+        except NimitzError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            if request.options:
+                return request.options[0].decision
+            raise NimitzError(f"no automatic answer for {request.kind!r}: {exc}") from None
+
+    def auto(self) -> Outcome:
+        try:
+            decision = self.auto_decision()
+        except NimitzError as exc:
+            return Outcome(request=self.request, error=str(exc))
+        return self.answer(decision)
+
+    def _reopen(self, message: str) -> Outcome:
+        """The game object may be half-changed: reopen the campaign from its last save."""
+        session = self.session
+        assert session is not None
+        try:
+            self.session = Session.open(session.path, self.data)
+        except Exception as exc:  # noqa: BLE001 - keep the message, never a traceback
+            self.session = session
+            return Outcome(request=None, error=f"{message}; reopening the save failed too: {exc}",
+                           reopened=True)
+        return Outcome(request=self.session.game.pending,
+                       error=f"{message}. Nothing was lost: the campaign is back at its last save.",
+                       reopened=True)

@@ -1,0 +1,145 @@
+"""Help for each step and decision, in our own words (never the rulebook's sentences).
+
+`help_for(topic)` returns (title, paragraphs). Topics are request kinds, campaign steps and
+the TUI's own screens; unknown topics get the general page.
+"""
+
+from __future__ import annotations
+
+KEYS_CAMPAIGN = (
+    "Keys on the campaign map: arrows or h j k l move the selection; Enter acts on the "
+    "current step (open the shop, place scouting points, move forces from the selected area, "
+    "choose a battle); i shows everything in the selected area; e ends US Movement; "
+    "a lets the 'sensible' scripted player answer the current question; L opens the log, "
+    "O replays the latest JA orders, R the reference tables, ? this help, Ctrl+P every "
+    "command; q saves and leaves (the campaign is saved after every decision anyway)."
+)
+
+HELP: dict[str, tuple[str, list[str]]] = {
+    "general": ("Playing nimitz", [
+        "You command the US and Allied forces; the program plays Japan with the board game's "
+        "charts and explains each of its decisions. A campaign is a year of turns. Each turn "
+        "runs the same sequence: resupply, scouting, movement, Japanese orders, battles, then "
+        "the Japanese reinforcements and repairs, return to port, supply and the defeat check.",
+        "The map shows the 20 areas roughly where they sit in the Pacific. Each cell gives the "
+        "area code, its objective marker (the letter after the diamond says who holds it: U "
+        "the US, J Japan, - nobody, ~ held but out of supply, x contested), a ! where both "
+        "sides have forces (a battle is due), the US and JA force counts, and the airfield: US "
+        "LBA present / capacity (* for unlimited).",
+        KEYS_CAMPAIGN,
+    ]),
+    "resupply": ("US Resupply", [
+        "Each turn the US gets the year's supply points (SP). Spend them here, one purchase at "
+        "a time: buy forces from the reinforcement pool (they appear at the West Coast, "
+        "Australians in Australia), repair damaged forces for half their cost (at least 1), "
+        "or buy scouting points at 1 SP each (6 at most a turn).",
+        "SP you keep are not lost: they carry over and pay for battle plans later (each SP "
+        "spent when a battle starts buys 3 battle plan points).",
+        "In the shop: up/down pick a line, Enter buys it, + and - pick how many scouting "
+        "points, d (or Done) finishes resupply. Every purchase is saved at once.",
+    ]),
+    "scouting": ("US Scouting", [
+        "Scouting points let you see Japan's intentions early: each point placed on an area "
+        "with unmoved JA forces makes those forces take their order now, with a 2d10 roll, "
+        "before you move. A scouted order never moves the Japanese resupply track.",
+        "The first scouted order for forces in an objective is always Hold. Lone JA infantry "
+        "or aircraft, and JA infantry facing US forces, are already marked moved and cannot "
+        "be scouted.",
+        "In the dialog: up/down pick an area, + or right adds a point, - or left takes one "
+        "back, Enter confirms when every point is placed.",
+    ]),
+    "movement": ("US Movement", [
+        "Move any US forces on the map to any area except Japan and East Asia; each force "
+        "moves once per turn. Infantry that move travel on transports and land after the "
+        "battles. US LBA may only fly to areas that held US infantry or LBA when the step "
+        "began, and only up to the area's airfield capacity (WC, HI and AU have no limit). "
+        "Australian forces stay in areas with the Australian flag.",
+        "Submarines may go to the raiding box: each one lowers Japan's reinforcement roll by "
+        "3. In 1944-45, B-29 wings in the Marianas may bomb Japan (1 SP each); in 1945 forces "
+        "in HI or WC may join the invasion box (7 a turn).",
+        "On the map: select an area and press Enter to pick forces there (space toggles, a "
+        "selects all), then Tab to the destinations and Enter one. A refused move says which "
+        "rule stops it and changes nothing. Press e when you are done: the Japanese orders "
+        "follow.",
+    ]),
+    "orders": ("JA Orders", [
+        "Japan's unmoved forces get orders area by area, from the area with the fewest "
+        "unmoved forces to the most. Each roll is 1d10 plus a modifier that grows with "
+        "Japan's resupply track; the chart row names the order, how many ships, infantry and "
+        "aircraft it takes and where they go. The first order in an objective is Hold.",
+        "The orders screen shows every order: the dice, the modifier and where it comes "
+        "from, the chart row, the forces moved, the candidate destinations with their "
+        "distances and JA counts, the tie-break and the rulings used. Up/down step through "
+        "them, End skips to the last one, Enter or Esc closes.",
+    ]),
+    "bombing_target": ("Strategic bombing", [
+        "Each B-29 wing in the bombing box sends one JA force in Japan back to its "
+        "reinforcement pool. Pick the force; costly ones hurt Japan most.",
+    ]),
+    "battle_order": ("Resolve Battles", [
+        "A battle is fought in every area with forces of both sides (unless nothing there "
+        "could fight). When several are due, you choose the order; the result of one battle "
+        "can change the next.",
+    ]),
+    "battles": ("Resolve Battles", [
+        "Each battle is fought on the battle board: the Japanese Ocean, the Island (with each "
+        "side's airfields, foxholes and beaches), the Coastal area and the US Ocean. Ships "
+        "stay where they are placed; aircraft move each battle turn; combat runs in a fixed "
+        "order: dogfights, anti-aircraft fire, bomb runs, torpedoes, depth charges, naval "
+        "guns, infantry. Then infantry advance and aircraft return.",
+        "When you take hits you choose which forces suffer them, lowest value first; 'auto' "
+        "makes the same choice the rules make for Japan.",
+    ]),
+    "battle": ("The battle screen", [
+        "The board shows every force in the battle, box by box, with its values; damaged "
+        "forces are marked *. The panel on the right asks the current question of the "
+        "battle; a lets the scripted player answer it. The log below lists each combat step "
+        "with its dice and hits.",
+    ]),
+    "reinforce": ("After the battles", [
+        "Japan rolls for reinforcements (1d10 + its resupply track, less 1 per damaged JA "
+        "force on the map and 3 per raiding US submarine); the chart row sends ships, "
+        "infantry and aircraft from the stacks to Japan. Damaged JA forces go back to their "
+        "stacks repaired, except infantry facing US forces and the last defender of an area.",
+        "US ships away from WC and HI return to the year's port box (Australians to AU); "
+        "areas cut off from the West Coast take a hit on every US infantry and LBA; then the "
+        "objectives are counted. Losing Hawaii, or falling to the Replaced level, ends the "
+        "campaign at once.",
+    ]),
+    "end": ("The end of the campaign", [
+        "After the last turn the objectives you hold (plus invasion points in 1945) give the "
+        "campaign's evaluation. The log and the reference stay available; the save keeps the "
+        "whole campaign for replay.",
+    ]),
+    "title": ("Starting", [
+        "New campaign: pick the year, a seed if you want a repeatable game (the same seed "
+        "and the same decisions give the same campaign) and the order-modifier preset (the "
+        "map's table, the default, or the rulebook's). Continue opens the campaign saved "
+        "last; Load lists every save in the folder.",
+        "Up/down and Enter choose; q quits. The campaign is saved after every decision, so "
+        "leaving at any moment loses nothing.",
+    ]),
+    "log": ("The log", [
+        "Every decision, event and Japanese decision of the campaign, oldest first; it opens "
+        "on the latest turn. t, s and w cycle the turn, step and side filters, 0 clears them, "
+        "r shows or hides the dice rolls. Enter or space on a line marked with an arrow "
+        "expands it to the full explanation (x expands them all).",
+    ]),
+    "reference": ("The reference", [
+        "The charts and tables the game uses, read from its data files, and the rulings it "
+        "follows with their ids (the explanations cite them). Left/right switch tabs.",
+    ]),
+}
+
+ALIASES = {"repair": "reinforce", "return_to_port": "reinforce", "supply": "reinforce",
+           "defeat_check": "reinforce", "turn": "resupply", "start": "general",
+           "campaign": "general"}
+
+
+def help_for(topic: str) -> tuple[str, list[str]]:
+    topic = ALIASES.get(topic, topic)
+    if topic in HELP:
+        return HELP[topic]
+    title, paras = HELP["battles"] if topic.startswith(("battle", "place", "plan", "hit",
+                                                         "allocate", "air", "land")) else HELP["general"]
+    return title, paras

@@ -1,0 +1,105 @@
+"""Shared screen bases: every screen checks the terminal size; request dialogs refresh in place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from nimitz.engine.requests import Request
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+    from nimitz.tui.app import NimitzApp
+
+
+class SizeAware:
+    """Tell the app when the terminal is resized (it shows the 'too small' notice)."""
+
+    def on_resize(self, event) -> None:  # noqa: ANN001
+        app = self.app  # type: ignore[attr-defined]
+        if hasattr(app, "check_size"):
+            app.check_size()
+
+
+class NimitzScreen(SizeAware, Screen):
+    """A full screen of the game."""
+
+    help_topic = "general"
+
+    @property
+    def napp(self) -> "NimitzApp":
+        return self.app  # type: ignore[return-value]
+
+    def refresh_state(self) -> None:
+        """The campaign changed: redraw from the controller's game (override)."""
+
+
+class NimitzModal(SizeAware, ModalScreen):
+    """A dialog over the current screen; Esc closes it, ? opens the help for its step."""
+
+    BINDINGS = [Binding("escape", "close", "Close"),
+                Binding("question_mark", "app.help", "Help", key_display="?")]
+    help_topic = "general"
+
+    @property
+    def napp(self) -> "NimitzApp":
+        return self.app  # type: ignore[return-value]
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def refresh_state(self) -> None:
+        """The campaign changed (override)."""
+
+
+class RequestDialog(NimitzModal):
+    """A dialog that answers one kind of request. It stays open while `keeps` says so (e.g. the
+    shop after each purchase) and shows refusals inline."""
+
+    kind = ""
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("a", "auto", "Auto")]
+
+    @property
+    def help_topic(self) -> str:  # type: ignore[override]
+        return self.kind or "general"
+
+    def keeps(self, request: Request | None) -> bool:
+        """Stay open for this new request? (default: never)"""
+        return False
+
+    def action_auto(self) -> None:
+        """The request's own 'auto' answer when it has one (R15 allocation...), else the
+        scripted player's answer."""
+        from nimitz.tui.messages import AutoDecide, Decide
+
+        request = self.napp.controller.request
+        auto = next((o.decision for o in request.options if o.decision.choice == "auto"),
+                    None) if request is not None else None
+        self.post_message(Decide(auto) if auto is not None else AutoDecide())
+
+    def show_error(self, message: str) -> None:
+        try:
+            box = self.query_one("#error", Static)
+        except Exception:  # noqa: BLE001
+            self.notify(message, severity="error", title="Refused")
+            return
+        t = Text("✗ Refused: ", style="bold")
+        t.append(message)
+        box.update(t)
+        box.display = True
+
+    def clear_error(self) -> None:
+        try:
+            box = self.query_one("#error", Static)
+        except Exception:  # noqa: BLE001
+            return
+        box.update("")
+        box.display = False
+
+    @property
+    def game(self) -> "Game":
+        return self.napp.controller.game

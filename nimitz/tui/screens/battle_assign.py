@@ -1,0 +1,161 @@
+"""Battle placement and aircraft moves: give each piece a box (←/→ cycles it), and for aircraft
+moves also choose the plans played this turn."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from nimitz.model.journal import Decision
+from nimitz.tui.battle_view import AREA_NAMES
+from nimitz.tui.messages import Decide
+from nimitz.tui.screens.base import RequestDialog
+
+TITLES = {"battle_place_ships": "Place your ships: US Ocean or Coastal",
+          "battle_place_subs": "Place your submarines (or keep them out)",
+          "battle_air": "Move your aircraft and play plans for this turn"}
+HELP = {"battle_place_ships": "Carriers always sit in the US Ocean; other ships go to the US "
+                              "Ocean (safer) or the Coastal area (naval guns reach JA ships and "
+                              "the Island there).",
+        "battle_place_subs": "Submarines join an area with Japanese ships, or stay out of the "
+                             "battle.",
+        "battle_air": "Each aircraft flies to a battle area or stays home (it can still be "
+                      "attacked there). Plans marked 'play' act this turn."}
+
+
+class AssignDialog(RequestDialog):
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("right,l,space", "cycle(1)", "Next box"),
+        Binding("left,h", "cycle(-1)", "Prev box"),
+        Binding("asterisk", "all", "Same for all"),
+        Binding("c", "confirm", "Confirm"),
+        Binding("a", "auto", "Auto"),
+    ]
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.items: list[dict] = []  # {"id", "label", "values", "choices", "value", "plan"}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="battle-dialog"):
+            yield Static(TITLES.get(self.kind, self.kind), classes="dialog-title")
+            yield Static(Text(HELP.get(self.kind, ""), style="dim"), id="assign-help")
+            yield OptionList(id="items")
+            yield Static(id="assign-detail", classes="detail")
+            yield Static(id="error")
+            yield Static(Text("←/→ change · * same for all · Enter or c confirms · a auto · "
+                              "Esc board", style="dim"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.clear_error()
+        self._build()
+        self.query_one("#items", OptionList).focus()
+
+    def _build(self) -> None:
+        request = self.napp.controller.request
+        if request is None:
+            return
+        info = request.info
+        items: list[dict] = []
+        if self.kind == "battle_place_ships":
+            for s in info.get("ships", []):
+                items.append({"id": s["id"], "label": f"{s['name']} {s['type']}{'*' if s['damaged'] else ''}",
+                              "values": s["values"], "choices": ["UO", "CO"], "value": "UO"})
+        elif self.kind == "battle_place_subs":
+            areas = list(info.get("areas", []))
+            first = next((a for a in areas if a != "out"), "out")
+            ships = info.get("japanese_ships", {})
+            for s in info.get("subs", []):
+                items.append({"id": s["id"], "label": f"{s['name']} {s['type']}{'*' if s['damaged'] else ''}",
+                              "values": s["values"], "choices": areas, "value": first,
+                              "notes": {a: ", ".join(ships.get(a, [])) for a in areas}})
+        else:
+            blocked = set(info.get("blocked", []))
+            areas = ["home"] + [a for a in info.get("areas", []) if a not in blocked]
+            for a in info.get("aircraft", []):
+                items.append({"id": a["id"], "label": a["name"], "values": a["values"],
+                              "choices": areas, "value": "home"})
+            for p in info.get("plans", []):
+                items.append({"id": p["id"], "label": f"Plan: {p['name']}", "values": p["description"],
+                              "choices": ["keep", "play"], "value": "keep", "plan": True})
+            if blocked:
+                self.query_one("#assign-help", Static).update(Text(
+                    HELP[self.kind] + f" Japan's No Contact keeps US aircraft out of "
+                                      f"{', '.join(sorted(blocked))} this turn.", style="dim"))
+        self.items = items
+        lst = self.query_one("#items", OptionList)
+        lst.clear_options()
+        for i, item in enumerate(items):
+            lst.add_option(Option(self._prompt(item), id=str(i)))
+        if items:
+            lst.highlighted = 0
+            self._detail(0)
+
+    def _prompt(self, item: dict) -> Text:
+        t = Text(f"{item['label'][:30]:<30} ")
+        for c in item["choices"]:
+            if c == item["value"]:
+                t.append(f"[{c}]", style="bold reverse")
+            else:
+                t.append(f" {c} ", style="dim")
+        return t
+
+    def _detail(self, index: int) -> None:
+        if not 0 <= index < len(self.items):
+            return
+        item = self.items[index]
+        t = Text(f"{item['label']}: ", style="bold")
+        t.append(item["values"])
+        v = item["value"]
+        if v in AREA_NAMES:
+            t.append(f" · {v} = {AREA_NAMES[v]}", style="dim")
+        note = item.get("notes", {}).get(v)
+        if note:
+            t.append(f" · JA ships there: {note}", style="dim")
+        self.query_one("#assign-detail", Static).update(t)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is not None:
+            self._detail(int(event.option.id))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_confirm()
+
+    def _index(self) -> int:
+        return self.query_one("#items", OptionList).highlighted or 0
+
+    def action_cycle(self, delta: int) -> None:
+        if not self.items:
+            return
+        i = self._index()
+        item = self.items[i]
+        choices = item["choices"]
+        item["value"] = choices[(choices.index(item["value"]) + delta) % len(choices)]
+        self.query_one("#items", OptionList).replace_option_prompt_at_index(i, self._prompt(item))
+        self._detail(i)
+
+    def action_all(self) -> None:
+        if not self.items:
+            return
+        value = self.items[self._index()]["value"]
+        lst = self.query_one("#items", OptionList)
+        for i, item in enumerate(self.items):
+            if value in item["choices"] and not item.get("plan"):
+                item["value"] = value
+                lst.replace_option_prompt_at_index(i, self._prompt(item))
+
+    def action_confirm(self) -> None:
+        self.clear_error()
+        if self.kind == "battle_air":
+            targets = {i["id"]: i["value"] for i in self.items if not i.get("plan") and i["value"] != "home"}
+            plans = tuple(i["id"] for i in self.items if i.get("plan") and i["value"] == "play")
+            decision = Decision(self.kind, targets=targets, forces=plans)
+        else:
+            decision = Decision(self.kind, targets={i["id"]: i["value"] for i in self.items})
+        self.post_message(Decide(decision))

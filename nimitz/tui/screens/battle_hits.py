@@ -1,0 +1,94 @@
+"""Hit allocation on US forces (R15): Enter places one hit on the highlighted target, in order;
+backspace takes the last back; a applies the automatic rule."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from nimitz.model.journal import Decision
+from nimitz.tui.explain import short
+from nimitz.tui.messages import Decide
+from nimitz.tui.screens.base import RequestDialog
+
+
+class HitsDialog(RequestDialog):
+    kind = "battle_allocate_hits"
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("backspace,minus", "undo", "Take back"),
+        Binding("a", "auto", "Auto"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sequence: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="battle-dialog"):
+            yield Static(id="hits-title", classes="dialog-title")
+            yield OptionList(id="targets")
+            yield Static(id="hits-detail", classes="detail")
+            yield Static(id="error")
+            yield Static(Text("Enter: a hit on the highlighted force · backspace takes it back · "
+                              "a auto (lowest value first) · Esc board", style="dim"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.clear_error()
+        request = self.napp.controller.request
+        info = request.info if request else {}
+        self.n = int(info.get("to_place", 0))
+        self.targets = list(info.get("targets", []))
+        self.auto = list(info.get("auto", []))
+        self.where = f"{info.get('step', '').replace('_', ' ')} in {info.get('area', '')}"
+        self._draw()
+        lst = self.query_one("#targets", OptionList)
+        lst.focus()
+        if self.targets:
+            lst.highlighted = 0
+
+    def _draw(self) -> None:
+        left = self.n - len(self.sequence)
+        title = Text(f"{self.n} hit(s) on your forces ({self.where}): ")
+        title.append(f"{left} to place", style="bold reverse")
+        self.query_one("#hits-title", Static).update(title)
+        lst = self.query_one("#targets", OptionList)
+        keep = lst.highlighted
+        lst.clear_options()
+        for i, t in enumerate(self.targets):
+            placed = self.sequence.count(t["id"])
+            label = Text(f"{'●' * placed:<3}", style="bold")
+            label.append(f"{t['name'][:28]:<28}")
+            label.append(f" value {t['cost']}{' damaged*' if t.get('damaged') else ''}"
+                         f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
+                         style="dim")
+            lst.add_option(Option(label, id=str(i)))
+        if keep is not None and self.targets:
+            lst.highlighted = min(keep, len(self.targets) - 1)
+        detail = Text("Your order: ", style="bold")
+        detail.append(", ".join(short(x) for x in self.sequence) or "none yet")
+        detail.append("\nAuto would place: ", style="bold")
+        detail.append(", ".join(short(x) for x in self.auto) or "-")
+        self.query_one("#hits-detail", Static).update(detail)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is None:
+            return
+        self.clear_error()
+        self.sequence.append(self.targets[int(event.option.id)]["id"])
+        if len(self.sequence) >= self.n:
+            seq = tuple(self.sequence)
+            self.sequence = []
+            self._draw()
+            self.post_message(Decide(Decision("battle_allocate_hits", forces=seq)))
+            return
+        self._draw()
+
+    def action_undo(self) -> None:
+        if self.sequence:
+            self.sequence.pop()
+            self._draw()

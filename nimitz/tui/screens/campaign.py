@@ -1,0 +1,145 @@
+"""The campaign screen: the map, the selected area, the sequence of play, the log, the question."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer
+
+from nimitz.model.journal import Decision
+from nimitz.tui.screens.base import NimitzScreen
+from nimitz.tui.view_model import CampaignView, campaign_view
+from nimitz.tui.widgets.area_panel import AreaPanel
+from nimitz.tui.widgets.decision_bar import DecisionBar
+from nimitz.tui.widgets.log_tail import LogTail
+from nimitz.tui.widgets.map_view import MapView
+from nimitz.tui.widgets.sequence_bar import SequenceBar
+from nimitz.tui.widgets.status_bar import StatusBar
+
+
+class CampaignScreen(NimitzScreen):
+    help_topic = "campaign"
+    BINDINGS = [
+        Binding("enter", "act", "Act"),
+        Binding("i", "inspect", "Area"),
+        Binding("e", "end_movement", "End move"),
+        Binding("a", "app.auto", "Auto"),
+        Binding("L", "app.log", "Log"),
+        Binding("O", "app.orders", "Orders"),
+        Binding("R", "app.reference", "Ref"),
+        Binding("u", "app.undo", "Undo", show=False),
+        Binding("v", "layer", "Layer", show=False),
+        Binding("q", "close", "Close"),
+        Binding("pageup,[", "panel(-1)", "Panel up", show=False),
+        Binding("pagedown,]", "panel(1)", "Panel down", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: CampaignView | None = None
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            yield MapView(id="map")
+            yield AreaPanel(id="panel")
+        with Vertical(id="bottom"):
+            yield SequenceBar(id="sequence")
+            yield LogTail(id="log-tail")
+            yield DecisionBar(id="decision")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_state()
+        self.query_one(MapView).focus()
+
+    # --- state pushed down -------------------------------------------------------------------
+
+    def refresh_state(self) -> None:
+        ctl = self.napp.controller
+        if ctl.session is None:
+            return
+        self.view = campaign_view(ctl.game, ctl.session.name)
+        m = self.query_one(MapView)
+        m.show(self.view)
+        self.query_one(AreaPanel).show(self.view, m.selected)
+        self.query_one(StatusBar).show(self.view)
+        self.query_one(SequenceBar).show(self.view.step)
+        self.query_one(LogTail).show(ctl.game.journal)
+        self.query_one(DecisionBar).show(self.view.request_kind, self.view.prompt, self.view.result)
+        self.refresh_bindings()
+
+    def on_map_view_area_selected(self, event: MapView.AreaSelected) -> None:
+        if self.view is not None:
+            self.query_one(AreaPanel).show(self.view, event.code)
+
+    def on_map_view_area_activated(self, event: MapView.AreaActivated) -> None:
+        self._act(event.code)
+
+    def on_resize(self) -> None:
+        if self.view is not None:
+            self.call_after_refresh(self.refresh_state)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def goto(self, code: str, act: bool = False) -> None:
+        m = self.query_one(MapView)
+        m.select(code)
+        m.focus()
+        if act:
+            self._act(code)
+
+    def action_act(self) -> None:
+        self._act(self.query_one(MapView).selected)
+
+    def _act(self, code: str) -> None:
+        request = self.napp.controller.request
+        if request is None:
+            self.action_inspect()
+            return
+        if request.kind == "movement":
+            self.napp.open_request(area=code)
+        else:
+            self.napp.open_request()
+
+    def action_inspect(self) -> None:
+        from nimitz.tui.screens.area import AreaDialog
+
+        if self.view is not None:
+            self.app.push_screen(AreaDialog(self.query_one(MapView).selected))
+
+    def action_end_movement(self) -> None:
+        from nimitz.tui.screens.confirm import ConfirmDialog
+
+        request = self.napp.controller.request
+        if request is None or request.kind != "movement":
+            self.notify("e ends US Movement; it is not the movement step now.", timeout=3)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.napp.decide(Decision("end_movement"))
+
+        self.app.push_screen(ConfirmDialog("End US Movement?",
+                                           "Japan's orders are rolled next, then the battles."),
+                             callback=done)
+
+    def action_layer(self) -> None:
+        self.query_one(MapView).action_layer()
+
+    def action_panel(self, direction: int) -> None:
+        panel = self.query_one(AreaPanel)
+        if direction < 0:
+            panel.scroll_page_up()
+        else:
+            panel.scroll_page_down()
+
+    def action_close(self) -> None:
+        self.napp.close_campaign()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "end_movement":
+            request = self.napp.controller.request
+            return True if request is not None and request.kind == "movement" else None
+        return True

@@ -1,0 +1,80 @@
+"""The end of the campaign: the evaluation, objectives held turn by turn, the linked years."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, VerticalScroll
+from textual.widgets import Footer, Static
+
+from nimitz.engine.control import objectives_held
+from nimitz.tui.screens.base import NimitzScreen
+
+
+class EndScreen(NimitzScreen):
+    help_topic = "end"
+    BINDINGS = [
+        Binding("escape,enter", "close", "Map"),
+        Binding("L", "app.log", "Log"),
+        Binding("R", "app.reference", "Reference"),
+        Binding("q", "title", "Title"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            with Center():
+                yield Static(id="end-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_state()
+
+    def refresh_state(self) -> None:
+        ctl = self.napp.controller
+        if ctl.session is None:
+            return
+        game = ctl.game
+        state = game.state
+        sheet = game.sheet
+        held = objectives_held(state, game.data)
+        last = next((e for e in reversed(game.journal) if "result" in e.data), None)
+        score = last.data.get("score", len(held)) if last is not None else len(held)
+        head = Text("The campaign is over\n\n", style="bold")
+        head.append(f"{state.result or 'finished'}\n", style="bold reverse")
+        head.append(f"\n{state.year} campaign, turn {state.turn} of {sheet.turns}; "
+                    f"score {score} (objectives held now: {len(held)}: {', '.join(held) or 'none'})\n")
+        ev = Table(title="Evaluation", title_justify="left", show_edge=False, header_style="bold")
+        ev.add_column("level")
+        ev.add_column("objectives")
+        ev.add_column("")
+        level = sheet.level_for(score)
+        for lv in sheet.evaluation:
+            ev.add_row(lv.name, f"{lv.min}+", "◀ this campaign" if lv.name == level else "")
+        hist = Table(title="Objectives held at the end of each turn", title_justify="left",
+                     show_edge=False, header_style="bold")
+        hist.add_column("turn")
+        hist.add_column("held")
+        for i, n in enumerate(state.held_history, 1):
+            hist.add_row(str(i), f"{n} {'#' * n}")
+        parts = [head, ev, Text(""), hist]
+        linked = getattr(state, "linked_years", [])
+        if linked:
+            lt = Table(title="Linked campaign", title_justify="left", show_edge=False,
+                       header_style="bold")
+            for c in ("year", "score", "result"):
+                lt.add_column(c)
+            for y in linked:
+                lt.add_row(str(y.year), str(y.score), y.result)
+            parts += [Text(""), lt]
+        parts.append(Text("\nEsc: back to the final map · L: log · R: reference · q: title screen. "
+                          "The save keeps the whole campaign.", style="dim"))
+        self.query_one("#end-text", Static).update(Group(*parts))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_title(self) -> None:
+        self.napp.close_campaign()

@@ -1,0 +1,52 @@
+"""Load a saved campaign: every save in the folder with its year, turn and step, or its problem."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from nimitz.tui.screens.base import NimitzModal
+
+
+class LoadDialog(NimitzModal):
+    help_topic = "title"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="load"):
+            yield Static("Load a saved campaign", classes="dialog-title")
+            yield OptionList(id="saves")
+            yield Static(id="error")
+            yield Static(Text("Enter opens, Esc closes. Saves marked ✗ cannot be read: Enter "
+                              "shows why.", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#error", Static).display = False
+        self.infos = self.napp.controller.saves()
+        saves = self.query_one("#saves", OptionList)
+        if not self.infos:
+            saves.add_option(Option(Text(f"No saves in {self.napp.controller.store.folder}",
+                                         style="dim"), disabled=True))
+        for i, info in enumerate(self.infos):
+            if info.error:
+                label = Text(f"✗ {info.name}  (cannot be read)", style="dim")
+            else:
+                label = Text(f"  {info.name}  ")
+                label.append(info.summary, style="dim")
+            saves.add_option(Option(label, id=str(i)))
+        if self.infos:
+            saves.highlighted = 0
+        saves.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is None:
+            return
+        info = self.infos[int(event.option.id)]
+        if info.error:
+            box = self.query_one("#error", Static)
+            box.update(Text("✗ " + info.error, style="bold"))
+            box.display = True
+            return
+        self.napp.open_campaign(info.path)

@@ -1,0 +1,157 @@
+"""The log: the whole journal, filtered by turn, step and side; each Japanese decision expands
+(Enter or space) to its explanation."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Static, Tree
+
+from nimitz.model.journal import JournalEntry
+from nimitz.tui.explain import entry_line, explain
+from nimitz.tui.screens.base import NimitzScreen
+
+SIDES = (None, "US", "JA", "")
+SIDE_NAMES = {None: "all", "US": "US", "JA": "JA", "": "game"}
+SIDE_STYLE = {"US": "#6cb6ff", "JA": "#ff7b72"}
+
+
+class LogScreen(NimitzScreen):
+    help_topic = "log"
+    BINDINGS = [
+        Binding("escape,q", "close", "Close"),
+        Binding("t", "cycle('turn')", "Turn"),
+        Binding("s", "cycle('step')", "Step"),
+        Binding("w", "cycle('side')", "Side"),
+        Binding("r", "rolls", "Rolls"),
+        Binding("0", "clear", "All"),
+        Binding("x", "expand_all", "Expand", show=False),
+        Binding("end,G", "last", "Last", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.turn: int | None = None
+        self.step: str | None = None
+        self.side: str | None = None
+        self.rolls = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-filters", classes="screen-title")
+        tree: Tree[JournalEntry] = Tree("Journal", id="log-tree")
+        tree.show_root = False
+        tree.auto_expand = True
+        yield tree
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # Start at the latest turn: the usual question is "what just happened?"
+        journal = self.napp.controller.game.journal
+        self.turn = journal[-1].turn if journal else None
+        self.rebuild()
+        self.query_one(Tree).focus()
+        self.action_last()
+
+    def refresh_state(self) -> None:
+        self.rebuild()
+
+    # --- filters -----------------------------------------------------------------------------
+
+    def _entries(self) -> list[JournalEntry]:
+        out = []
+        for e in self.napp.controller.game.journal:
+            if e.kind == "roll" and not self.rolls:
+                continue
+            if self.turn is not None and e.turn != self.turn:
+                continue
+            if self.step is not None and e.step != self.step:
+                continue
+            if self.side is not None and e.side != self.side:
+                continue
+            out.append(e)
+        return out
+
+    def _values(self, what: str) -> list:
+        journal = self.napp.controller.game.journal
+        if what == "turn":
+            return [None] + sorted({e.turn for e in journal})
+        if what == "step":
+            seen: list[str] = []
+            for e in journal:
+                if e.step not in seen:
+                    seen.append(e.step)
+            return [None] + seen
+        return list(SIDES)
+
+    def action_cycle(self, what: str) -> None:
+        values = self._values(what)
+        cur = getattr(self, what)
+        nxt = values[(values.index(cur) + 1) % len(values)] if cur in values else None
+        setattr(self, what, nxt)
+        self.rebuild()
+
+    def action_clear(self) -> None:
+        self.turn = self.step = self.side = None
+        self.rebuild()
+
+    def action_rolls(self) -> None:
+        self.rolls = not self.rolls
+        self.rebuild()
+
+    def action_last(self) -> None:
+        tree = self.query_one(Tree)
+        if tree.root.children:
+            tree.move_cursor(tree.root.children[-1])
+
+    def action_expand_all(self) -> None:
+        for node in self.query_one(Tree).root.children:
+            if node.allow_expand:
+                node.expand()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        from nimitz.engine.campaign import STEP_NAMES
+
+        entries = self._entries()
+        f = Text("Log", style="bold")
+        f.append(f" · turn {self.turn if self.turn is not None else 'all'} (t)"
+                 f" · step {STEP_NAMES.get(self.step, self.step) if self.step else 'all'} (s)"
+                 f" · side {SIDE_NAMES[self.side]} (w) · rolls {'shown' if self.rolls else 'hidden'} (r)"
+                 f" · {len(entries)} entries · 0 clears · Enter expands")
+        self.query_one("#log-filters", Static).update(f)
+        tree = self.query_one(Tree)
+        tree.clear()
+        for e in entries:
+            label = Text(f"T{e.turn} {e.step[:8]:<8} ", style="dim")
+            label.append(f"{e.side or '--':<2} ", style=SIDE_STYLE.get(e.side, "dim"))
+            if e.kind == "bot":
+                label.append("▸ ", style="bold")
+            label.append(entry_line(e))
+            expandable = e.kind == "bot" or bool(e.data and e.kind != "roll")
+            if expandable:
+                tree.root.add(label, data=e, allow_expand=True)
+            else:
+                tree.root.add_leaf(label, data=e)
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
+        node = event.node
+        entry = node.data
+        if entry is None or node.children:
+            return
+        width = max(30, self.size.width - 24)
+        for label, text in explain(entry) or [("", "no further detail")]:
+            lines = textwrap.wrap(text, width) or [""]
+            for i, line in enumerate(lines):
+                t = Text(f"{(label if i == 0 else ''):<12} ", style="bold")
+                t.append(line)
+                node.add_leaf(t)
+        if entry.text != entry_line(entry):
+            for line in textwrap.wrap(entry.text, width + 13):
+                node.add_leaf(Text(line, style="dim"))

@@ -1,0 +1,106 @@
+"""New campaign: the year, an optional seed, the order-modifier preset and a name."""
+
+from __future__ import annotations
+
+import inspect
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from nimitz.tui.screens.base import NimitzModal
+from nimitz.tui.widgets.choice_row import ChoiceRow
+
+YEARS = (1942, 1943, 1944, 1945)
+
+
+class NewCampaignDialog(NimitzModal):
+    help_topic = "title"
+    BINDINGS = [Binding("escape", "close", "Cancel"), Binding("ctrl+s", "start", "Start"),
+                Binding("enter", "start", "Start")]
+
+    def __init__(self, year: int = 1942) -> None:
+        super().__init__()
+        self.year = year
+
+    def compose(self) -> ComposeResult:
+        from nimitz.persist.campaign_file import Session
+
+        with Vertical(id="dialog", classes="new-campaign"):
+            yield Static("New campaign", classes="dialog-title")
+            yield ChoiceRow("Year", [(str(y), str(y)) for y in YEARS], str(self.year), id="year")
+            yield ChoiceRow("Rules", [("map", "map modifiers (default)"),
+                                      ("rulebook", "rulebook modifiers")], "map", id="preset")
+            if "linked" in inspect.signature(Session.create).parameters:
+                yield ChoiceRow("Linked", [("no", "this year only"),
+                                           ("yes", "linked: go on to 1945")], "no", id="linked")
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="form-label")
+                yield Input(placeholder="random (or a whole number)", id="seed", type="integer",
+                            compact=True)
+            with Horizontal(classes="form-row"):
+                yield Label("Name", classes="form-label")
+                yield Input(placeholder=self.napp.controller.default_name(self.year), id="name",
+                            compact=True)
+            yield Static(id="error")
+            yield Static(Text("↑/↓ or Tab move between fields, ←/→ change a choice, Enter "
+                              "starts, Esc cancels.", style="dim"))
+            with Horizontal(classes="buttons"):
+                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#error", Static).display = False
+        self.query_one("#year", ChoiceRow).focus()
+
+    def on_key(self, event) -> None:  # noqa: ANN001
+        if event.key in ("down", "up") and not isinstance(self.focused, Button):
+            event.stop()
+            if event.key == "down":
+                self.focus_next()
+            else:
+                self.focus_previous()
+
+    def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
+        if event.row.id == "year":
+            self.year = int(event.value)
+            self.query_one("#name", Input).placeholder = self.napp.controller.default_name(self.year)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.dismiss(None)
+
+    def action_start(self) -> None:
+        if isinstance(self.focused, Button) and self.focused.id == "cancel":
+            self.dismiss(None)
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = None
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                self._error(f"the seed must be a whole number, not {seed_text!r}")
+                return
+            if not 0 <= seed < 2**63:
+                self._error("the seed must be between 0 and 2**63-1")
+                return
+        preset = self.query_one("#preset", ChoiceRow).value
+        name = self.query_one("#name", Input).value.strip()
+        linked = bool(self.query("#linked")) and self.query_one("#linked", ChoiceRow).value == "yes"
+        error = self.napp.new_campaign(self.year, seed, preset, name, linked=linked)
+        if error:
+            self._error(error)
+
+    def _error(self, message: str) -> None:
+        box = self.query_one("#error", Static)
+        box.update(Text("✗ " + message, style="bold"))
+        box.display = True

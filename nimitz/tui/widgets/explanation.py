@@ -1,0 +1,38 @@
+"""One journal entry explained: a title and (label, text) rows, wrapped beside their labels."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from nimitz.model.journal import JournalEntry
+from nimitz.tui.explain import Row, entry_line, explain
+
+
+def rows_table(rows: list[Row]) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(ratio=1)
+    for label, text in rows:
+        table.add_row(label, text)
+    return table
+
+
+class ExplanationView(Static):
+    """Shows an entry's explanation (the controller's journal is never changed here)."""
+
+    def show(self, entry: JournalEntry | None, heading: str = "") -> None:
+        if entry is None:
+            self.update(Text(heading or "Nothing to show.", style="dim"))
+            return
+        title = Text(heading or f"Turn {entry.turn}, {entry.step}: ", style="bold")
+        title.append(entry_line(entry), style="bold")
+        rows = explain(entry)
+        parts = [title, Text("")]
+        if rows:
+            parts.append(rows_table(rows))
+        if entry.text and entry.text != entry_line(entry):
+            parts += [Text(""), Text(entry.text, style="dim")]
+        self.update(Group(*parts))

@@ -1,0 +1,32 @@
+"""The sequence of play on one line, the current step in brackets (and reversed)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from nimitz.tui.view_model import SEQUENCE
+
+
+def sequence_text(step: str, width: int) -> Text:
+    long = sum(len(name) + 3 for _, name, _ in SEQUENCE) <= width
+    t = Text(no_wrap=True, overflow="crop")
+    for i, (key, name, abbr) in enumerate(SEQUENCE):
+        label = name if long else abbr
+        if i:
+            t.append(" ")
+        if key == step:
+            t.append(f"[{label}]", style="bold reverse")
+        else:
+            t.append(f" {label} ", style="dim")
+    return t
+
+
+class SequenceBar(Static):
+    def show(self, step: str) -> None:
+        self._step = step
+        self.update(sequence_text(step, max(self.size.width, 40)))
+
+    def on_resize(self) -> None:
+        if hasattr(self, "_step"):
+            self.update(sequence_text(self._step, max(self.size.width, 40)))

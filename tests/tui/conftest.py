@@ -1,0 +1,75 @@
+"""Helpers for the Pilot-driven TUI tests (pytest-asyncio is not used: each test runs its own
+event loop with asyncio.run)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Awaitable, Callable
+
+import pytest
+
+from nimitz.model.journal import Decision
+from nimitz.tui.app import NimitzApp
+from nimitz.tui.controller import Controller
+
+SIZE = (100, 30)
+
+
+def run(test: Callable[[NimitzApp, object], Awaitable[None]], app: NimitzApp,
+        size: tuple[int, int] = SIZE) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await test(app, pilot)
+
+    asyncio.run(main())
+
+
+def stack(app: NimitzApp) -> list[str]:
+    return [type(s).__name__ for s in app.screen_stack[1:]]
+
+
+def top(app: NimitzApp) -> str:
+    return type(app.screen).__name__
+
+
+def svg_text(svg: str) -> str:
+    """The terminal's lines from a Textual SVG screenshot (runs on one line joined back)."""
+    import html
+    import re
+
+    lines: dict[str, list[tuple[float, str]]] = {}
+    for x, y, text in re.findall(r'<text class="[^"]*-r\d+"[^>]*? x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', svg):
+        lines.setdefault(y, []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return "\n".join("".join(t for _, t in sorted(runs)) for _, runs in
+                     sorted(lines.items(), key=lambda kv: float(kv[0])))
+
+
+def screen_text(app: NimitzApp) -> str:
+    """Every character on the terminal now, line by line."""
+    return svg_text(app.export_screenshot())
+
+
+@pytest.fixture
+def saves(tmp_path: Path) -> Path:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def campaign(saves: Path, data) -> Path:  # noqa: ANN001
+    """A fresh 1942 campaign (seed 7) saved in the folder, at US Resupply of turn 1."""
+    ctl = Controller(saves, data)
+    session = ctl.create(1942, 7, "map", "test-1942")
+    return session.path
+
+
+@pytest.fixture
+def at_movement(saves: Path, data) -> Path:  # noqa: ANN001
+    ctl = Controller(saves, data)
+    session = ctl.create(1942, 7, "map", "move-1942")
+    ctl.answer(Decision("end_resupply"))
+    assert ctl.request.kind == "movement"
+    return session.path
