@@ -124,3 +124,17 @@ def test_not_in_a_battle_is_an_error(tmp_path):
 def test_bad_dice_text(saves):
     res = _run("air", str(saves["air"]), "--dice", "x,y")
     assert res.exit_code == 2 and "--dice" in res.output
+
+
+def test_a_save_inside_a_battle_reopens_by_replay(saves):
+    """The battle is saved with the campaign (BattleState in the state) and replaying the journal
+    reproduces it exactly (Session.open checks the state hash)."""
+    from nimitz.persist.campaign_file import Session, verify
+    from nimitz.persist.saves import read_save
+
+    data = load_game_data()
+    for path in saves.values():
+        session = Session.open(path, data)
+        assert session.game.state.battle is not None
+        assert session.game.pending.kind in BATTLE_KINDS
+        assert verify(read_save(path, data), data) == []
