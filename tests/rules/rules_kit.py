@@ -20,8 +20,7 @@ from nimitz.model.data import GameData
 from nimitz.model.invariants import state_problems
 from nimitz.model.journal import Decision
 from nimitz.model.state import (
-    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
-    RulesProfile,
+    BATTALIONS, BOMBING, DESTROYED, INVASION, RAID, CampaignState, Force, RulesProfile,
 )
 from nimitz.persist.saves import state_hash
 

@@ -6,11 +6,29 @@ from __future__ import annotations
 import pytest
 
 from nimitz.bot.reinforce import reinforce, repair
-from nimitz.engine.campaign import defeat_check, land_embarked, return_to_port, supply_check
+from nimitz.engine.campaign import (
+    battle_areas, defeat_check, land_embarked, return_to_port, supply_check,
+)
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.dice import ScriptedDice
 from nimitz.model.state import BATTALIONS, DESTROYED, INVASION, JA_POOL, RAID, US_POOL
 from rules_kit import assert_legal, battalion, fresh, game_with, of_type, place
+
+
+# --- R43 where battles are fought ------------------------------------------------------------
+
+
+def test_r43_battle_in_every_area_with_both_sides_unless_only_subs_face_no_ships(data):
+    """R43: a battle in every area holding both sides' forces, except where one side has only
+    submarines and the other no ships."""
+    state = fresh(data, 1942)
+    place(state, "GI", "US:25th", "JA:2nd")                   # infantry both sides: battle
+    place(state, "SA", "US:SS Gp 1", "JA:Kaga")               # US sub vs JA ship: battle
+    place(state, "NC", "US:SS Gp 2", "JA:38th")               # US sub vs JA infantry only: none
+    place(state, "MI", "US:MAG 22", "JA:SS Gp 1")             # JA sub vs US LBA only: none
+    place(state, "WI", "US:Chester/Louisville", "JA:SS Gp 2")  # JA sub vs US ship: battle
+    place(state, "ML", "US:32nd")                              # one side only: none
+    assert battle_areas(game_with(data, state)) == ["WI", "GI", "SA"]
 
 
 # --- R17 embarked infantry after battle ------------------------------------------------------
