@@ -189,7 +189,9 @@ def air(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
     lines = [f"JA aircraft moves, battle turn {board.bs.turn} in {board.bs.area} ({name})"
              + (f"; JA plans in force: {', '.join(in_force)}" if in_force else "")] + _roll_lines(board)
     if not expls:
-        lines.append("  no Japanese aircraft ready to fly")
+        made = any(piece.kind == "aircraft" for piece in board.bs.pieces.values()) or board.lba("JA")
+        lines.append("  no Japanese aircraft ready to fly" + ("" if made else
+                     " (carrier air groups are made at the end of the battle set-up)"))
     for e in expls:
         lines.append("  " + e["text"])
         legal = ", ".join(f"{a} {'yes' if v['legal'] else 'no'} ({v['why']})" for a, v in e["legal_areas"].items())
