@@ -373,6 +373,7 @@ class BattleArea:
 @frozen
 class BattleTable:
     min_turns: int
+    max_turns: int
     length: tuple[LengthRow, ...]
     plans_per_turn: tuple[PlansRow, ...]
     battle_area: tuple[BattleArea, ...]

@@ -224,6 +224,8 @@ def check_tables(d: GameData) -> list[str]:
     f = "bot_tables/battle.toml"
     b = d.battle
     p += _coverage(b.length, 1, 10, f"{f}: length")
+    if not 1 <= b.min_turns <= max(r.turns for r in b.length) <= b.max_turns:
+        p.append(f"{f}: min_turns/max_turns: need 1 <= min_turns <= every rolled length <= max_turns")
     p += _coverage(b.plans_per_turn, 0, 99, f"{f}: plans_per_turn")
     p += _coverage(b.battle_area, 1, 10, f"{f}: battle_area")
     for name, table, fname in (("ja", d.ja_plans, "bot_tables/ja_plans.toml"),

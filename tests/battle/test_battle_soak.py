@@ -8,7 +8,6 @@ import random
 import pytest
 from battle_helpers import DATA, random_scenario
 
-from nimitz.engine.battle.board import MAX_TURNS
 from nimitz.engine.game import Game
 from nimitz.model.invariants import state_problems
 from nimitz.model.state import BATTALIONS, DESTROYED, JA_POOL, US_POOL
@@ -60,7 +59,7 @@ def test_random_battles_keep_every_invariant(chunk):
                        for e in game.journal if "max" in e.data and "after" in e.data]
             for t in range(1, turns + 1):
                 in_force = next((after for turn, after in reversed(changes) if turn < t), length)
-                assert t <= in_force <= MAX_TURNS, f"{where}: turn {t} played with length {in_force}"
+                assert t <= in_force <= DATA.battle.max_turns, f"{where}: turn {t} played with length {in_force}"
 
 
 def test_same_seed_same_battle():

@@ -13,7 +13,6 @@ from nimitz.model.ratings import Rating
 
 ENEMY = {"US": "JA", "JA": "US"}
 AREA_NAMES = {"JO": "Japanese Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean"}
-MAX_TURNS = 5  # the battle turn track has five boxes (four plus one for extensions) [BB]
 
 
 def airfield_id(side: str) -> str:

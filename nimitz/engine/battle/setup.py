@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
-from nimitz.engine.battle.board import MAX_TURNS, Board, transport_id
+from nimitz.engine.battle.board import Board, transport_id
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, SEA_AREAS, BattlePiece, PlanInPlay
@@ -165,7 +165,7 @@ def length_and_plans(board: Board) -> None:
     roll = board.game.dice.roll("ja", 10, "battle length")
     turns = table.turns_for(roll)
     bs.rolled_length = turns
-    bs.length = min(MAX_TURNS, max(table.min_turns, turns))
+    bs.length = min(table.max_turns, max(table.min_turns, turns))
     row = next(r for r in table.length if r.lo <= roll <= r.hi)
     count = sum(1 for p in bs.forces if p.startswith("JA:") and board.cls(p).type not in ("TR", "CAG")
                 and p not in bs.out)

@@ -7,7 +7,7 @@ from typing import Any, Generator
 
 from nimitz.engine.battle import combat
 from nimitz.engine.battle import hits as H
-from nimitz.engine.battle.board import AREA_NAMES, ENEMY, MAX_TURNS, Board
+from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
@@ -372,9 +372,9 @@ def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: s
 def change_length(board: Board, change: int, why: str, side: str) -> None:
     bs = board.bs
     before = bs.length
-    bs.length = min(MAX_TURNS, max(board.data.battle.min_turns, bs.length + change))
+    bs.length = min(board.data.battle.max_turns, max(board.data.battle.min_turns, bs.length + change))
     board.game.log("event", side, f"{why}: battle length {before} -> {bs.length}",
-                   {"change": change, "before": before, "after": bs.length, "max": MAX_TURNS,
+                   {"change": change, "before": before, "after": bs.length, "max": board.data.battle.max_turns,
                     "min": board.data.battle.min_turns})
 
 
