@@ -32,7 +32,6 @@ class BattleScreen(NimitzScreen):
     def __init__(self) -> None:
         super().__init__()
         self.area = ""
-        self.values = True
 
     def compose(self) -> ComposeResult:
         yield Static(id="battle-title", classes="screen-title")
@@ -73,6 +72,12 @@ class BattleScreen(NimitzScreen):
         plans.append(", ".join(f"{n} ({s})" for n, s in view.us_plans) or "none")
         if view.us_bpp:
             plans.append(f" · {view.us_bpp} BPP from {view.us_sp_spent} SP", style="dim")
+        plans.append("\nUS/JA pieces: ", style="dim")
+        plans.append(" · ".join(f"{a} {len(view.sea[a]['US']) + (sum(len(v) for k, v in view.island.items() if k.startswith('US')) if a == 'IS' else 0)}"
+                                f"/{len(view.sea[a]['JA']) + (sum(len(v) for k, v in view.island.items() if k.startswith('JA')) if a == 'IS' else 0)}"
+                                for a in ("JO", "IS", "CO", "UO")))
+        if view.destroyed:
+            plans.append(f" · destroyed {len(view.destroyed)}", style="dim")
         self.query_one("#battle-plans", Static).update(plans)
         self.query_one(BattleBoard).show(view)
         entries = [e for e in battle_entries(game.journal, view.area) if e.kind != "roll"]
@@ -94,12 +99,9 @@ class BattleScreen(NimitzScreen):
         self.napp.open_request()
 
     def action_values(self) -> None:
-        self.values = not self.values
-        view = battle_view(self.napp.controller.game)
-        if view is not None:
-            from nimitz.tui.widgets.battle_board import board_renderable
-
-            self.query_one(BattleBoard).update(board_renderable(view, self.values))
+        board = self.query_one(BattleBoard)
+        board.forced = not board.values_shown()
+        board.show(battle_view(self.napp.controller.game))
 
     def action_scroll(self, direction: int) -> None:
         scroll = self.query_one("#battle-scroll", VerticalScroll)

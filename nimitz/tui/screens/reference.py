@@ -161,8 +161,8 @@ class ReferenceScreen(NimitzScreen):
     help_topic = "reference"
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
-        Binding("left,h", "tab(-1)", "Prev tab"),
-        Binding("right,l", "tab(1)", "Next tab"),
+        Binding("left,h", "tab(-1)", "Prev tab", priority=True),
+        Binding("right,l", "tab(1)", "Next tab", priority=True),
         Binding("y", "year", "Year"),
     ]
 

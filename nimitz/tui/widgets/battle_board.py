@@ -28,7 +28,7 @@ def pieces_text(pieces: list[PieceView], values: bool = True) -> Text:
             t.append(f"  {p.values}", style="dim")
         if p.aboard and p.type in ("CV", "CVL", "CVE"):
             t.append(f"\n  └ on deck: ", style="dim")
-            t.append(", ".join(a.label.replace(f" ({p.name})", "") for a in p.aboard))
+            t.append(" ".join(a.name.split(" ")[0] + ("*" if a.damaged else "") for a in p.aboard))
         else:
             for a in p.aboard:
                 t.append(f"\n  └ {a.label}")
@@ -77,4 +77,10 @@ class BattleBoard(Static):
         if view is None:
             self.update(Text("No battle is being fought.", style="dim"))
             return
-        self.update(board_renderable(view, values=self.size.width >= 70 or self.size.width == 0))
+        self.update(board_renderable(view, values=self.values_shown()))
+
+    def values_shown(self) -> bool:
+        """Values beside every piece when there is room (v toggles them)."""
+        if getattr(self, "forced", None) is not None:
+            return bool(self.forced)
+        return self.app.size.width >= 100

@@ -8,12 +8,17 @@ from textual.widgets import Static
 ACTION_HINT = {
     "resupply": "Enter: open the shop",
     "scouting": "Enter: place the scouting points",
-    "movement": "Enter: move forces from the selected area · e: end movement",
+    "movement": "Enter: move forces · e: end movement",
     "battle_order": "Enter: choose the next battle",
     "bombing_target": "Enter: choose the bombing target",
 }
 SHORT = {"resupply": "US Resupply", "scouting": "US Scouting", "movement": "US Movement",
-         "battle_order": "Resolve Battles", "bombing_target": "Strategic bombing"}
+         "battle_order": "Resolve Battles", "bombing_target": "Strategic bombing",
+         "battle_place_ships": "Place your ships", "battle_place_subs": "Place your submarines",
+         "battle_plans": "Buy battle plans", "battle_first_light": "First Light strike",
+         "battle_air": "Move your aircraft", "battle_allocate_hits": "Hits on your forces",
+         "battle_reactive": "A plan can react now", "battle_excess_aircraft": "Aircraft that cannot land",
+         "battle_airfield_losses": "Airfield losses"}
 
 
 def decision_text(kind: str, prompt: str, result: str = "") -> Text:
@@ -25,6 +30,8 @@ def decision_text(kind: str, prompt: str, result: str = "") -> Text:
     t.append("▶ ", style="bold")
     t.append(SHORT.get(kind, prompt), style="bold")
     hint = ACTION_HINT.get(kind, "Enter: answer")
+    if kind.startswith("battle_") and kind != "battle_order":
+        hint = "Enter: answer"
     t.append(f"  {hint} · a: auto · ?: help", style="dim")
     return t
 

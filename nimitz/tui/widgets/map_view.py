@@ -186,14 +186,22 @@ class MapView(Widget, can_focus=True):
                     if a is None:
                         row_text.append(" " * cw)
                         continue
+                    # No two areas sit side by side in a row of the grid, so a cell may use
+                    # its full width (6 columns: arrow, code, objective mark, holder, !).
                     seg = self._lines(a, ch)[line]  # type: ignore[arg-type]
-                    seg.truncate(cw - 1)
-                    seg.pad_right(cw - 1 - seg.cell_len)
-                    seg.append(" ")
+                    seg.truncate(cw)
+                    seg.pad_right(cw - seg.cell_len)
                     if a.code == self.selected:  # type: ignore[union-attr]
-                        seg.stylize("reverse", 0, cw - 1)
+                        seg.stylize("reverse", 0, max(6, cw - 1))
                     row_text.append_text(seg)
                 out.append_text(row_text)
                 if not (r == ROWS - 1 and line == ch - 1):
                     out.append("\n")
+        if self.size.height >= ROWS * ch + 2:
+            second = "US/JA forces" if ch >= 3 or self.map_layer == "forces" else (
+                "airfield: US LBA/capacity" if self.map_layer == "airfields" else "supply")
+            legend = Text("\n◆ objective  · other  U/J holder (x both, ~ unsupplied, - none)  "
+                          f"! battle  2nd line: {second}" + ("  3rd: ✈ airfield" if ch >= 3 else
+                                                             "  (v switches)"), style="dim")
+            out.append_text(legend)
         return out

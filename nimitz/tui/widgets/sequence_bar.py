@@ -9,12 +9,10 @@ from nimitz.tui.view_model import SEQUENCE
 
 
 def sequence_text(step: str, width: int) -> Text:
-    long = sum(len(name) + 3 for _, name, _ in SEQUENCE) <= width
+    long = sum(len(name) + 2 for _, name, _ in SEQUENCE) <= width
     t = Text(no_wrap=True, overflow="crop")
     for i, (key, name, abbr) in enumerate(SEQUENCE):
         label = name if long else abbr
-        if i:
-            t.append(" ")
         if key == step:
             t.append(f"[{label}]", style="bold reverse")
         else:

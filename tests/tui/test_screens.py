@@ -1,0 +1,184 @@
+"""The other screens: the command palette, the log with its filters and explanations, the
+reference, a battle resumed from its save, the end of a campaign, 80x24 and NO_COLOR."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run, screen_text, stack, top
+
+from nimitz.policies import get_policy
+from nimitz.tui.app import NimitzApp, is_battle_kind
+from nimitz.tui.controller import Controller
+
+
+def _play_until(saves: Path, data, stop) -> Path:  # noqa: ANN001
+    """A 1942 campaign (seed 7) played by the sensible policy until `stop(request)`."""
+    ctl = Controller(saves, data)
+    session = ctl.create(1942, 7, "map", "played")
+    policy = get_policy("sensible")
+    for _ in range(3000):
+        request = ctl.request
+        if request is None or stop(request):
+            break
+        outcome = ctl.answer(policy(request, ctl.game))
+        assert outcome.ok, outcome.error
+    return session.path
+
+
+def test_the_campaign_screen_fits_80x24_with_every_area(saves: Path, at_movement: Path) -> None:
+    app = NimitzApp(saves, open_path=at_movement)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        assert top(app) == "CampaignScreen"
+        text = screen_text(app)
+        for area in app.controller.data.map.areas:
+            assert area.code in text, area.code
+        for needle in ("US Movement", "SP 21", "JA track", "[Move]", "Enter: move forces", "? Help"):
+            assert needle in text, needle
+        await pilot.press("i")  # the whole area, values included
+        await pilot.pause()
+        assert top(app) == "AreaDialog" and "Lexington CV" in screen_text(app)
+        await pilot.press("escape")
+
+    run(check, app, size=(80, 24))
+
+
+def test_no_color_keeps_every_mark(saves: Path, at_movement: Path, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = NimitzApp(saves, open_path=at_movement)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        assert app.no_color
+        text = screen_text(app)
+        assert "▶HI◆U" in text  # selection arrow, objective diamond, holder letter
+        assert "BO·x!" in text  # contested, battle due
+        await pilot.press("enter", "space")
+        await pilot.pause()
+        assert "[x] Lexington" in screen_text(app)
+
+    run(check, app)
+
+
+def test_the_command_palette_reaches_the_commands(saves: Path, at_movement: Path) -> None:
+    app = NimitzApp(saves, open_path=at_movement)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        titles = [t for t, _, _ in app.palette_commands()]
+        for needle in ("New campaign", "Load campaign", "Log", "Reference", "Help", "End movement",
+                       "Auto-answer", "Undo last decision", "Go to NG New Guinea",
+                       "Move forces from AU Australia", "Quit"):
+            assert needle in titles, needle
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Go to NG")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert top(app) == "CampaignScreen"
+        assert app.screen.query_one("#map").selected == "NG"
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Reference")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert top(app) == "ReferenceScreen"
+
+    run(check, app)
+
+
+def test_the_log_filters_and_expands_explanations(saves: Path, data) -> None:  # noqa: ANN001
+    path = _play_until(saves, data, lambda r: r.kind == "resupply" and r.info.get("sp", 0) > 21)
+    app = NimitzApp(saves, open_path=path)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await pilot.press("escape")  # the shop opened by itself
+        await pilot.pause()
+        await pilot.press("L")
+        await pilot.pause()
+        assert top(app) == "LogScreen"
+        log = app.screen
+        assert log.turn == 2  # it opens on the latest turn
+        await pilot.press("t")  # turns cycle: all, 0 (set-up), 1, 2
+        assert log.turn is None
+        await pilot.press("t", "t")
+        assert log.turn == 1
+        while log.step != "orders":
+            await pilot.press("s")
+        await pilot.press("w", "w")
+        assert log.side == "JA"
+        tree = log.query_one("#log-tree")
+        entries = [n.data for n in tree.root.children]
+        assert entries and all(e.step == "orders" and e.side == "JA" and e.turn == 1 for e in entries)
+        index = next(i for i, e in enumerate(entries) if "order" in e.data and "roll" in e.data)
+        tree.move_cursor(tree.root.children[index])
+        await pilot.press("enter")
+        await pilot.pause()
+        node = tree.root.children[index]
+        assert node.is_expanded and node.children
+        text = screen_text(app)
+        assert "Chart row" in text and "JA track" in text
+        await pilot.press("0")
+        assert log.turn is None and log.step is None and log.side is None
+
+    run(check, app)
+
+
+def test_the_reference_shows_tables_and_rulings(saves: Path) -> None:
+    app = NimitzApp(saves)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await pilot.press("R")
+        await pilot.pause()
+        assert top(app) == "ReferenceScreen"
+        assert "JA orders chart" in screen_text(app)
+        for _ in range(8):
+            await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "R1" in text and "Order modifiers" in text and "R12" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app) == "TitleScreen"
+
+    run(check, app)
+
+
+def test_a_battle_resumes_on_the_battle_screen(saves: Path, data) -> None:  # noqa: ANN001
+    path = _play_until(saves, data, lambda r: is_battle_kind(r.kind))
+    app = NimitzApp(saves, open_path=path)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        assert "BattleScreen" in stack(app)
+        await pilot.press("escape")  # the question's dialog: look at the board
+        await pilot.pause()
+        assert top(app) == "BattleScreen"
+        text = screen_text(app)
+        for needle in ("Battle in", "JO Japanese Ocean", "Island", "foxholes", "beach", "airfields"):
+            assert needle in text, needle
+        kind = app.controller.request.kind
+        await pilot.press("a")  # the automatic answer
+        await pilot.pause()
+        assert app.controller.request is None or app.controller.request.kind != kind or \
+            len(app.controller.game.journal) > 0
+
+    run(check, app)
+
+
+def test_the_end_of_a_campaign_shows_its_evaluation(saves: Path, data) -> None:  # noqa: ANN001
+    path = _play_until(saves, data, lambda r: False)
+    app = NimitzApp(saves, open_path=path)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        assert app.controller.game.finished
+        assert top(app) == "EndScreen"
+        text = screen_text(app)
+        result = app.controller.game.state.result
+        assert "The campaign is over" in text and result.split(":")[0] in text
+        assert "Evaluation" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app) == "CampaignScreen" and "over" in screen_text(app).lower()
+
+    run(check, app)
