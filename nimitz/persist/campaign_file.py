@@ -89,7 +89,7 @@ def verify(env: SaveEnvelope, data: GameData) -> list[str]:
             break
     if len(game.journal) != len(env.journal) and not problems:
         problems.append(f"the replay has {len(game.journal)} journal entries, the save {len(env.journal)}")
-    if state_hash(game.state) != env.state_hash and not problems:
+    if state_hash(game.state) != state_hash(env.state) and not problems:
         problems.append("the final state differs from the replay")
     return problems
 

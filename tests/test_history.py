@@ -1,0 +1,186 @@
+"""Replay, verification, undo, branches and the after-action report (issue: replay, undo, crash safety)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nimitz.cli import cli
+from nimitz.engine.game import Game
+from nimitz.engine.setup import new_campaign
+from nimitz.model.journal import Decision
+from nimitz.model.state import RulesProfile
+from nimitz.persist.campaign_file import Session, envelope_for, verify
+from nimitz.persist.history import ReplayCursor, decision_indices, game_after, undo_count
+from nimitz.persist.saves import SCHEMA_VERSION, envelope_from_json, read_save, state_hash, to_json
+from nimitz.policies import get_policy
+from nimitz.views.aar import aar_markdown
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _played(data, year, seed, policy="sensible"):
+    """A finished campaign and the state hash after each decision (index k = after k decisions)."""
+    game = Game(data=data, state=new_campaign(data, year, seed))
+    game.log("created", "", "test campaign")
+    chooser = get_policy(policy)
+    hashes = []
+    request = game.start()
+    hashes.append(state_hash(game.state))
+    while request is not None:
+        request = game.answer(chooser(request, game))
+        hashes.append(state_hash(game.state))
+    return game, hashes
+
+
+@pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])
+def test_replay_equals_the_original_at_every_step(data, year):
+    """Re-running the journal's first k decisions from the checkpoints gives the state the
+    original had after decision k, for every k (sampled every few decisions, plus the ends)."""
+    game, hashes = _played(data, year, 21)
+    total = len(hashes) - 1
+    for k in sorted(set(range(0, total + 1, 7)) | {total, max(0, total - 1)}):
+        replayed = game_after(data, game.checkpoints, game.journal, k)
+        assert state_hash(replayed.state) == hashes[k], f"{year}: differs after decision {k}"
+
+
+def test_verify_accepts_a_genuine_save_and_names_a_tampered_decision(data):
+    game, _ = _played(data, 1942, 5)
+    env = envelope_for(game, "t", 5, created="2026-01-01T00:00:00+00:00")
+    assert verify(env, data) == []
+    # Tamper: swap the first purchase for another force, keep the envelope self-consistent.
+    raw = json.loads(to_json(env))
+    journal = raw["journal"]
+    idx = next(i for i, e in enumerate(journal) if e["kind"] == "decision" and e["decision"]["kind"] == "end_resupply")
+    journal[idx]["decision"]["kind"] = "buy_scouting"
+    journal[idx]["decision"]["count"] = 1
+    tampered = envelope_from_json(json.dumps(raw), "tampered")
+    problems = verify(tampered, data)
+    assert problems and ("journal entry" in problems[0] or "cannot be replayed" in problems[0])
+
+
+def test_verify_detects_an_edited_roll_in_the_journal(data):
+    game, _ = _played(data, 1942, 6)
+    env = envelope_for(game, "t", 6, created="2026-01-01T00:00:00+00:00")
+    raw = json.loads(to_json(env))
+    roll = next(e for e in raw["journal"] if e["kind"] == "roll")
+    roll["text"] = "d10 = 1: a roll I would have liked"
+    problems = verify(envelope_from_json(json.dumps(raw), "edited"), data)
+    assert problems and f"journal entry {roll['seq']}" in problems[0]
+
+
+def test_undo_then_the_same_choices_gives_identical_states(tmp_path, data):
+    """Undo never re-rolls: the dice come back with the state."""
+    session = Session.create(tmp_path / "u.nimitz.json", data, 1942, 9, RulesProfile(), "u")
+    chooser = get_policy("sensible")
+    for _ in range(60):
+        session.answer(chooser(session.game.pending, session.game))
+    before = state_hash(session.game.state)
+    journal_before = [(e.kind, e.text) for e in session.game.journal]
+    last = session.game.journal[decision_indices(session.game.journal)[-1]].decision
+    assert session.undo("decision") == 1
+    session.answer(last)
+    assert state_hash(session.game.state) == before
+    assert [(e.kind, e.text) for e in session.game.journal] == journal_before
+
+
+@pytest.mark.parametrize("to", ["step", "turn"])
+def test_undo_to_the_start_of_the_step_or_turn(tmp_path, data, to):
+    session = Session.create(tmp_path / "u.nimitz.json", data, 1943, 4, RulesProfile(), "u")
+    chooser = get_policy("sensible")
+    for _ in range(25):
+        session.answer(chooser(session.game.pending, session.game))
+    journal = session.game.journal
+    last = journal[decision_indices(journal)[-1]]
+    keep = undo_count(journal, to)
+    assert keep < len(decision_indices(journal))
+    if keep:
+        kept = journal[decision_indices(journal)[keep - 1]]
+        same = kept.turn == last.turn and (to == "turn" or kept.step.split(":")[0] == last.step.split(":")[0])
+        assert not same
+    session.undo(to)
+    assert len(decision_indices(session.game.journal)) == keep
+    reopened = Session.open(session.path, data)  # the undone position was saved
+    assert state_hash(reopened.game.state) == state_hash(session.game.state)
+
+
+def test_undo_with_nothing_to_undo_is_a_clear_error(tmp_path, data):
+    from nimitz.errors import NimitzError
+
+    session = Session.create(tmp_path / "u.nimitz.json", data, 1942, 1, RulesProfile(), "u")
+    with pytest.raises(NimitzError, match="nothing to undo"):
+        session.undo()
+
+
+def test_branch_copies_the_position_and_is_marked(tmp_path, data):
+    session = Session.create(tmp_path / "a.nimitz.json", data, 1942, 3, RulesProfile(), "a")
+    chooser = get_policy("passive")
+    for _ in range(12):
+        session.answer(chooser(session.game.pending, session.game))
+    at_8 = game_after(data, session.game.checkpoints, session.game.journal, 8)
+    other = session.branch(tmp_path / "b.nimitz.json", "b", 8)
+    other.save()
+    env = read_save(tmp_path / "b.nimitz.json", data)
+    assert env.branch_of == "a after decision 8"
+    assert state_hash(env.state) == state_hash(at_8.state)
+    assert verify(env, data) == []
+
+
+def test_replay_cursor_walks_entries_and_decisions(data):
+    game, hashes = _played(data, 1942, 12, "passive")
+    cursor = ReplayCursor(data=data, checkpoints=game.checkpoints, journal=game.journal)
+    first = cursor.next_decision()
+    assert first is not None and first.kind == "decision"
+    assert state_hash(cursor.game().state) == hashes[1]
+    cursor.move(-1)
+    assert cursor.journal[cursor.index].kind != "decision"
+    assert state_hash(cursor.game().state) == hashes[0]
+    found = cursor.jump(lambda e: e.kind == "event" and "battle_area" in e.data)
+    if found is not None:
+        assert found.text.startswith("Battle in")
+
+
+def test_aar_has_the_header_every_turn_and_the_result(data):
+    game, _ = _played(data, 1942, 7)
+    env = envelope_for(game, "report", 7, created="2026-01-01T00:00:00+00:00")
+    text = aar_markdown(env, data)
+    assert text.startswith("# After-action report: report")
+    assert "- Seed: 7" in text and "order modifiers `map` (R1)" in text
+    for turn in range(1, game.state.turn + 1):
+        assert f"## Turn {turn}" in text
+    assert "### Japanese orders" in text and "### Resupply and purchases" in text
+    assert f"**{game.state.result}**" in text
+    if game.state.battles_fought:
+        assert "### Battles" in text
+
+
+def test_the_schema_1_fixture_still_loads(data):
+    """A save written by schema version 1 (the fixture) loads through the migration chain."""
+    path = FIXTURES / "save-schema-1.nimitz.json"
+    raw = json.loads(path.read_text())
+    assert raw["schema_version"] == 1 <= SCHEMA_VERSION
+    env = read_save(path, data)
+    assert env.state.year == 1942 and env.journal
+
+
+def test_cli_undo_branch_aar_and_replay_verify(tmp_path, data):
+    from click.testing import CliRunner
+
+    runner = CliRunner()
+    saves = str(tmp_path)
+    result = runner.invoke(cli, ["--saves", saves, "autoplay", "--year", "1942", "--seed", "4",
+                                 "--policy", "passive", "--save", "c"])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(cli, ["--saves", saves, "replay", "c", "--verify"]).exit_code == 0
+    result = runner.invoke(cli, ["--saves", saves, "undo", "c", "--to", "turn"])
+    assert result.exit_code == 0 and "Undid" in result.output
+    result = runner.invoke(cli, ["--saves", saves, "branch", "c", "d", "--after", "3"])
+    assert result.exit_code == 0 and "branch of 'c' after decision 3" in result.output
+    assert runner.invoke(cli, ["--saves", saves, "check", "d"]).exit_code == 0
+    out = tmp_path / "c.md"
+    result = runner.invoke(cli, ["--saves", saves, "aar", "c", "-o", str(out)])
+    assert result.exit_code == 0 and out.read_text().startswith("# After-action report: c")
+    result = runner.invoke(cli, ["--saves", saves, "branch", "c", "d"])
+    assert result.exit_code == 2 and "already exists" in result.output
