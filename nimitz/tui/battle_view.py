@@ -142,3 +142,31 @@ def combat_line(e: JournalEntry) -> str:
         faces = " ".join(f"{r.get('face')}{'✓' if r.get('hits') else ''}" for r in rolls)
         text += f"  dice: {faces}"
     return text
+
+
+def side_summary(view: BattleView, side: str) -> str:
+    """'JO 2 CV, 1 DD · IS 1 LBA, 2 BN · CO - · UO -': where a side's pieces are, by type."""
+    from collections import Counter
+
+    parts = []
+    for area in ("JO", "IS", "CO", "UO"):
+        pieces = list(view.sea[area][side])
+        if area == "IS":
+            for box, ps in view.island.items():
+                if box.startswith(side):
+                    pieces += ps
+        counts = Counter(p.type for p in pieces)
+        parts.append(f"{area} " + (", ".join(f"{n} {t}" for t, n in counts.items()) or "-"))
+    return " · ".join(parts)
+
+
+def since_last_decision(journal: list[JournalEntry], limit: int = 4) -> list[str]:
+    """What the battle did since the player last decided (events and Japanese decisions, with
+    the dice of combat steps), newest last."""
+    out: list[JournalEntry] = []
+    for e in reversed(journal):
+        if e.kind == "decision" or not e.step.startswith("battle"):
+            break
+        if e.kind != "roll":
+            out.append(e)
+    return [combat_line(e) for e in reversed(out)][-limit:]

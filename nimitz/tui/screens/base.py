@@ -103,3 +103,16 @@ class RequestDialog(NimitzModal):
     @property
     def game(self) -> "Game":
         return self.napp.controller.game
+
+    def recent_text(self) -> Text:
+        """The battle events since the last decision (what led to this question)."""
+        from nimitz.tui.battle_view import since_last_decision
+
+        lines = since_last_decision(self.game.journal)
+        t = Text()
+        for i, line in enumerate(lines):
+            if i:
+                t.append("\n")
+            t.append("» ", style="bold")
+            t.append(line if len(line) <= 140 else line[:139] + "…", style="dim")
+        return t

@@ -45,7 +45,9 @@ class AssignDialog(RequestDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="battle-dialog"):
             yield Static(TITLES.get(self.kind, self.kind), classes="dialog-title")
+            yield Static(self.recent_text(), id="recent", classes="recent")
             yield Static(Text(HELP.get(self.kind, ""), style="dim"), id="assign-help")
+            yield Static(id="assign-sides")
             yield OptionList(id="items")
             yield Static(id="assign-detail", classes="detail")
             yield Static(id="error")
@@ -53,7 +55,16 @@ class AssignDialog(RequestDialog):
                               "Esc board", style="dim"), classes="hint")
 
     def on_mount(self) -> None:
+        from nimitz.tui.battle_view import battle_view, side_summary
+
         self.clear_error()
+        view = battle_view(self.game)
+        if view is not None:
+            t = Text("Japan: ", style="bold")
+            t.append(side_summary(view, "JA"))
+            t.append("\nUS:    ", style="bold")
+            t.append(side_summary(view, "US"))
+            self.query_one("#assign-sides", Static).update(t)
         self._build()
         self.query_one("#items", OptionList).focus()
 

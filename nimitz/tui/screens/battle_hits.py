@@ -31,6 +31,7 @@ class HitsDialog(RequestDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="battle-dialog"):
             yield Static(id="hits-title", classes="dialog-title")
+            yield Static(self.recent_text(), id="recent", classes="recent")
             yield OptionList(id="targets")
             yield Static(id="hits-detail", classes="detail")
             yield Static(id="error")
@@ -69,10 +70,11 @@ class HitsDialog(RequestDialog):
             lst.add_option(Option(label, id=str(i)))
         if keep is not None and self.targets:
             lst.highlighted = min(keep, len(self.targets) - 1)
+        names = {t["id"]: t["name"] for t in self.targets}
         detail = Text("Your order: ", style="bold")
-        detail.append(", ".join(short(x) for x in self.sequence) or "none yet")
+        detail.append(", ".join(names.get(x, short(x)) for x in self.sequence) or "none yet")
         detail.append("\nAuto would place: ", style="bold")
-        detail.append(", ".join(short(x) for x in self.auto) or "-")
+        detail.append(", ".join(names.get(x, short(x)) for x in self.auto) or "-")
         self.query_one("#hits-detail", Static).update(detail)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -30,6 +30,7 @@ class PickDialog(RequestDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="battle-dialog"):
             yield Static(id="pick-title", classes="dialog-title")
+            yield Static(self.recent_text(), id="recent", classes="recent")
             yield CheckList(id="pieces")
             yield Static(id="pick-detail", classes="detail")
             yield Static(id="error")
@@ -45,9 +46,10 @@ class PickDialog(RequestDialog):
         lst = self.query_one("#pieces", CheckList)
         lst.set_items([(a["id"], f"{a['name']}  value {a['cost']}{' damaged*' if a.get('damaged') else ''}",
                         False) for a in info.get("aircraft", [])])
+        names = {a["id"]: a["name"] for a in info.get("aircraft", [])}
         self.query_one("#pick-detail", Static).update(
             Text(f"Pick {self.count}. Auto would lose: "
-                 + ", ".join(short(x) for x in info.get("auto", [])), style="dim"))
+                 + ", ".join(names.get(x, short(x)) for x in info.get("auto", [])), style="dim"))
         lst.focus()
 
     def action_confirm(self) -> None:

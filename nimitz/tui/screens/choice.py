@@ -47,6 +47,8 @@ class ChoiceDialog(RequestDialog):
         with Vertical(id="dialog", classes="choice"):
             yield Static(id="choice-title", classes="dialog-title")
             yield Static(id="choice-prompt")
+            if self.kind.startswith("battle_"):
+                yield Static(self.recent_text(), id="recent", classes="recent")
             with VerticalScroll(id="choice-info"):
                 yield Static(id="choice-info-text")
             yield OptionList(id="choices")

@@ -119,8 +119,14 @@ class MoveDialog(RequestDialog):
                     if problem:
                         break
             self.problems[a.code] = problem
-            t = Text("✗ " if problem else "✓ ", style="dim" if problem else "bold")
-            t.append(f"{a.code} {a.name}", style="dim" if problem else "")
+            if not forces:
+                t = Text("· ", style="dim")
+            else:
+                t = Text("✗ " if problem else "✓ ", style="dim" if problem else "bold")
+            t.append(f"{a.code} {a.name[:18]:<18}", style="dim" if problem and forces else "")
+            ja = len(game.state.at(a.code, "JA"))
+            if ja:
+                t.append(f" JA {ja}", style="dim")
             dests.add_option(Option(t, id=a.code))
         special = game.sheet.special
         for box, kind, label, flag in BOXES:

@@ -53,7 +53,7 @@ class ReportScreen(NimitzScreen):
         title = Text(self.title_text, style="bold")
         if orders:
             title.append(f" · {orders} order(s)", style="")
-        title.append("  n/↓ next · p/↑ previous · End skip to the end · Enter close", style="dim")
+        title.append("  n/p: step · End: skip to the end · Enter: close", style="dim")
         self.query_one("#report-title", Static).update(title)
         if self.entries:
             first = len(self.entries) - 1 if self.start_at_end else 0

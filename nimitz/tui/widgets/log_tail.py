@@ -11,7 +11,11 @@ from nimitz.tui.explain import entry_line
 SIDE_STYLE = {"US": "#6cb6ff", "JA": "#ff7b72"}
 
 
-def tail_text(journal: list[JournalEntry], lines: int) -> Text:
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(1, width - 1)] + "…"
+
+
+def tail_text(journal: list[JournalEntry], lines: int, width: int = 200) -> Text:
     picked: list[JournalEntry] = []
     for e in reversed(journal):
         if e.kind in ("roll", "decision"):  # the events that follow say what a decision did
@@ -24,10 +28,11 @@ def tail_text(journal: list[JournalEntry], lines: int) -> Text:
         if i:
             t.append("\n")
         t.append(f"{e.side or '--':>2} ", style=SIDE_STYLE.get(e.side, "dim"))
-        t.append(entry_line(e))
+        t.append(_clip(entry_line(e), width - 3))
     return t
 
 
 class LogTail(Static):
     def show(self, journal: list[JournalEntry]) -> None:
-        self.update(tail_text(journal, max(self.size.height, 1) if self.size.height else 3))
+        width = self.size.width - 2 if self.size.width > 10 else self.app.size.width - 2
+        self.update(tail_text(journal, self.size.height or 3, width))

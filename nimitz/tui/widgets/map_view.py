@@ -13,16 +13,20 @@ the second line between counts, airfields and supply.
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from nimitz.tui.view_model import AreaView, CampaignView
 
 COLS, ROWS = 10, 7
+NO_STYLE = Style()
 US_STYLE = "bold #6cb6ff"
 JA_STYLE = "bold #ff7b72"
 LAYERS = ("forces", "airfields", "supply")
@@ -168,10 +172,31 @@ class MapView(Widget, can_focus=True):
         second = {"forces": counts, "airfields": air, "supply": supply}[self.map_layer]
         return [first, second]
 
-    def render(self) -> Text:
-        view = self.view
-        if view is None:
-            return Text("No campaign open.")
+    def _strips(self) -> list[Strip]:
+        """The map's lines as Strips, rebuilt only when something shown changed."""
+        key = (id(self.view), self.selected, self.map_layer, tuple(self.size),
+               frozenset(self.marked), self.app.no_color)
+        if getattr(self, "_cache_key", None) != key:
+            text = Text("No campaign open.") if self.view is None else self._draw(self.view)
+            console = self.app.console
+            width = self.size.width
+            strips = []
+            for line in text.split("\n", allow_blank=True):
+                # every segment needs a Style (Textual's NO_COLOR filter reads each one)
+                segments = [seg if seg.style is not None else Segment(seg.text, NO_STYLE, seg.control)
+                            for seg in line.render(console)]
+                strips.append(Strip(segments).crop_extend(0, width, NO_STYLE))
+            self._cache_strips = strips
+            self._cache_key = key
+        return self._cache_strips
+
+    def render_line(self, y: int) -> Strip:
+        strips = self._strips()
+        if 0 <= y < len(strips):
+            return strips[y]
+        return Strip.blank(self.size.width, NO_STYLE)
+
+    def _draw(self, view: CampaignView) -> Text:
         cw, ch = self._cell()
         grid: list[list[Text | None]] = [[None] * COLS for _ in range(ROWS)]
         for a in view.areas.values():
@@ -197,11 +222,10 @@ class MapView(Widget, can_focus=True):
                 out.append_text(row_text)
                 if not (r == ROWS - 1 and line == ch - 1):
                     out.append("\n")
-        if self.size.height >= ROWS * ch + 2:
-            second = "US/JA forces" if ch >= 3 or self.map_layer == "forces" else (
-                "airfield: US LBA/capacity" if self.map_layer == "airfields" else "supply")
-            legend = Text("\n◆ objective  · other  U/J holder (x both, ~ unsupplied, - none)  "
-                          f"! battle  2nd line: {second}" + ("  3rd: ✈ airfield" if ch >= 3 else
-                                                             "  (v switches)"), style="dim")
-            out.append_text(legend)
+        if self.size.height >= ROWS * ch + 3:
+            second = "n/m US/JA forces" if ch >= 3 or self.map_layer == "forces" else (
+                "✈ US LBA/airfield" if self.map_layer == "airfields" else "supply")
+            out.append_text(Text("\n◆ objective  U/J holder  x contested  ~ no supply  - none\n"
+                                 f"! battle  {second}" + ("  ✈ US LBA/airfield" if ch >= 3 else
+                                                         "  v: next layer"), style="dim"))
         return out
