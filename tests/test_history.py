@@ -156,13 +156,33 @@ def test_aar_has_the_header_every_turn_and_the_result(data):
         assert "### Battles" in text
 
 
-def test_the_schema_1_fixture_still_loads(data):
-    """A save written by schema version 1 (the fixture) loads through the migration chain."""
-    path = FIXTURES / "save-schema-1.nimitz.json"
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION + 1))
+def test_every_schema_fixture_still_loads(data, version):
+    """A save written by each schema version (tests/fixtures) loads through the migrations."""
+    path = FIXTURES / f"save-schema-{version}.nimitz.json"
     raw = json.loads(path.read_text())
-    assert raw["schema_version"] == 1 <= SCHEMA_VERSION
+    assert raw["schema_version"] == version
     env = read_save(path, data)
-    assert env.state.year == 1942 and env.journal
+    assert env.schema_version == SCHEMA_VERSION and env.journal
+    assert env.state_hash == state_hash(env.state)
+
+
+def test_migration_1_to_2_keeps_the_literal_replaced_rule(data):
+    """Schema 2 added held_at_start (R53); old campaigns get 99, i.e. R21 read literally."""
+    env = read_save(FIXTURES / "save-schema-1.nimitz.json", data)
+    assert env.state.held_at_start == 99
+    assert all(cp.state.held_at_start == 99 for cp in env.checkpoints)
+
+
+def test_an_edited_old_save_is_caught_before_migrating(tmp_path, data):
+    from nimitz.errors import SaveError
+
+    raw = json.loads((FIXTURES / "save-schema-1.nimitz.json").read_text())
+    raw["state"]["sp"] += 5
+    path = tmp_path / "old.nimitz.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(SaveError, match="does not match its hash"):
+        read_save(path, data)
 
 
 def test_cli_undo_branch_aar_and_replay_verify(tmp_path, data):

@@ -16,6 +16,7 @@ from nimitz.model.data import GameData, Order
 from nimitz.model.state import BATTALIONS, CampaignState, Force
 
 JAPAN = "JA"
+PICK_NAMES = {"ships": "a ship", "infantry": "an infantry counter", "lba": "an LBA counter"}
 
 
 @define
@@ -164,6 +165,8 @@ class OrdersBot:
             return ([c for c in self._closer(area, "HI") if self.ja_ashore(c)],
                     "one area closer to Hawaii with JA forces ashore")
         if kind == "ja_ashore":
+            if area in (JAPAN, "EA"):
+                return [], "forces in JA or EA hold on Support (procedures: Support)"
             return ([c for c in codes if c not in (JAPAN, "EA") and self.ja_ashore(c)],
                     "an area with JA forces ashore (not JA, EA)")
         if kind == "battle":
@@ -218,7 +221,7 @@ class OrdersBot:
                     break
                 if cat != "ships" and keep_one and ashore_left <= 1:
                     break  # the last INF or LBA ashore never leaves (R4)
-                pick = choose(self.dice, options, f"{purpose}: pick a {cat[:-1] if cat != 'ships' else 'ship'}")
+                pick = choose(self.dice, options, f"{purpose}: pick {PICK_NAMES[cat]}")
                 options.remove(pick)
                 chosen.append(pick)
                 if cat != "ships" and not pick.embarked:
@@ -254,6 +257,14 @@ class OrdersBot:
             c["distance"] = self._dist(c["area"]).get(area)
         landing_ok = bool(self.ja_ashore(dest))
         us_there = self.us_present(dest)
+
+        def goes_to(f: Force) -> str:
+            if self.category(f) == "lba" and order.lba_to_japan_if_no_ashore and not landing_ok:
+                return JAPAN  # R8: no JA ashore at the destination
+            return dest
+
+        if all(goes_to(f) == area for f in forces):
+            return None  # e.g. only LBA already in Japan, sent "to Japan": nothing moves (R6)
         to_japan: list[str] = []
         for f in forces:
             f.moved = True

@@ -567,8 +567,8 @@ def supply_check(game: "Game") -> None:
 
 
 def defeat_check(game: "Game") -> None:
-    """Hawaii lost or objectives at the Replaced level end the campaign (R21); else the last
-    turn brings the evaluation."""
+    """Hawaii lost, or objectives fallen to the Replaced level, end the campaign (R21, R53);
+    else the last turn brings the evaluation."""
     state = game.state
     state.step = "defeat_check"
     held = objectives_held(state, game.data)
@@ -578,8 +578,8 @@ def defeat_check(game: "Game") -> None:
     sheet = game.sheet
     if "HI" not in held:
         end_campaign(game, "Defeat: Hawaii lost", len(held))
-    elif len(held) <= sheet.replaced_max:
-        end_campaign(game, "Replaced", len(held))
+    elif len(held) <= sheet.replaced_max and len(held) < state.held_at_start:
+        end_campaign(game, "Replaced", len(held))  # fallen to the level, not set up there (R53)
     elif state.turn >= sheet.turns:
         points = invasion_points(game)
         total = len(held) + points

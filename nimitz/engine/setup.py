@@ -51,6 +51,9 @@ def new_campaign(data: GameData, year: int, seed: int, rules: RulesProfile | Non
             location = pool_of(side) if place == REINFORCEMENT_POOL else place
             for _ in range(count):
                 new_battalion(state, sheet, side, location)
+    from nimitz.engine.control import objectives_held
+
+    state.held_at_start = len(objectives_held(state, data))
     dice = SeededDice(state.dice)
     for stack in STACKS:
         members = [f.id for f in state.at(JA_POOL) if stack_of(sheet.cls[f.cls].type) == stack]

@@ -75,6 +75,7 @@ class CampaignState:
     ja_track: int = 0
     next_battalion: int = 1
     held_history: list[int] = field(factory=list)  # objectives held at the end of each turn
+    held_at_start: int = 0  # objectives held as set up (ruling R53)
     scouting_points: int = 0  # bought this turn, not yet placed
     scout_held: list[str] = field(factory=list)  # objectives whose forces got a scouted Hold (R5)
     lba_bases: list[str] = field(factory=list)  # areas US LBA may enter this movement step

@@ -28,10 +28,22 @@ from nimitz.model.state import CampaignState, RulesProfile
 from nimitz.model.invariants import state_problems
 
 FORMAT = "nimitz-save"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-# Migrations: MIGRATIONS[n] turns a raw schema-n envelope into schema n+1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 records the objectives held at set-up (ruling R53). A schema-1 campaign does not
+    know it; 99 keeps the literal R21 reading those campaigns were played under."""
+    for state in [raw.get("state")] + [cp.get("state") for cp in raw.get("checkpoints", [])
+                                       if isinstance(cp, dict)]:
+        if isinstance(state, dict):
+            state.setdefault("held_at_start", 99)
+    return {**raw, "schema_version": 2}
+
+
+# Migrations: MIGRATIONS[n] turns a raw schema-n envelope into schema n+1. Each schema has a
+# fixture save in tests/fixtures/ that must keep loading.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
 @define
@@ -111,13 +123,28 @@ def _migrate(raw: dict[str, Any], where: str) -> dict[str, Any]:
         raise SaveError(
             f"{where}: written by a newer nimitz (save schema {version}; this program reads up "
             f"to {SCHEMA_VERSION}). Upgrade nimitz to open it; the file was not changed.")
+    if version == SCHEMA_VERSION:
+        return raw
+    # The hash covers the state as written; check it before the migration changes the state.
+    state = raw.get("state")
+    if not isinstance(state, dict) or raw.get("state_hash") != _raw_hash(state):
+        raise SaveError(f"{where}: the state does not match its hash ($.state_hash): the file "
+                        f"was changed outside nimitz or damaged")
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
             raise SaveError(f"{where}: save schema {version} is too old to migrate")
         raw = step(raw)
         version = raw["schema_version"]
+    raw["state_hash"] = MIGRATED  # recomputed from the migrated state once structured
     return raw
+
+
+MIGRATED = "migrated"
+
+
+def _raw_hash(state: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:32]
 
 
 def envelope_from_json(text: str, where: str, data: GameData | None = None) -> SaveEnvelope:
@@ -141,6 +168,8 @@ def envelope_from_json(text: str, where: str, data: GameData | None = None) -> S
         shown = "; ".join(details[:5]) + (f"; and {len(details) - 5} more" if len(details) > 5 else "")
         raise SaveError(f"{where}: the save is damaged: {shown}") from None
     expected = state_hash(envelope.state)
+    if envelope.state_hash == MIGRATED:  # the old hash was checked before migrating
+        envelope.state_hash = expected
     if envelope.state_hash != expected:
         raise SaveError(f"{where}: the state does not match its hash ($.state_hash): the file "
                         f"was changed outside nimitz or damaged")
