@@ -12,11 +12,12 @@ if TYPE_CHECKING:
 __all__ = ["NimitzApp", "run_tui"]
 
 
-def run_tui(saves_folder: Path, open_path: Path | None = None) -> None:
-    """Open the title screen (or the campaign at `open_path`) and run until the player quits."""
+def run_tui(saves_folder: Path, open_path: Path | None = None, *, new_campaign: bool = False) -> None:
+    """Open the title screen (or the campaign at `open_path`, or with `new_campaign` the new
+    campaign dialog, for `nimitz new`) and run until the player quits."""
     from nimitz.tui.app import NimitzApp
 
-    NimitzApp(Path(saves_folder), open_path).run()
+    NimitzApp(Path(saves_folder), open_path, new_campaign=new_campaign).run()
 
 
 def __getattr__(name: str):

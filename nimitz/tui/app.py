@@ -42,8 +42,10 @@ class NimitzApp(App):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None) -> None:
+    def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None,
+                 new_campaign: bool = False) -> None:
         super().__init__()
+        self.start_new = new_campaign
         self.controller = Controller(Path(saves_folder), data)
         self.open_path = Path(open_path) if open_path is not None else None
         self._queue: list[Callable[[], Screen | None]] = []
@@ -57,6 +59,10 @@ class NimitzApp(App):
         self.push_screen(TitleScreen())
         if self.open_path is not None:
             self.open_campaign(self.open_path)
+        elif self.start_new:
+            from nimitz.tui.screens.new_campaign import NewCampaignDialog
+
+            self.push_screen(NewCampaignDialog())
         self.check_size()
 
     # --- size --------------------------------------------------------------------------------

@@ -167,11 +167,30 @@ def explain_reinforce(d: dict[str, Any]) -> list[Row]:
     return rows
 
 
+def explain_combat(d: dict[str, Any]) -> list[Row]:
+    """A combat step: every die with the value it needed and its modifiers."""
+    rows: list[Row] = [("Step", f"{str(d.get('step', '')).replace('_', ' ')} in {d.get('area', '')}: "
+                                f"{d.get('side', '')} scores {d.get('hits', 0)} hit(s)")]
+    for i, r in enumerate(d.get("rolls", [])):
+        mods = r.get("modifiers") or []
+        mod_text = "; ".join(str(m.get("source", m)) if isinstance(m, dict) else str(m) for m in mods)
+        hit = f"{r.get('hits')} hit(s)" if r.get("hits") else "miss"
+        line = f"{short(str(r.get('attacker', '?')))} needs {r.get('rating')}: rolled {r.get('face')} -> {hit}"
+        if mod_text:
+            line += f" ({mod_text})"
+        if r.get("note"):
+            line += f" [{r['note']}]"
+        rows.append(("Dice" if i == 0 else "", line))
+    return rows
+
+
 def explain(entry: JournalEntry) -> list[Row]:
     """Every detail of an entry worth reading, as (label, text) rows."""
     d = entry.data or {}
     if is_order(entry):
         return explain_order(d)
+    if isinstance(d.get("rolls"), list) and "hits" in d:
+        return explain_combat(d)
     if "arrived" in d and "roll" in d:
         return explain_reinforce(d)
     if "processing_order" in d:
@@ -209,7 +228,7 @@ def _value_text(value: Any) -> str:
             return names(value) if any(":" in v for v in value) else ", ".join(value) or "none"
         return "; ".join(_value_text(v) for v in value) or "none"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_value_text(v)}" for k, v in value.items())
+        return ", ".join(f"{str(k).replace('_', ' ')} {_value_text(v)}" for k, v in value.items())
     if isinstance(value, str) and ":" in value and value.split(":", 1)[0] in ("US", "JA"):
         return short(value)
     return str(value)

@@ -35,8 +35,9 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "or buy scouting points at 1 SP each (6 at most a turn).",
         "SP you keep are not lost: they carry over and pay for battle plans later (each SP "
         "spent when a battle starts buys 3 battle plan points).",
-        "In the shop: up/down pick a line, Enter buys it, + and - pick how many scouting "
-        "points, d (or Done) finishes resupply. Every purchase is saved at once.",
+        "In the shop: up/down pick a line, Enter buys it, + buys one scouting point, d (or "
+        "the Done line) finishes resupply and keeps the rest. Every purchase is saved at once; "
+        "u on the map undoes the last one.",
     ]),
     "scouting": ("US Scouting", [
         "Scouting points let you see Japan's intentions early: each point placed on an area "
@@ -120,8 +121,8 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "leaving at any moment loses nothing.",
     ]),
     "log": ("The log", [
-        "Every decision, event and Japanese decision of the campaign, oldest first; it opens "
-        "on the latest turn. t, s and w cycle the turn, step and side filters, 0 clears them, "
+        "Every decision, event and Japanese decision of the campaign, oldest first; the cursor "
+        "starts on the latest. t, s and w cycle the turn, step and side filters, 0 clears them, "
         "r shows or hides the dice rolls. Enter or space on a line marked with an arrow "
         "expands it to the full explanation (x expands them all).",
     ]),

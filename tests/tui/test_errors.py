@@ -132,3 +132,32 @@ def test_an_illegal_decision_is_refused_with_its_rule(saves: Path, campaign: Pat
     outcome = ctl.answer(Decision("buy_scouting", count=7))
     assert not outcome.ok and "R9" in outcome.error and outcome.rule == "R9"
     assert len(ctl.game.journal) == n
+
+
+def test_undo_goes_back_one_decision_without_rerolling(saves: Path, campaign: Path) -> None:
+    app = NimitzApp(saves, open_path=campaign)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        game = app.controller.game
+        before = state_hash(game.state)
+        await pilot.press("enter")  # buy in the shop that opened by itself
+        await pilot.pause()
+        assert state_hash(app.controller.game.state) != before
+        await pilot.press("escape", "u", "y")
+        await pilot.pause()
+        assert state_hash(app.controller.game.state) == before
+        assert app.controller.request.kind == "resupply"
+
+    run(check, app)
+
+
+def test_nimitz_new_opens_the_new_campaign_dialog(saves: Path) -> None:
+    app = NimitzApp(saves, new_campaign=True)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        assert stack(app) == ["TitleScreen", "NewCampaignDialog"]
+        await pilot.press("right", "enter")  # 1943
+        await pilot.pause()
+        assert app.controller.game.state.year == 1943
+
+    run(check, app)

@@ -99,10 +99,10 @@ def test_the_log_filters_and_expands_explanations(saves: Path, data) -> None:  #
         await pilot.pause()
         assert top(app) == "LogScreen"
         log = app.screen
-        assert log.turn == 2  # it opens on the latest turn
-        await pilot.press("t")  # turns cycle: all, 0 (set-up), 1, 2
-        assert log.turn is None
-        await pilot.press("t", "t")
+        assert log.turn is None  # everything, the cursor on the latest entry
+        tree = log.query_one("#log-tree")
+        assert tree.cursor_node is tree.root.children[-1]
+        await pilot.press("t", "t")  # turns cycle: all, 0 (set-up), 1, 2
         assert log.turn == 1
         while log.step != "orders":
             await pilot.press("s")

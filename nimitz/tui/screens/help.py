@@ -23,7 +23,7 @@ def keys_text(screen) -> Text:  # noqa: ANN001
         return t
     for key, active in bindings.items():
         b = active.binding
-        if not b.description or b.action in seen:
+        if not b.description or not b.show or b.action in seen:
             continue
         seen.add(b.action)
         shown = b.key_display or key.replace("question_mark", "?")

@@ -48,12 +48,10 @@ class LogScreen(NimitzScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        # Start at the latest turn: the usual question is "what just happened?"
-        journal = self.napp.controller.game.journal
-        self.turn = journal[-1].turn if journal else None
+        # Everything, with the cursor on the latest entry: "what just happened?"
         self.rebuild()
         self.query_one(Tree).focus()
-        self.action_last()
+        self.call_after_refresh(self.action_last)
 
     def refresh_state(self) -> None:
         self.rebuild()
@@ -105,6 +103,7 @@ class LogScreen(NimitzScreen):
         tree = self.query_one(Tree)
         if tree.root.children:
             tree.move_cursor(tree.root.children[-1])
+            tree.scroll_end(animate=False)
 
     def action_expand_all(self) -> None:
         for node in self.query_one(Tree).root.children:
@@ -131,10 +130,8 @@ class LogScreen(NimitzScreen):
         for e in entries:
             label = Text(f"T{e.turn} {e.step[:8]:<8} ", style="dim")
             label.append(f"{e.side or '--':<2} ", style=SIDE_STYLE.get(e.side, "dim"))
-            if e.kind == "bot":
-                label.append("▸ ", style="bold")
             label.append(entry_line(e))
-            expandable = e.kind == "bot" or bool(e.data and e.kind != "roll")
+            expandable = e.kind == "bot" or bool(e.data and e.kind not in ("roll", "decision"))
             if expandable:
                 tree.root.add(label, data=e, allow_expand=True)
             else:

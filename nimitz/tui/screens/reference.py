@@ -16,11 +16,18 @@ from nimitz.tui.rulings import all_rulings
 from nimitz.tui.screens.base import NimitzScreen
 
 
-def _table(title: str, *columns: str) -> Table:
-    t = Table(title=title, title_justify="left", title_style="bold", expand=False,
-              show_edge=False, pad_edge=False, header_style="bold underline")
+def _table(title: str, *columns: str, wide: str = "") -> Table:
+    """A compact table; the column named `wide` (free text) takes the room left."""
+    from rich import box
+
+    t = Table(title=title, title_justify="left", title_style="bold", expand=bool(wide),
+              show_edge=False, pad_edge=False, header_style="bold", box=box.SIMPLE_HEAD,
+              padding=(0, 1))
     for c in columns:
-        t.add_column(c)
+        if c == wide:
+            t.add_column(c, ratio=1)
+        else:
+            t.add_column(c, no_wrap=True)
     return t
 
 
@@ -36,13 +43,14 @@ def orders_tables(data: GameData) -> Group:
     o = data.orders
     chart = _table(f"JA orders chart: {o.order_dice}d10 + modifier (scouted: "
                    f"{o.scouted_dice}d10 + scouted modifier)",
-                   "roll", "order", "ships", "INF", "LBA", "track", "if it moves nothing", "what it does")
+                   "roll", "order", "ships", "INF", "LBA", "track", "else", "what it does",
+                   wide="what it does")
     for row in o.order:
         chart.add_row(_band(row.lo, row.hi), row.name, str(row.ships), str(row.infantry),
                       str(row.lba) + ("*" if row.lba_to_japan_if_no_ashore else ""),
                       f"{row.track:+d}", row.fallback or "Hold", row.description)
     special = _table("Orders reached only as fallbacks", "order", "ships", "INF", "LBA", "track",
-                     "what it does")
+                     "what it does", wide="what it does")
     for row in o.special_order:
         special.add_row(row.name, str(row.ships), str(row.infantry),
                         str(row.lba) + ("*" if row.lba_to_japan_if_no_ashore else ""),
@@ -50,7 +58,8 @@ def orders_tables(data: GameData) -> Group:
     east = _table("East roll (East finds no destination)", "d10", "order")
     for e in o.east_roll:
         east.add_row(_band(e.lo, e.hi), e.order)
-    return Group(chart, Text("* LBA go to Japan if the destination has no JA forces ashore (R8)\n",
+    return Group(chart, Text("* LBA go to Japan if the destination has no JA forces ashore (R8). "
+                             "else: the order tried when this one moves nothing (R40).\n",
                              style="dim"), special, Text(""), east)
 
 
@@ -100,12 +109,12 @@ def plan_table(data: GameData, side: str) -> Table:
     table = data.ja_plans if side == "JA" else data.us_plans
     if side == "JA":
         t = _table("Japanese battle plans (two counters of each in the cup, R13)", "plan",
-                   "copies", "what it does")
+                   "copies", "what it does", wide="what it does")
         for p in table.plan:
             t.add_row(p.name, str(p.copies), p.description)
     else:
         t = _table("US battle plans (3 BPP free, 3 more per SP; each once a battle, R12)", "plan",
-                   "BPP", "reactive", "what it does")
+                   "BPP", "reactive", "what it does", wide="what it does")
         for p in table.plan:
             t.add_row(p.name, str(p.cost), "yes" if p.reactive else "", p.description)
     return t
@@ -116,7 +125,7 @@ def forces_table(data: GameData, year: int) -> Group:
     out = []
     for side in ("US", "JA"):
         t = _table(f"{year} {side} counter classes (full / damaged values)", "class", "type",
-                   "cost", "full", "damaged", "counters")
+                   "cost", "full", "damaged", "counters", wide="counters")
         for c in sheet.classes:
             if c.side != side:
                 continue
@@ -134,7 +143,7 @@ def forces_table(data: GameData, year: int) -> Group:
 
 
 def map_table(data: GameData) -> Table:
-    t = _table("The map", "area", "name", "airfield", "flags", "adjacent to")
+    t = _table("The map", "area", "name", "airfield", "flags", "adjacent to", wide="adjacent to")
     for a in data.map.areas:
         flags = []
         if a.australian:
@@ -149,7 +158,8 @@ def map_table(data: GameData) -> Table:
 
 
 def rulings_table() -> Table:
-    t = _table("Rulings the game follows (the explanations cite these ids)", "id", "ruling")
+    t = _table("Rulings the game follows (the explanations cite these ids)", "id", "ruling",
+               wide="ruling")
     for rid, (title, text) in all_rulings().items():
         line = Text(f"{title}. ", style="bold")
         line.append(text)
