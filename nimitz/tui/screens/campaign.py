@@ -99,6 +99,11 @@ class CampaignScreen(NimitzScreen):
             self.action_inspect()
             return
         if request.kind == "movement":
+            movable = set(request.info.get("movable", []))
+            if not any(f.id in movable for f in self.napp.controller.game.state.at(code, "US")):
+                self.notify(f"No US force in {code} can move now (i shows what is there).",
+                            timeout=3)
+                return
             self.napp.open_request(area=code)
         else:
             self.napp.open_request()

@@ -76,7 +76,7 @@ class ScoutingDialog(RequestDialog):
             t.append(f" {code} {m.area[code].name:<18}")
             t.append(f" {len(unmoved)} unmoved JA", style="")
             if code in objectives:
-                t.append("  ◆ objective: first order is Hold", style="dim")
+                t.append("  ◆ first order: Hold", style="dim")
             lst.add_option(Option(t, id=code))
         if areas:
             lst.highlighted = min(keep, len(areas) - 1)

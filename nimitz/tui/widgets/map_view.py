@@ -5,7 +5,7 @@ Each cell shows, line by line (as many lines as the height allows):
      the holder letter (U US, J Japan, x contested, ~ US out of supply, - nobody) and ! when a
      battle is due;
   2. US/JA force counts;
-  3. the airfield: US LBA / capacity (* unlimited) and 'ns' when US forces there are out of
+  3. the airfield: US LBA / capacity (* unlimited), then ~ when US forces there are out of
      supply.
 Colour repeats what the letters say, never replaces them. At two lines per cell, `v` switches
 the second line between counts, airfields and supply.
@@ -160,14 +160,14 @@ class MapView(Widget, can_focus=True):
         supply = Text(" ")
         us_ashore = any(f.type in ("INF", "BN", "LBA") and not f.embarked for f in a.us)
         if us_ashore and not a.supplied:
-            supply.append("no sup", style="bold yellow")
+            supply.append("~out", style="bold yellow")
         elif a.supplied:
-            supply.append("sup", style="dim")
+            supply.append("in", style="dim")
         else:
             supply.append("-", style="dim")
         if ch >= 3:
             if us_ashore and not a.supplied:
-                air.append(" ns", style="bold yellow")
+                air.append("~", style="bold yellow")  # the legend's "~ no supply"
             return [first, counts, air]
         second = {"forces": counts, "airfields": air, "supply": supply}[self.map_layer]
         return [first, second]
