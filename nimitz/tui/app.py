@@ -71,6 +71,7 @@ class NimitzApp(App):
         from nimitz.tui.screens.too_small import TooSmallScreen
 
         width, height = self.size
+        self.set_class(height < 30, "-short")  # dialogs shorten their lists (nimitz.tcss)
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())

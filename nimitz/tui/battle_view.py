@@ -165,8 +165,8 @@ def since_last_decision(journal: list[JournalEntry], limit: int = 4) -> list[str
     the dice of combat steps), newest last."""
     out: list[JournalEntry] = []
     for e in reversed(journal):
-        if e.kind == "decision" or not e.step.startswith("battle"):
+        if e.kind == "decision" or not e.step.startswith("battle:"):
             break
-        if e.kind != "roll":
+        if e.kind != "roll" and not e.text.endswith(" begins"):
             out.append(e)
     return [combat_line(e) for e in reversed(out)][-limit:]

@@ -40,6 +40,15 @@ def test_the_campaign_screen_fits_80x24_with_every_area(saves: Path, at_movement
         await pilot.pause()
         assert top(app) == "AreaDialog" and "Lexington CV" in screen_text(app)
         await pilot.press("escape")
+        await pilot.pause()
+        mapview = app.screen.query_one("#map")
+        cw, ch = mapview._cell()
+        await pilot.click("#map", offset=(3 * cw + 2, 4 * ch))  # the mouse works too: NG
+        await pilot.pause()
+        assert mapview.selected == "NG"
+        await pilot.click("#map", offset=(3 * cw + 2, 4 * ch))  # a second click acts on it
+        await pilot.pause()
+        assert top(app) == "MoveDialog" and app.screen.area == "NG"
 
     run(check, app, size=(80, 24))
 

@@ -104,6 +104,12 @@ class RequestDialog(NimitzModal):
     def game(self) -> "Game":
         return self.napp.controller.game
 
+    def recent_widget(self) -> Static:
+        text = self.recent_text()
+        widget = Static(text, id="recent", classes="recent")
+        widget.display = bool(text.plain)
+        return widget
+
     def recent_text(self) -> Text:
         """The battle events since the last decision (what led to this question)."""
         from nimitz.tui.battle_view import since_last_decision

@@ -45,7 +45,7 @@ class AssignDialog(RequestDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="battle-dialog"):
             yield Static(TITLES.get(self.kind, self.kind), classes="dialog-title")
-            yield Static(self.recent_text(), id="recent", classes="recent")
+            yield self.recent_widget()
             yield Static(Text(HELP.get(self.kind, ""), style="dim"), id="assign-help")
             yield Static(id="assign-sides")
             yield OptionList(id="items")

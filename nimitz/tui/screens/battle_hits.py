@@ -31,7 +31,7 @@ class HitsDialog(RequestDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="battle-dialog"):
             yield Static(id="hits-title", classes="dialog-title")
-            yield Static(self.recent_text(), id="recent", classes="recent")
+            yield self.recent_widget()
             yield OptionList(id="targets")
             yield Static(id="hits-detail", classes="detail")
             yield Static(id="error")

@@ -30,7 +30,7 @@ class PickDialog(RequestDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="battle-dialog"):
             yield Static(id="pick-title", classes="dialog-title")
-            yield Static(self.recent_text(), id="recent", classes="recent")
+            yield self.recent_widget()
             yield CheckList(id="pieces")
             yield Static(id="pick-detail", classes="detail")
             yield Static(id="error")

@@ -48,7 +48,7 @@ class ChoiceDialog(RequestDialog):
             yield Static(id="choice-title", classes="dialog-title")
             yield Static(id="choice-prompt")
             if self.kind.startswith("battle_"):
-                yield Static(self.recent_text(), id="recent", classes="recent")
+                yield self.recent_widget()
             with VerticalScroll(id="choice-info"):
                 yield Static(id="choice-info-text")
             yield OptionList(id="choices")
