@@ -1,5 +1,17 @@
 """The Textual front end (issue 5). `run_tui(saves_folder, open_path)` starts it; `NimitzApp`
-is the app class (Pilot tests drive it). Textual is imported only when the TUI is used."""
+is the app class (Pilot tests drive it). Textual is imported only when the TUI is used.
+
+Layout of the package: `app.py` (routing after each decision, size check, commands),
+`controller.py` (the only code that changes a campaign; plain Python), `view_model.py` and
+`battle_view.py` (what the screens show, computed from the game), `explain.py` (journal entries
+as readable rows), `helptext.py` and `rulings.py` (our own wording), `screens/` (one screen or
+dialog per file), `widgets/` (one widget per file), `nimitz.tcss` (every style).
+
+Keys: the campaign map moves with arrows or hjkl; Enter acts on the current step (the shop,
+scouting, moving forces from the selected area, the battle order); e ends movement; i shows an
+area; a answers automatically; u undoes; L log, O the latest JA orders, R reference, ? help,
+Ctrl+P every command; q back to the title screen (where q quits), Ctrl+Q quits anywhere.
+"""
 
 from __future__ import annotations
 

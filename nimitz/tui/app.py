@@ -370,6 +370,9 @@ class NimitzApp(App):
                                        "The campaign goes back to before your last decision "
                                        "(the dice are not rolled again)."), callback=done)
 
+    def action_close_campaign(self) -> None:
+        self.close_campaign()
+
     async def action_quit(self) -> None:
         self.controller.close()
         self.exit()

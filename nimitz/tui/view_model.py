@@ -116,6 +116,16 @@ def _count_line(game: Game, forces: list[Force]) -> str:
     return ", ".join(rest)
 
 
+def step_name(state) -> str:  # noqa: ANN001
+    """'US Movement'; inside a battle 'Resolve Battles: NG, turn 2, bomb runs'."""
+    from nimitz.engine.campaign import STEP_NAMES
+
+    if state.step.startswith("battle:") and state.battle is not None:
+        detail = state.step.split(":", 1)[1].replace("turn ", "turn ", 1).replace(":", ", ")
+        return f"Resolve Battles: {state.battle.area}, {detail}"
+    return STEP_NAMES.get(state.step, state.step)
+
+
 def campaign_view(game: Game, name: str = "") -> CampaignView:
     from nimitz.engine.campaign import STEP_NAMES, battle_areas
 
@@ -159,7 +169,7 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
     request = game.pending
     return CampaignView(
         name=name, year=state.year, turn=state.turn, turns=sheet.turns, step=state.step,
-        step_name=STEP_NAMES.get(state.step, state.step), sp=state.sp, ja_track=state.ja_track,
+        step_name=step_name(state), sp=state.sp, ja_track=state.ja_track,
         held=held, objectives=list(sheet.objectives), level=sheet.level_for(len(held)),
         scouting_points=state.scouting_points, areas=areas, boxes=boxes, result=state.result,
         prompt=request.prompt if request else "", request_kind=request.kind if request else "",

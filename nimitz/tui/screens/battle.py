@@ -25,6 +25,7 @@ class BattleScreen(NimitzScreen):
         Binding("v", "values", "Values"),
         Binding("L", "app.log", "Log"),
         Binding("R", "app.reference", "Ref"),
+        Binding("q", "app.close_campaign", "Title", show=False),
         Binding("pageup,k", "scroll(-1)", "Board up", show=False),
         Binding("pagedown,j", "scroll(1)", "Board down", show=False),
     ]

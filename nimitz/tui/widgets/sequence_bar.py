@@ -9,6 +9,8 @@ from nimitz.tui.view_model import SEQUENCE
 
 
 def sequence_text(step: str, width: int) -> Text:
+    if step.startswith("battle"):
+        step = "battles"  # "battle:turn 2:bomb runs" is inside Resolve Battles
     long = sum(len(name) + 2 for _, name, _ in SEQUENCE) <= width
     t = Text(no_wrap=True, overflow="crop")
     for i, (key, name, abbr) in enumerate(SEQUENCE):
