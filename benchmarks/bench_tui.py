@@ -127,7 +127,10 @@ async def keys(saves: Path, save: Path, runs: int) -> dict[str, float]:
             out["move the map selection (right)"].append(await timed("right" if i % 2 else "left"))
             out["open an area (i)"].append(await timed("i"))
             out["close it (escape)"].append(await timed("escape"))
+            pilot.app.screen.goto("HI")  # forces that can move
+            await pilot.pause()
             out["open the move dialog (Enter)"].append(await timed("enter"))
+            assert type(pilot.app.screen).__name__ == "MoveDialog"
             await pilot.press("escape")
             await pilot.pause()
     return {k: median(v) for k, v in out.items()}
