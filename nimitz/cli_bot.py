@@ -45,6 +45,11 @@ def dice_for(state, faces: list[int] | None):
     return ScriptedDice(faces) if faces is not None else SeededDice(state.dice)
 
 
+def rolls_of(dice) -> list[dict]:
+    return [{"stream": r.stream, "sides": r.sides, "face": r.face, "purpose": r.purpose}
+            for r in dice.rolls]
+
+
 def emit(payload: dict, lines: list[str], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(payload, indent=1))
@@ -92,7 +97,8 @@ def bot_orders(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None
                 + f"; {r.explanation.get('tie_break', '')}")
     lines.append(f"Track at the end: {state.ja_track}")
     emit({"command": "orders", "campaign": session.name, "year": state.year, "turn": state.turn,
-          "preset": state.rules.order_modifiers, "dice": "scripted" if dice_text else "save",
+          "preset": state.rules.order_modifiers, "dice_source": "scripted" if dice_text else "save",
+          "dice": rolls_of(dice),
           "processing_order": [{"area": a, "unmoved": n} for a, n in plan],
           "results": [r.data() for r in results], "track_after": state.ja_track}, lines, as_json)
 
@@ -119,7 +125,8 @@ def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, as_json: boo
     result = bot.scouted_order(area, auto_hold)
     if result is None:
         raise NimitzError(f"{area} has no unmoved JA forces to scout")
-    emit({"command": "scout", "campaign": session.name, "area": area, "result": result.data()},
+    emit({"command": "scout", "campaign": session.name, "area": area, "dice": rolls_of(dice),
+          "result": result.data()},
          ["Scouted order " + result.text()], as_json)
 
 
@@ -135,7 +142,8 @@ def bot_reinforce(ctx, campaign: str, dice_text: str | None, as_json: bool) -> N
     data, session, state = situation(ctx, campaign)
     dice = dice_for(state, parse_dice(dice_text))
     text, explanation = reinforce(state, data, dice)
-    emit({"command": "reinforce", "campaign": session.name, **explanation}, [text], as_json)
+    emit({"command": "reinforce", "campaign": session.name, "dice": rolls_of(dice), **explanation},
+         [text], as_json)
 
 
 def register_battle_commands() -> None:

@@ -204,3 +204,26 @@ def test_cli_undo_branch_aar_and_replay_verify(tmp_path, data):
     assert result.exit_code == 0 and out.read_text().startswith("# After-action report: c")
     result = runner.invoke(cli, ["--saves", saves, "branch", "c", "d"])
     assert result.exit_code == 2 and "already exists" in result.output
+
+
+def test_linked_campaign_moves_on_and_adds_up_the_years(data):
+    """Linked campaigns (facts 1.12): the next year follows with its own set-up; the objectives
+    of the years add up to the linked level; a defeat stops the series."""
+    from nimitz.persist.campaign_file import new_game
+
+    game = new_game(data, 1944, 5, RulesProfile(), linked=True)
+    chooser = get_policy("sensible")
+    seen_years = {game.state.year}
+    while game.pending is not None:
+        game.answer(chooser(game.pending, game))
+        seen_years.add(game.state.year)
+    state = game.state
+    years = [y.year for y in state.linked_years]
+    assert years == sorted(years) and years[0] == 1944 and set(years) <= seen_years
+    total = sum(y.score for y in state.linked_years)
+    level = next(lv.name for lv in data.map.linked.levels if total >= lv.min)
+    assert state.result.startswith(f"Linked: {level}")
+    defeated = any(y.result.startswith("Defeat") or y.result == "Replaced" for y in state.linked_years)
+    assert defeated or years[-1] == 1945
+    if defeated:
+        assert "stopped after a defeat" in state.result
