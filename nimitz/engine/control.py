@@ -34,7 +34,7 @@ def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
                     chain.add(n)
                     nxt.append(n)
         frontier = nxt
-    supplied = set(chain)
+    supplied = set(chain) | {"WC", "AU"}  # the US bases are never out of supply (R57)
     for code in chain:
         supplied.update(m.area[code].adjacent)
     return supplied

@@ -82,34 +82,67 @@ def _target(game: "Game") -> str | None:
     return min(open_, key=lambda o: (len(game.state.at(o, "JA")), dist.get(o, 99), o))
 
 
+def _threat(game: "Game", area: str) -> int:
+    """JA forces in the area and next to it: how exposed a US-held area is."""
+    m = game.data.map
+    return len(game.state.at(area, "JA")) + sum(len(game.state.at(n, "JA")) for n in m.area[area].adjacent)
+
+
+def _garrison_post(game: "Game", f, kind: str) -> str | None:
+    """The held objective that most needs another force of this kind (LBA or infantry)."""
+    from nimitz.engine.control import objectives_held
+
+    held = [o for o in objectives_held(game.state, game.data) if o != f.location]
+    posts = []
+    for area in held:
+        if move_problem(game, f, area) is not None:
+            continue
+        mine = sum(1 for g in game.state.at(area, "US") if cls_of(game, g).type in kind)
+        threat = _threat(game, area)
+        if threat and mine < 3:
+            posts.append((mine, -threat, game.data.map.order[area], area))
+    return min(posts)[3] if posts else None
+
+
 def _movement(request: "Request", game: "Game") -> Decision:
     state = game.state
     movable = [state.forces[i] for i in request.info["movable"]]
     target = _target(game)
-    # Raid with spare submarines far from the action.
-    for f in movable:
-        if cls_of(game, f).type == "SS" and f.location in ("HI", "WC", "AU"):
+    bases = ("WC", "HI", "AU")
+    for f in movable:  # spare submarines raid Japan's reinforcements (-3 each)
+        if cls_of(game, f).type == "SS" and f.location in bases:
             return Decision("raid", forces=(f.id,))
-    if target:
+    if target:  # the attack needs troops to hold what it takes
+        landing = [g for g in state.at(target, "US") if cls_of(game, g).type in ("INF", "BN")]
+        if len(landing) < 3:
+            for f in movable:
+                if (f.location in bases and cls_of(game, f).type == "INF" and f.location != "HI"
+                        and move_problem(game, f, target) is None):
+                    return Decision("move", forces=(f.id,), area=target)
+    for f in movable:  # aircraft and troops at the bases reinforce threatened objectives
+        c = cls_of(game, f)
+        if f.location not in bases or c.type not in ("LBA", "INF", "BN"):
+            continue
+        if f.location == "HI":
+            same = [g for g in state.at("HI", "US") if cls_of(game, g).type == c.type]
+            if len(same) <= 2:
+                continue  # Hawaii must stay held (R21)
+        post = _garrison_post(game, f, ("LBA",) if c.type == "LBA" else ("INF", "BN"))
+        if post:
+            return Decision("move", forces=(f.id,), area=post)
+    if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f in movable:
             c = cls_of(game, f)
-            if f.location not in ("WC", "HI", "AU"):
+            if f.location not in bases or not (c.is_ship or c.type == "INF"):
                 continue
-            if f.location == "HI" and c.type in ("INF", "BN", "LBA"):
-                garrison = [g for g in state.at("HI", "US") if cls_of(game, g).type == c.type]
-                if len(garrison) <= 1:
-                    continue  # keep Hawaii held
-            if c.is_ship or c.type in ("INF",):
-                if move_problem(game, f, target) is None:
-                    return Decision("move", forces=(f.id,), area=target)
-            if c.type == "BN" and f.location == "WC" and move_problem(game, f, "HI") is None:
-                return Decision("move", forces=(f.id,), area="HI")
-    # LBA: forward to held areas with airfield room, nearest the target first.
-    for f in movable:
-        if cls_of(game, f).type == "LBA" and f.location in ("WC",):
-            for dest in ("HI",):
-                if move_problem(game, f, dest) is None:
-                    return Decision("move", forces=(f.id,), area=dest)
+            if f.location == "HI" and c.type == "INF" and len(
+                    [g for g in state.at("HI", "US") if cls_of(game, g).type == "INF"]) <= 2:
+                continue
+            if move_problem(game, f, target) is None:
+                return Decision("move", forces=(f.id,), area=target)
+    for f in movable:  # new aircraft on the West Coast fly on to Hawaii
+        if cls_of(game, f).type == "LBA" and f.location == "WC" and move_problem(game, f, "HI") is None:
+            return Decision("move", forces=(f.id,), area="HI")
     return Decision("end_movement")
 
 
