@@ -52,6 +52,7 @@ def test_wheel_contains_the_game_data(installed):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "nimitz/_data/campaigns/1942.toml" in names
     assert "nimitz/_data/bot_tables/orders.toml" in names
+    assert "nimitz/_data/docs/rulings-added.md" in names  # the in-game rulings ledger
     for rel in ("campaigns/map.toml", "campaigns/1943.toml", "campaigns/1944.toml",
                 "campaigns/1945.toml", "bot_tables/battle.toml", "bot_tables/ja_plans.toml",
                 "bot_tables/us_plans.toml", "bot_tables/reinforcements.toml"):
