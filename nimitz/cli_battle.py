@@ -21,11 +21,9 @@ not in a battle or the dice run out.
 
 from __future__ import annotations
 
-import copy
-import json
-
 import click
 
+from nimitz.cli_common import dice_for, dice_option, emit, guard, json_option, open_copy, parse_dice, rolls_of
 from nimitz.errors import NimitzError
 
 
@@ -33,68 +31,18 @@ class NotInBattle(NimitzError):
     """The save is not in a battle."""
 
 
-def _faces(text: str | None) -> list[int] | None:
-    if text is None:
-        return None
-    try:
-        faces = [int(x) for x in text.replace(" ", "").split(",") if x]
-    except ValueError:
-        raise NimitzError(f"--dice {text!r}: give faces as numbers separated by commas, e.g. 7,3,10") from None
-    if not faces:
-        raise NimitzError("--dice: give at least one face")
-    return faces
-
-
 def _board(ctx: click.Context, campaign: str, dice_text: str | None):
     """A Board over a copy of the save's state, with scripted or the save's own dice."""
-    from nimitz.cli import _data, _store
     from nimitz.engine.battle.board import Board
-    from nimitz.engine.dice import ScriptedDice, SeededDice
     from nimitz.engine.game import Game, JournaledDice
-    from nimitz.persist.campaign_file import Session
 
-    data = _data()
-    path = _store(ctx).resolve(campaign)
-    session = Session.open(path, data)
-    state = copy.deepcopy(session.game.state)
+    data, session, state = open_copy(ctx, campaign)
     if state.battle is None:
         raise NotInBattle(f"{session.name} is not in a battle (step: {state.step}); these commands "
                           f"work on a save stopped inside a battle")
-    faces = _faces(dice_text)
-    game = Game(data=data, state=state, dice=ScriptedDice(faces) if faces is not None else SeededDice(state.dice))
+    game = Game(data=data, state=state, dice=dice_for(state, parse_dice(dice_text)))
     game.dice = JournaledDice(game.dice, game)
     return session.name, Board(game)
-
-
-def _dice(board) -> list[dict]:
-    return [{"stream": r.stream, "sides": r.sides, "face": r.face, "purpose": r.purpose}
-            for r in board.game.dice.rolls]
-
-
-def _emit(as_json: bool, payload: dict, lines: list[str]) -> None:
-    if as_json:
-        click.echo(json.dumps(payload, indent=1, default=str))
-    else:
-        click.echo("\n".join(lines))
-
-
-def _guard(fn):
-    """NimitzError -> message on stderr and exit status 2 (also when run outside `nimitz`)."""
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except NimitzError as exc:
-            click.echo(f"nimitz: {exc}", err=True)
-            raise click.exceptions.Exit(2) from None
-    return wrapper
-
-
-_dice_opt = click.option("--dice", "dice_text", metavar="FACES",
-                         help="Comma-separated faces to use in order (real dice), e.g. 7,3.")
-_json_opt = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 
 
 def _roll_lines(board) -> list[str]:
@@ -106,10 +54,10 @@ def _roll_lines(board) -> list[str]:
 
 @click.command("place")
 @click.argument("campaign", metavar="NAME|PATH")
-@_dice_opt
-@_json_opt
+@dice_option
+@json_option
 @click.pass_context
-@_guard
+@guard
 def place(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
     """JA battle placement for the save's battle: where each Japanese force goes and why."""
     from nimitz.bot.battle import place_japanese
@@ -135,16 +83,16 @@ def place(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
         here = [board.name(p) for p, b in pos.items() if b == box]
         if here:
             lines.append(f"    {box}: {', '.join(here)}")
-    _emit(as_json, {"command": "place", "campaign": name, "area": board.bs.area, "battle_turn": board.bs.turn,
-                    "dice": _dice(board), "result": pos, "explanation": expl}, lines)
+    emit(as_json, {"command": "place", "campaign": name, "area": board.bs.area, "battle_turn": board.bs.turn,
+                    "dice": rolls_of(board.game.dice), "result": pos, "explanation": expl}, lines)
 
 
 @click.command("plans")
 @click.argument("campaign", metavar="NAME|PATH")
-@_dice_opt
-@_json_opt
+@dice_option
+@json_option
 @click.pass_context
-@_guard
+@guard
 def plans(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
     """The next JA battle plan draw from the battle's cup (R13)."""
     from nimitz.bot.battle import draw_plans
@@ -169,16 +117,16 @@ def plans(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
         plan = board.data.ja_plans.by_id[pid]
         lines.append(f"  -> {plan.name}: {plan.description}")
     lines.append(f"  counters left in the cup: {expl['cup_left']}")
-    _emit(as_json, {"command": "plans", "campaign": name, "area": bs.area, "battle_turn": bs.turn,
-                    "dice": _dice(board), "result": got, "explanation": expl}, lines)
+    emit(as_json, {"command": "plans", "campaign": name, "area": bs.area, "battle_turn": bs.turn,
+                    "dice": rolls_of(board.game.dice), "result": got, "explanation": expl}, lines)
 
 
 @click.command("air")
 @click.argument("campaign", metavar="NAME|PATH")
-@_dice_opt
-@_json_opt
+@dice_option
+@json_option
 @click.pass_context
-@_guard
+@guard
 def air(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
     """The JA aircraft moves (bomber groups, then fighter groups) on the board as it stands."""
     from nimitz.bot.battle import move_aircraft
@@ -196,5 +144,5 @@ def air(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
         lines.append("  " + e["text"])
         legal = ", ".join(f"{a} {'yes' if v['legal'] else 'no'} ({v['why']})" for a, v in e["legal_areas"].items())
         lines.append(f"      legal areas: {legal}")
-    _emit(as_json, {"command": "air", "campaign": name, "area": board.bs.area, "battle_turn": board.bs.turn,
-                    "dice": _dice(board), "result": moves, "explanation": expls}, lines)
+    emit(as_json, {"command": "air", "campaign": name, "area": board.bs.area, "battle_turn": board.bs.turn,
+                    "dice": rolls_of(board.game.dice), "result": moves, "explanation": expls}, lines)

@@ -1,0 +1,71 @@
+"""What the `nimitz bot ...` commands share: --dice and --json, and the save they work on."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+
+import click
+
+from nimitz.errors import NimitzError
+
+
+def parse_dice(text: str | None) -> list[int] | None:
+    """`--dice 7,3,10` -> [7, 3, 10]; None when the option was not given."""
+    if text is None:
+        return None
+    try:
+        faces = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise NimitzError(f"--dice {text!r}: give faces as numbers separated by commas, e.g. 7,3,10") from None
+    if not faces:
+        raise NimitzError("--dice: give at least one face")
+    return faces
+
+
+def dice_for(state, faces: list[int] | None):
+    """The scripted faces, or the state's own streams (on the copy the command works on)."""
+    from nimitz.engine.dice import ScriptedDice, SeededDice
+
+    return ScriptedDice(faces) if faces is not None else SeededDice(state.dice)
+
+
+def rolls_of(dice) -> list[dict]:
+    return [{"stream": r.stream, "sides": r.sides, "face": r.face, "purpose": r.purpose}
+            for r in dice.rolls]
+
+
+def emit(as_json: bool, payload: dict, lines: list[str]) -> None:
+    if as_json:
+        click.echo(json.dumps(payload, indent=1, default=str))
+    else:
+        click.echo("\n".join(lines))
+
+
+def open_copy(ctx: click.Context, campaign: str):
+    """The save's session (resumed) and a copy of its state to experiment on."""
+    from nimitz.cli import _data, _store
+    from nimitz.persist.campaign_file import Session
+
+    data = _data()
+    session = Session.open(_store(ctx).resolve(campaign), data)
+    return data, session, copy.deepcopy(session.game.state)
+
+
+def guard(fn):
+    """NimitzError -> message on stderr and exit status 2, also when run outside `nimitz`."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except NimitzError as exc:
+            click.echo(f"nimitz: {exc}", err=True)
+            raise click.exceptions.Exit(2) from None
+    return wrapper
+
+
+dice_option = click.option("--dice", "dice_text", metavar="FACES",
+                           help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/cli.md).")
