@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from nimitz.cli_common import dice_for, dice_option, emit, json_option, open_copy, parse_dice, rolls_of
-from nimitz.errors import NimitzError
+from nimitz.errors import DiceExhausted, NimitzError
 
 
 @click.group("bot")
@@ -34,7 +34,12 @@ def bot_orders(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None
     if state.step in ("start", "turn", "resupply", "scouting"):
         bot.place_moved_markers()  # placed at the start of US Scouting (R3)
     plan: list = []
-    results = bot.run_step(on_plan=plan.extend)
+    results: list = []
+    short = None
+    try:
+        bot.run_step(on_plan=plan.extend, on_result=results.append)
+    except DiceExhausted as exc:  # real dice: show what the faces given decided, then say so
+        short = exc
     lines = [f"JA Orders for {session.name} ({state.year}, turn {state.turn}, "
              f"{state.rules.order_modifiers} modifiers); track starts at 0.",
              "Areas in order (fewest unmoved JA forces first, R3): "
@@ -47,6 +52,9 @@ def bot_orders(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None
                 f"{c['area']} ({c['ja_forces']} JA, {c.get('distance')} away)" for c in cands)
                 + f"; {r.explanation.get('tie_break', '')}")
     lines.append(f"Track at the end: {state.ja_track}")
+    if short is not None:
+        click.echo("\n".join(lines[:-1]))
+        raise short
     emit(as_json, {"command": "orders", "campaign": session.name, "year": state.year,
                    "turn": state.turn, "preset": state.rules.order_modifiers,
                    "dice_source": "scripted" if dice_text else "save", "dice": rolls_of(dice),
