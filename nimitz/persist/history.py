@@ -97,6 +97,15 @@ class ReplayCursor:
                 return self.journal[i]
         return None
 
+    def seek(self, positions: list[int], forward: bool = True) -> JournalEntry | None:
+        """Go to the next (or previous) of `positions` after the cursor; None (and stay) when
+        there is none. No wrapping: the viewer says "no later battle" instead."""
+        ahead = [p for p in positions if (p > self.index if forward else p < self.index)]
+        if not ahead:
+            return None
+        self.index = ahead[0] if forward else ahead[-1]
+        return self.journal[self.index]
+
     def next_decision(self, forward: bool = True) -> JournalEntry | None:
         positions = decision_indices(self.journal)
         ahead = [p for p in positions if (p > self.index if forward else p < self.index)]
@@ -104,3 +113,192 @@ class ReplayCursor:
             return None
         self.index = ahead[0] if forward else ahead[-1]
         return self.journal[self.index]
+
+
+# --- landmarks of a journal: turns, battles, battle turns ---------------------------------------
+
+
+def turn_starts(journal: list[JournalEntry]) -> list[int]:
+    """The first entry of each turn (of each year, in a linked campaign)."""
+    out, seen = [], set()
+    for i, e in enumerate(journal):
+        key = (e.year, e.turn)
+        if e.turn >= 1 and key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def battle_starts(journal: list[JournalEntry]) -> list[int]:
+    """The "Battle in XX" entries (the campaign's marker for each battle fought)."""
+    return [i for i, e in enumerate(journal) if e.kind == "event" and "battle_area" in e.data]
+
+
+def battle_turn_of(step: str) -> str:
+    """'battle:turn 2:dogfight' -> 'battle:turn 2'; '' outside a battle turn."""
+    parts = step.split(":")
+    return ":".join(parts[:2]) if len(parts) >= 2 and parts[0] == "battle" and parts[1].startswith("turn ") else ""
+
+
+def battle_turn_starts(journal: list[JournalEntry]) -> list[int]:
+    """The first entry of each battle turn (and of each battle's set-up)."""
+    out, last = [], ""
+    for i, e in enumerate(journal):
+        here = battle_turn_of(e.step) or ("battle:setup" if e.step.startswith("battle:setup") else "")
+        if here and (here != last or (e.step == "battle:setup" and "area" in e.data)):
+            out.append(i)
+        last = here
+    return out
+
+
+# --- the game as it stood at every journal entry (the replay viewer) ---------------------------
+
+_FORCE_FIELDS = ("id", "side", "name", "cls", "location", "damaged", "moved", "embarked")
+
+
+@define
+class Snapshot:
+    """A light copy of the state as it stood when one journal entry was logged: each force's
+    fields as a tuple, the battle board (deep copy, it is small) and every other field of the
+    state shallow-copied. `EntryStates.state` turns it back into a CampaignState to show."""
+
+    forces: dict[str, tuple]
+    battle: object
+    fields: dict[str, object]
+
+
+def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
+    import copy
+
+    import attrs
+
+    old = previous.forces if previous is not None else {}
+    forces: dict[str, tuple] = {}
+    for fid, f in state.forces.items():
+        t = (f.id, f.side, f.name, f.cls, f.location, f.damaged, f.moved, f.embarked)
+        before = old.get(fid)
+        forces[fid] = before if before == t else t  # unchanged forces share one tuple
+    fields: dict[str, object] = {}
+    for a in attrs.fields(type(state)):
+        if a.name in ("forces", "battle", "rules"):
+            continue
+        value = getattr(state, a.name)
+        if a.name == "dice":
+            value = attrs.evolve(value, streams=dict(value.streams))
+        elif isinstance(value, dict):
+            value = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
+        elif isinstance(value, list):
+            value = list(value)
+        fields[a.name] = value
+    return Snapshot(forces=forces, battle=copy.deepcopy(state.battle), fields=fields)
+
+
+class EntryStates:
+    """The state at every journal entry, rolls included, computed a turn at a time: the turn
+    (the journal between two checkpoints) is re-run from its checkpoint with a journal listener
+    that snapshots the state at each entry. Turns are cached (the most recent few)."""
+
+    KEEP = 8
+
+    def __init__(self, data: GameData, checkpoints: list[Checkpoint],
+                 journal: list[JournalEntry]) -> None:
+        if not checkpoints:
+            raise NimitzError("the campaign has no checkpoint to replay from")
+        self.data = data
+        self.checkpoints = checkpoints
+        self.journal = journal
+        self._turns: dict[int, list[Snapshot]] = {}
+        self.timings: dict[int, float] = {}  # segment -> seconds it took to re-run
+        self.mismatch: dict[int, str] = {}  # segment -> what differed from the saved journal
+
+    def segment(self, index: int) -> int:
+        """Which checkpoint's turn holds journal entry `index`."""
+        seg = 0
+        for k, cp in enumerate(self.checkpoints):
+            if cp.journal_len <= index:
+                seg = k
+        return seg
+
+    def bounds(self, seg: int) -> tuple[int, int]:
+        start = 0 if seg == 0 else self.checkpoints[seg].journal_len
+        end = (self.checkpoints[seg + 1].journal_len if seg + 1 < len(self.checkpoints)
+               else len(self.journal))
+        return start, end
+
+    def snapshots(self, seg: int) -> list[Snapshot]:
+        """The snapshots of a turn, one per journal entry in `bounds(seg)`."""
+        if seg not in self._turns:
+            if len(self._turns) >= self.KEEP:
+                self._turns.pop(next(iter(self._turns)))
+            self._turns[seg] = self._run(seg)
+        return self._turns[seg]
+
+    def _run(self, seg: int) -> list[Snapshot]:
+        import copy
+        import time
+
+        t0 = time.perf_counter()
+        start, end = self.bounds(seg)
+        cp = self.checkpoints[seg]
+        # Entries before the first checkpoint (the "created" line) show the set-up.
+        first = _snapshot(cp.state, None)
+        shots: list[Snapshot] = [first] * (cp.journal_len - start)
+        game = Game(data=self.data, state=copy.deepcopy(cp.state),
+                    journal=list(self.journal[:cp.journal_len]),
+                    checkpoints=list(self.checkpoints[:seg]))
+
+        def record(entry: JournalEntry) -> None:
+            if entry.seq < end:
+                shots.append(_snapshot(game.state, shots[-1] if shots else None))
+                saved = self.journal[entry.seq]
+                if ((entry.kind, entry.text) != (saved.kind, saved.text)
+                        and seg not in self.mismatch):
+                    self.mismatch[seg] = (f"entry {saved.seq} (turn {saved.turn}, {saved.step}): "
+                                          f"saved {saved.text!r}, replay {entry.text!r}")
+
+        game.listeners.append(record)
+        decisions = [e.decision for e in self.journal[cp.journal_len:end]
+                     if e.kind == "decision" and e.decision is not None]
+        try:
+            game.start()
+            for decision in decisions:
+                if game.pending is None or len(game.journal) >= end:
+                    break
+                game.answer(decision)
+        except NimitzError as exc:
+            self.mismatch.setdefault(seg, f"the replay stopped: {exc}")
+        # Never leave an entry without a picture (a replay that stopped early shows its last).
+        while len(shots) < end - start:
+            shots.append(shots[-1])
+        self.timings[seg] = time.perf_counter() - t0
+        return shots[: end - start]
+
+    def before(self, seg: int) -> Snapshot:
+        """The state at the turn's checkpoint, just before its first entry."""
+        return _snapshot(self.checkpoints[seg].state, None)
+
+    def snapshot(self, index: int) -> Snapshot:
+        seg = self.segment(index)
+        start, _end = self.bounds(seg)
+        return self.snapshots(seg)[index - start]
+
+    def base(self, index: int):  # noqa: ANN201
+        """The checkpoint state of the entry's turn (the template a snapshot is laid onto)."""
+        return self.checkpoints[self.segment(index)].state
+
+    def state(self, index: int):  # noqa: ANN201
+        """A CampaignState as it stood when entry `index` was logged (built fresh: the caller
+        may keep it; it shares nothing mutable with the cache except the battle board, which
+        must be treated as read-only)."""
+        import attrs
+
+        from nimitz.model.state import Force
+
+        snap = self.snapshot(index)
+        base = self.base(index)
+        forces = {fid: Force(*t) for fid, t in snap.forces.items()}
+        return attrs.evolve(base, forces=forces, battle=snap.battle, **snap.fields)
+
+    def game(self, index: int) -> Game:
+        """A Game around `state(index)` for the read-only views (no engine running)."""
+        return Game(data=self.data, state=self.state(index))

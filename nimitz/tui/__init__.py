@@ -11,6 +11,8 @@ Keys: the campaign map moves with arrows or hjkl; Enter acts on the current step
 scouting, moving forces from the selected area, the battle order); e ends movement; i shows an
 area; a answers automatically; u undoes; L log, O the latest JA orders, R reference, ? help,
 Ctrl+P every command; q back to the title screen (where q quits), Ctrl+Q quits anywhere.
+`run_replay(saves_folder, path)` opens a save in the replay viewer (screens/replay.py): ←/→ one
+entry, [/] one US decision, {/} one turn, t a turn, b/B battles, g battle turns, x "what if".
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from nimitz.tui.app import NimitzApp
 
-__all__ = ["NimitzApp", "run_tui"]
+__all__ = ["NimitzApp", "run_replay", "run_tui"]
 
 
 def run_tui(saves_folder: Path, open_path: Path | None = None, *, new_campaign: bool = False) -> None:
@@ -30,6 +32,13 @@ def run_tui(saves_folder: Path, open_path: Path | None = None, *, new_campaign: 
     from nimitz.tui.app import NimitzApp
 
     NimitzApp(Path(saves_folder), open_path, new_campaign=new_campaign).run()
+
+
+def run_replay(saves_folder: Path, path: Path) -> None:
+    """Open the save at `path` in the replay viewer (`nimitz replay`); q leaves the program."""
+    from nimitz.tui.app import NimitzApp
+
+    NimitzApp(Path(saves_folder), replay_path=Path(path)).run()
 
 
 def __getattr__(name: str):

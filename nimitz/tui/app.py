@@ -43,9 +43,10 @@ class NimitzApp(App):
     ]
 
     def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None,
-                 new_campaign: bool = False) -> None:
+                 new_campaign: bool = False, replay_path: Path | None = None) -> None:
         super().__init__()
         self.start_new = new_campaign
+        self.replay_path = Path(replay_path) if replay_path is not None else None
         self.controller = Controller(Path(saves_folder), data)
         self.open_path = Path(open_path) if open_path is not None else None
         self._queue: list[Callable[[], Screen | None]] = []
@@ -57,7 +58,9 @@ class NimitzApp(App):
         from nimitz.tui.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())
-        if self.open_path is not None:
+        if self.replay_path is not None:
+            self.open_replay(self.replay_path, back="quit")
+        elif self.open_path is not None:
             self.open_campaign(self.open_path)
         elif self.start_new:
             from nimitz.tui.screens.new_campaign import NewCampaignDialog
@@ -91,6 +94,39 @@ class NimitzApp(App):
             self.show_message("This save cannot be opened", str(exc))
             return False
         self._enter_campaign()
+        return True
+
+    def open_replay(self, path: Path | None = None, back: str = "title") -> bool:
+        """Open a save in the replay viewer (None: the campaign being played). `back` says
+        where q goes: "title", "pop" (the screen below) or "quit". A save that cannot be
+        loaded shows its message (never a traceback)."""
+        from nimitz.persist.campaign_file import Session
+        from nimitz.tui.screens.replay import ReplayScreen
+        from nimitz.tui.screens.title import TitleScreen
+
+        if path is None:
+            session = self.controller.session
+            if session is None:
+                self.notify("No campaign is open.", timeout=4)
+                return False
+        else:
+            try:
+                session = Session.open(Path(path), self.controller.data)
+            except NimitzError as exc:
+                self.show_message("This save cannot be replayed", str(exc))
+                return False
+            except OSError as exc:
+                self.show_message("This save cannot be replayed",
+                                  f"{path}: cannot be read: {exc.strerror or exc}")
+                return False
+            except Exception as exc:  # noqa: BLE001 - a save must never crash the program
+                self.show_message("This save cannot be replayed",
+                                  f"{path}: cannot be opened ({type(exc).__name__}: {exc})")
+                return False
+        if back == "title":
+            while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+                self.pop_screen()
+        self.push_screen(ReplayScreen(session, back=back))
         return True
 
     def new_campaign(self, year: int, seed: int | None, preset: str, name: str = "",
@@ -370,6 +406,11 @@ class NimitzApp(App):
                                        "The campaign goes back to before your last decision "
                                        "(the dice are not rolled again)."), callback=done)
 
+    def action_replay_saved(self) -> None:
+        from nimitz.tui.screens.replay import ReplayLoadDialog
+
+        self.push_screen(ReplayLoadDialog())
+
     def action_close_campaign(self) -> None:
         self.close_campaign()
 
@@ -389,6 +430,8 @@ class NimitzApp(App):
             ("New campaign", "Start a new campaign (year, seed, rules preset)",
              lambda: self.push_screen(NewCampaignDialog())),
             ("Load campaign", "Open a saved campaign", lambda: self.push_screen(LoadDialog())),
+            ("Replay a saved campaign", "Step through a save entry by entry; branch a 'what if'",
+             self.action_replay_saved),
             ("Reference", "Charts, tables and the rulings the game follows", self.action_reference),
             ("Help", "Help for the current step", self.action_help),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
@@ -404,6 +447,8 @@ class NimitzApp(App):
             ("Log", "The whole journal, with filters and explanations", self.action_log),
             ("JA orders replay", "The latest Japanese orders, one by one", self.action_orders),
             ("Undo last decision", "Go back one decision without re-rolling", self.action_undo),
+            ("Replay this campaign", "Step through its journal from the start; branch a 'what if'",
+             lambda: self.open_replay(None, back="pop")),
             ("Close campaign", "Back to the title screen (saved)", self.close_campaign),
         ]
         request = self.controller.request

@@ -1,4 +1,5 @@
-"""The title screen: new campaign, continue the last one, load a saved one, reference, quit."""
+"""The title screen: new campaign, continue the last one, load a saved one, replay a saved one,
+reference, quit."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class TitleScreen(NimitzScreen):
         Binding("n", "new", "New"),
         Binding("c", "continue", "Continue"),
         Binding("o", "load", "Load"),
+        Binding("r", "app.replay_saved", "Replay"),
         Binding("R", "app.reference", "Reference"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -62,6 +64,8 @@ class TitleScreen(NimitzScreen):
             options.append(Option(Text("c  Continue: no saved campaign yet", style="dim"), id="continue",
                                   disabled=True))
         options += [Option("o  Load a saved campaign", id="load"),
+                    Option("r  Replay a saved campaign (step through it, branch a what-if)",
+                           id="replay"),
                     Option("R  Reference tables and rulings", id="reference"),
                     Option("q  Quit", id="quit")]
         menu.add_options(options)
@@ -77,6 +81,8 @@ class TitleScreen(NimitzScreen):
             self.action_continue()
         elif action == "load":
             self.action_load()
+        elif action == "replay":
+            self.napp.action_replay_saved()
         elif action == "reference":
             self.napp.action_reference()
         elif action == "quit":
