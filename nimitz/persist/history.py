@@ -7,6 +7,10 @@ k. Undo never re-rolls; the same choices after an undo give the same rolls.
 
 from __future__ import annotations
 
+import copy
+import functools
+import operator
+
 from attrs import define
 
 from nimitz.engine.game import Game
@@ -153,44 +157,96 @@ def battle_turn_starts(journal: list[JournalEntry]) -> list[int]:
 
 # --- the game as it stood at every journal entry (the replay viewer) ---------------------------
 
-_FORCE_FIELDS = ("id", "side", "name", "cls", "location", "damaged", "moved", "embarked")
+def _force_fields() -> tuple[str, ...]:
+    import attrs
+
+    from nimitz.model.state import Force
+
+    return tuple(a.name for a in attrs.fields(Force))  # Force's own order: Force(*values)
+
+
+_FORCE_FIELDS = _force_fields()
+_FORCE_VALUES = operator.attrgetter(*_FORCE_FIELDS)
 
 
 @define
 class Snapshot:
     """A light copy of the state as it stood when one journal entry was logged: each force's
-    fields as a tuple, the battle board (deep copy, it is small) and every other field of the
-    state shallow-copied. `EntryStates.state` turns it back into a CampaignState to show."""
+    fields as a tuple (`ids` and `values`, shared with the snapshot before when unchanged), the
+    battle board (copied, or shared when unchanged) and every other field of the state
+    shallow-copied. `EntryStates.state` turns it back into a CampaignState to show."""
 
-    forces: dict[str, tuple]
+    ids: tuple[str, ...]
+    values: list[tuple]
     battle: object
     fields: dict[str, object]
 
+    @property
+    def forces(self) -> dict[str, tuple]:
+        """Force id -> its field values, in the order of `attrs.fields(Force)`."""
+        return dict(zip(self.ids, self.values))
 
-def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
-    import copy
 
+@functools.cache
+def _state_fields(cls: type) -> tuple[str, ...]:
+    """The state's fields a snapshot copies (forces and the battle have their own copies; the
+    rules profile never changes within a campaign)."""
     import attrs
 
-    old = previous.forces if previous is not None else {}
-    forces: dict[str, tuple] = {}
-    for fid, f in state.forces.items():
-        t = (f.id, f.side, f.name, f.cls, f.location, f.damaged, f.moved, f.embarked)
-        before = old.get(fid)
-        forces[fid] = before if before == t else t  # unchanged forces share one tuple
+    return tuple(a.name for a in attrs.fields(cls) if a.name not in ("forces", "battle", "rules"))
+
+
+def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
+    import attrs
+
+    ids = tuple(state.forces)
+    values = list(map(_FORCE_VALUES, state.forces.values()))
+    if previous is not None and previous.ids == ids:
+        ids = previous.ids
+        if previous.values == values:
+            values = previous.values
+        else:  # unchanged forces share one tuple
+            values = [o if o == n else n for o, n in zip(previous.values, values)]
     fields: dict[str, object] = {}
-    for a in attrs.fields(type(state)):
-        if a.name in ("forces", "battle", "rules"):
-            continue
-        value = getattr(state, a.name)
-        if a.name == "dice":
+    for name in _state_fields(type(state)):
+        value = getattr(state, name)
+        if name == "dice":
             value = attrs.evolve(value, streams=dict(value.streams))
         elif isinstance(value, dict):
             value = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
         elif isinstance(value, list):
             value = list(value)
-        fields[a.name] = value
-    return Snapshot(forces=forces, battle=copy.deepcopy(state.battle), fields=fields)
+        fields[name] = value
+    battle = state.battle
+    if battle is not None:
+        kept = previous.battle if previous is not None else None
+        battle = kept if kept is not None and kept == battle else _copy_battle(battle)
+    return Snapshot(ids=ids, values=values, battle=battle, fields=fields)
+
+
+def _copy_battle(bs):  # noqa: ANN001, ANN202
+    """A copy of a BattleState, several times faster than copy.deepcopy: its fields are plain
+    values, or lists and dicts of plain values and of flat attrs records (pieces, plans)."""
+    import attrs
+
+    def one(x):  # noqa: ANN001, ANN202
+        if attrs.has(type(x)):
+            return attrs.evolve(x)
+        if isinstance(x, (list, dict, set)):
+            return copy.deepcopy(x)  # not expected; stay exact if the model grows one
+        return x
+
+    kw = {}
+    for a in attrs.fields(type(bs)):
+        v = getattr(bs, a.name)
+        if isinstance(v, dict):
+            v = {k: one(x) for k, x in v.items()}
+        elif isinstance(v, list):
+            v = [one(x) for x in v]
+        elif attrs.has(type(v)) or isinstance(v, set):
+            v = copy.deepcopy(v)
+        kw[a.alias or a.name] = v
+    return type(bs)(**kw)
 
 
 class EntryStates:
@@ -234,7 +290,6 @@ class EntryStates:
         return self._turns[seg]
 
     def _run(self, seg: int) -> list[Snapshot]:
-        import copy
         import time
 
         t0 = time.perf_counter()
@@ -296,7 +351,7 @@ class EntryStates:
 
         snap = self.snapshot(index)
         base = self.base(index)
-        forces = {fid: Force(*t) for fid, t in snap.forces.items()}
+        forces = {fid: Force(*t) for fid, t in zip(snap.ids, snap.values)}
         return attrs.evolve(base, forces=forces, battle=snap.battle, **snap.fields)
 
     def game(self, index: int) -> Game:

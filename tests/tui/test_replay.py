@@ -304,6 +304,17 @@ def test_replay_this_campaign_from_the_palette(saves: Path, save: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert top(app) == below
+        # Another save, from the palette's load list: q comes back to the campaign too.
+        commands = {t: cb for t, _, cb in app.palette_commands()}
+        commands["Replay a saved campaign"]()
+        await pilot.pause()
+        assert top(app) == "ReplayLoadDialog"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert top(app) == "ReplayScreen"
+        await pilot.press("q")
+        await pilot.pause()
+        assert top(app) == below and app.controller.session is not None
 
     run(check, app)
 
@@ -324,3 +335,20 @@ def test_80x24_and_no_color(saves: Path, save: Path, monkeypatch) -> None:  # no
         await pilot.pause()
 
     run(check, app, size=(80, 24))
+
+
+def test_every_entry_state_is_the_game_as_it_was(played: Path, data) -> None:  # noqa: ANN001
+    """The snapshots are exact: at each US decision the state equals a replay up to it (hash,
+    dice included), and the last entry's state is the saved one."""
+    from nimitz.persist.history import EntryStates, game_after
+    from nimitz.persist.saves import state_hash
+
+    session = Session.open(played, data)
+    game = session.game
+    states = EntryStates(data, game.checkpoints, game.journal)
+    positions = decision_indices(game.journal)
+    for count in range(0, len(positions), 3):
+        expected = game_after(data, game.checkpoints, game.journal, count)
+        assert state_hash(states.state(positions[count])) == state_hash(expected.state), count
+    assert state_hash(states.state(len(game.journal) - 1)) == state_hash(game.state)
+    assert states.mismatch == {}

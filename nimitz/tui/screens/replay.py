@@ -59,7 +59,8 @@ HELP_PARAGRAPHS = [
     "lists the turns to jump to one; b goes to the next battle and B to the previous one; g to "
     "the start of the next battle turn; Home and End to the first and last entries. A click on "
     "a journal line goes there. j and k scroll the map or battle board, PgUp and PgDn the "
-    "explanation.",
+    "explanation; v changes the map's second line, or shows or hides the values of the "
+    "pieces on the battle board.",
     "What if: x starts a new campaign from the highlighted point. It asks for a name and saves "
     "the new campaign as it stood after every US decision up to and including this entry "
     "(the dice come with it, so nothing is rolled again), marked as a branch of this one. "
@@ -173,7 +174,7 @@ class ReplayScreen(NimitzScreen):
         Binding("home", "edge(0)", "first entry", show=False),
         Binding("end", "edge(1)", "last entry", show=False),
         Binding("x", "what_if", "what-if"),
-        Binding("v", "layer", "map layer", show=False),
+        Binding("v", "layer", "map layer or piece values", show=False),
         Binding("j", "scroll_board(1)", "scroll board down", show=False),
         Binding("k", "scroll_board(-1)", "scroll board up", show=False),
         Binding("pagedown", "scroll_entry(1)", "scroll explanation down", show=False),
@@ -197,6 +198,7 @@ class ReplayScreen(NimitzScreen):
         self.codes = {a.code for a in game.data.map.areas}
         self.back = back
         self.in_battle = False
+        self.values: bool | None = None  # battle board piece values: None = when there is room
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -254,7 +256,9 @@ class ReplayScreen(NimitzScreen):
         if self.in_battle:
             bv = battle_view(game)
             self.query_one("#rp-plans", Static).update(self.plans_text(bv, state.sp))
-            self.query_one(BattleBoard).show(bv)
+            board = self.query_one(BattleBoard)
+            board.forced = self._values_shown()
+            board.show(bv)
         else:
             area = entry_area(e, self.codes)
             if area:
@@ -362,7 +366,18 @@ class ReplayScreen(NimitzScreen):
         return out
 
     def action_layer(self) -> None:
-        self.query_one(MapView).action_layer()
+        """v: the map's second line (forces, airfields, supply); on the board, piece values."""
+        if self.in_battle:
+            self.values = not self._values_shown()
+            self.show_entry(self.index)
+        else:
+            self.query_one(MapView).action_layer()
+
+    def _values_shown(self) -> bool:
+        """Values beside the pieces when the board has the room (or as v last set them)."""
+        if self.values is not None:
+            return self.values
+        return self.query_one("#rp-board").size.width >= 96 or self.app.size.width >= 150
 
     def action_scroll_board(self, direction: int) -> None:
         box = self.query_one("#rp-board", VerticalScroll)
@@ -517,7 +532,8 @@ class WhatIfDialog(NimitzModal):
         with Vertical(id="dialog", classes="what-if"):
             yield Static("What if: branch from here", classes="dialog-title")
             yield Static(Text(f"A new campaign: {self.original} as it stood after US decision "
-                              f"{self.count} ({self.where}); the original stays as it is."))
+                              f"{self.count} ({self.where}), up to the next US decision (only a "
+                              f"decision can go another way). The original stays as it is."))
             with Horizontal(classes="form-row"):
                 yield Label("Name", classes="form-label")
                 yield Input(value=suggestion, id="branch-name", compact=True)
@@ -572,4 +588,8 @@ class ReplayLoadDialog(LoadDialog):
             box.update(Text("✗ " + info.error, style="bold"))
             box.display = True
             return
-        self.napp.open_replay(info.path, back="title")
+        if self.napp.controller.session is None:
+            self.napp.open_replay(info.path, back="title")
+        else:  # from the palette while playing: q comes back to the campaign
+            self.dismiss(None)
+            self.napp.open_replay(info.path, back="pop")

@@ -64,8 +64,7 @@ class TitleScreen(NimitzScreen):
             options.append(Option(Text("c  Continue: no saved campaign yet", style="dim"), id="continue",
                                   disabled=True))
         options += [Option("o  Load a saved campaign", id="load"),
-                    Option("r  Replay a saved campaign (step through it, branch a what-if)",
-                           id="replay"),
+                    Option("r  Replay a saved campaign", id="replay"),
                     Option("R  Reference tables and rulings", id="reference"),
                     Option("q  Quit", id="quit")]
         menu.add_options(options)
