@@ -322,6 +322,8 @@ class EntryStates:
                 game.answer(decision)
         except NimitzError as exc:
             self.mismatch.setdefault(seg, f"the replay stopped: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a viewer shows what it can, never crashes
+            self.mismatch.setdefault(seg, f"the replay failed: {type(exc).__name__}: {exc}")
         # Never leave an entry without a picture (a replay that stopped early shows its last).
         while len(shots) < end - start:
             shots.append(shots[-1])

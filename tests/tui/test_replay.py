@@ -120,6 +120,10 @@ def test_steps_one_entry_at_a_time_and_the_map_follows(saves: Path, save: Path) 
         assert screen.index == len(journal) - 1
         await pilot.press("home")
         assert screen.index == 0
+        # A click on a journal line goes to that entry.
+        await pilot.click("#rp-journal", offset=(5, 4))
+        await pilot.pause()
+        assert screen.index == 4
 
     run(check, app)
 
@@ -190,11 +194,25 @@ def test_jump_to_a_turn(saves: Path, save: Path) -> None:
         await pilot.press("t")
         await pilot.pause()
         assert top(app) == "TurnDialog"
-        assert "1942 turn 2" in _shown(app)
-        await pilot.press("down", "enter")
+        labels = [label for _, label in app.screen.turns]
+        second = next(k for k, label in enumerate(labels) if label.startswith("1942 turn 2"))
+        assert any(label.strip().startswith("battle in") for label in labels[:second])
+        assert any(label.strip() == "battle turn 1" for label in labels[:second])
+        await pilot.press(*["down"] * second, "enter")
         await pilot.pause()
         assert top(app) == "ReplayScreen"
         assert screen.index == turns[1]
+        # A battle turn from the same list.
+        await pilot.press("t")
+        await pilot.pause()
+        places = app.screen.turns
+        k = next(k for k, (_, label) in enumerate(places) if label.strip() == "battle turn 2")
+        await pilot.press("home", *["down"] * k, "enter")
+        await pilot.pause()
+        assert screen.index == places[k][0]
+        assert screen.journal[screen.index].step.startswith("battle:turn 2")
+        assert screen.query_one("#rp-board").display
+        screen.show_entry(turns[1])
         await pilot.press("right_curly_bracket")
         assert screen.index == turns[2]
         await pilot.press("right", "right", "left_curly_bracket")

@@ -56,8 +56,9 @@ HELP_PARAGRAPHS = [
     "damaged or was spent since the entry before.",
     "Moving: → or l or n goes one entry on, ← or h or p one back (↓ and ↑ too); ] and [ jump "
     "to the next or previous US decision; } and { to the start of the next or previous turn; t "
-    "lists the turns to jump to one; b goes to the next battle and B to the previous one; g to "
-    "the start of the next battle turn; Home and End to the first and last entries. A click on "
+    "lists the turns, battles and battle turns to go to one; b goes to the next battle and B to "
+    "the previous one; g to the start of the next battle turn and G the one before; Home and "
+    "End to the first and last entries. A click on "
     "a journal line goes there. j and k scroll the map or battle board, PgUp and PgDn the "
     "explanation; v changes the map's second line, or shows or hides the values of the "
     "pieces on the battle board.",
@@ -167,10 +168,11 @@ class ReplayScreen(NimitzScreen):
                 group=DECISION),
         Binding("left_curly_bracket", "turn(-1)", "previous turn", key_display="{", group=TURN),
         Binding("right_curly_bracket", "turn(1)", "next turn", key_display="}", group=TURN),
-        Binding("t", "choose_turn", "turns"),
+        Binding("t", "choose_turn", "go to"),
         Binding("b", "battle(1)", "next battle", group=BATTLE),
         Binding("B", "battle(-1)", "previous battle", group=BATTLE),
-        Binding("g", "battle_turn", "b-turn"),
+        Binding("g", "battle_turn(1)", "b-turn"),
+        Binding("G", "battle_turn(-1)", "previous battle turn", show=False),
         Binding("home", "edge(0)", "first entry", show=False),
         Binding("end", "edge(1)", "last entry", show=False),
         Binding("x", "what_if", "what-if"),
@@ -339,8 +341,8 @@ class ReplayScreen(NimitzScreen):
     def action_battle(self, direction: int) -> None:
         self._seek(self.battles, direction > 0, "battle")
 
-    def action_battle_turn(self) -> None:
-        self._seek(self.battle_turns, True, "battle turn")
+    def action_battle_turn(self, direction: int = 1) -> None:
+        self._seek(self.battle_turns, direction > 0, "battle turn")
 
     def on_journal_list_picked(self, event: JournalList.Picked) -> None:
         self.show_entry(event.index)
@@ -353,7 +355,8 @@ class ReplayScreen(NimitzScreen):
         self.app.push_screen(TurnDialog(self.turn_choices(), self.index), callback=done)
 
     def turn_choices(self) -> list[tuple[int, str]]:
-        """(first entry, label) for each turn, with its battles."""
+        """(first entry, label) for each turn, each battle under its turn and each battle turn
+        under its battle, in journal order."""
         out = []
         bounds = self.turns + [len(self.journal)]
         for k, start in enumerate(self.turns):
@@ -363,6 +366,14 @@ class ReplayScreen(NimitzScreen):
             label = f"{e.year} turn {e.turn}: entries {start + 1}-{bounds[k + 1]}"
             label += f", battles {' '.join(areas)}" if areas else ", no battle"
             out.append((start, label))
+        for b in self.battles:
+            out.append((b, f"   battle in {self.journal[b].data.get('battle_area', '?')} "
+                           f"(entry {b + 1})"))
+        for t in self.battle_turns:
+            e = self.journal[t]
+            if e.step.startswith("battle:turn "):
+                out.append((t, f"      battle {battle_turn_of(e.step).split(':')[1]}"))
+        out.sort(key=lambda item: item[0])
         return out
 
     def action_layer(self) -> None:
@@ -485,7 +496,7 @@ class ReplayHelp(HelpScreen):
 
 
 class TurnDialog(NimitzModal):
-    """Every turn of the campaign with its battles; Enter jumps to the chosen turn's start."""
+    """Every turn of the campaign, its battles and their battle turns; Enter jumps there."""
 
     help_topic = "replay"
 
@@ -496,10 +507,10 @@ class TurnDialog(NimitzModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="turns"):
-            yield Static("Go to a turn", classes="dialog-title")
+            yield Static("Go to a turn, a battle or a battle turn", classes="dialog-title")
             yield OptionList(*[Option(label, id=str(start)) for start, label in self.turns],
                              id="turn-list")
-            yield Static(Text("Enter goes to the turn's first entry, Esc closes.", style="dim"))
+            yield Static(Text("Enter goes to its first entry, Esc closes.", style="dim"))
 
     def on_mount(self) -> None:
         options = self.query_one("#turn-list", OptionList)
