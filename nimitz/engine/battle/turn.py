@@ -283,16 +283,11 @@ def return_aircraft(board: Board) -> Gen:
         room = {c: bs.capacity.get(c, 0) for c in decks}
         k = len(cag) - sum(room.values())
         if k > 0:
-            if side == "JA":
-                from nimitz.bot.battle import excess_aircraft
+            from nimitz.bot.battle import excess_aircraft
 
-                lost, expl = excess_aircraft(board, cag, k)
-                board.game.log("bot", "JA", expl["text"], expl)
-            else:
-                lost = yield from us_choose_losses(board, cag, k, "battle_excess_aircraft",
-                                                   f"{k} carrier aircraft cannot land (carriers sunk, damaged or "
-                                                   f"full): choose which are destroyed",
-                                                   "facts 1.9 Return aircraft")
+            lost = yield from choose_losses(board, side, cag, k, excess_aircraft, "battle_excess_aircraft",
+                                            f"{k} carrier aircraft cannot land (carriers sunk, damaged or "
+                                            f"full): choose which are destroyed", "facts 1.9 Return aircraft")
             for p in lost:
                 H.destroy(board, p)
             cag = [p for p in cag if p not in lost]
@@ -312,22 +307,27 @@ def return_aircraft(board: Board) -> Gen:
             bs.positions[p] = DECK
 
 
+def choose_losses(board: Board, side: str, pieces: list[str], k: int, bot_choice, kind: str,
+                  prompt: str, rule: str) -> Gen:
+    """`k` of `pieces` are destroyed: the bot picks for Japan (and explains), the player for the US."""
+    if side == "JA":
+        lost, expl = bot_choice(board, pieces, k)
+        board.game.log("bot", "JA", expl["text"], expl)
+        return lost
+    return (yield from us_choose_losses(board, pieces, k, kind, prompt, rule))
+
+
 def airfield_losses(board: Board) -> Gen:
     bs = board.bs
     for side in SIDES:
         lba = board.lba(side)
         k = len(lba) - board.airfields(side)
         if k > 0:
-            if side == "JA":
-                from nimitz.bot.battle import airfield_losses as bot_losses
+            from nimitz.bot.battle import airfield_losses as bot_losses
 
-                lost, expl = bot_losses(board, lba, k)
-                board.game.log("bot", "JA", expl["text"], expl)
-            else:
-                lost = yield from us_choose_losses(board, lba, k, "battle_airfield_losses",
-                                                   f"{k} land-based aircraft more than your {board.airfields(side)} "
-                                                   f"airfield(s): choose which are destroyed",
-                                                   "facts 1.9 Airfield losses")
+            lost = yield from choose_losses(board, side, lba, k, bot_losses, "battle_airfield_losses",
+                                            f"{k} land-based aircraft more than your {board.airfields(side)} "
+                                            f"airfield(s): choose which are destroyed", "facts 1.9 Airfield losses")
             for p in lost:
                 H.destroy(board, p)
         if not board.lba(side) and bs.airfields.get(side, 0):
