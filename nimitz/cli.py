@@ -67,12 +67,14 @@ def cli(ctx: click.Context, saves: str | None) -> None:
 @click.option("--name", default=None, help="Campaign name (default: campaign-YEAR, numbered if taken).")
 @click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
               help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's.")
+@click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
+              help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True,
               help="A linked campaign: the years follow each other up to 1945 and the objectives add up.")
 @click.option("--no-tui", is_flag=True, help="Only create and save the campaign; do not open it.")
 @click.pass_context
-def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, linked: bool,
-        no_tui: bool) -> None:
+def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, ja_ties: str,
+        linked: bool, no_tui: bool) -> None:
     """Create a campaign and print where it is saved."""
     from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_envelope
@@ -82,8 +84,8 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, l
     store = _store(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    envelope = new_envelope(data, int(year), seed, RulesProfile(order_modifiers=rules_preset), name,
-                            linked=linked)
+    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties)
+    envelope = new_envelope(data, int(year), seed, rules, name, linked=linked)
     path = store.create(envelope)
     click.echo(f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}).")
     click.echo(f"Saved to {path}")
@@ -286,11 +288,13 @@ def data_check() -> None:
               help="The scripted US player: passive or sensible.")
 @click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
               help="JA order-roll modifiers (ruling R1).")
+@click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
+              help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True, help="Play a linked campaign from YEAR to 1945.")
 @click.option("--save", "save_name", default=None, help="Also save the campaign under this name.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see docs/cli.md).")
 @click.pass_context
-def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, linked: bool,
+def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties: str, linked: bool,
              save_name: str | None, as_json: bool) -> None:
     """Play a whole campaign with a scripted US player and print the result.
 
@@ -312,7 +316,8 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, linked: 
     if path is not None and path.exists():
         raise UserError(f"a campaign named {save_name!r} already exists at {path}")
     chooser = get_policy(policy)
-    session = Session.create(path, data, int(year), seed, RulesProfile(order_modifiers=rules_preset),
+    session = Session.create(path, data, int(year), seed,
+                             RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties),
                              save_name or f"autoplay-{year}-{seed}", linked=linked)
     session.autosave = path is not None
     game = session.game

@@ -321,16 +321,22 @@ def first_light_area(board: Board, area: str) -> tuple[str | None, dict]:
 # --- hits and losses (R14) ----------------------------------------------------------------------
 
 
-def pick_hit_target(board: Board, alloc, legal: list) -> tuple[Any, dict]:
-    """R14: the lowest-cost legal target, a damaged one before a fresh one, then random."""
+def pick_hit_target(board: Board, alloc, legal: list, chosen: str | None = None) -> tuple[Any, dict]:
+    """R14: the lowest-cost legal target, a damaged one before a fresh one, then random (or the
+    player's pick among the tied, with the R24 'player' option)."""
     best = alloc.best(legal)
     t = best[0]
     why: dict[str, Any] = {"rule": "lowest cost", "cost": t.cost,
                            "damaged_first": alloc.damaged_now(t)}
     if len(best) > 1:
-        t = choose(board.game.dice, best, f"R14 tie: which of {len(best)} equal Japanese targets takes the hit")
+        if chosen is not None:
+            t = next(b for b in best if b.id == chosen)
+            method = "the player's choice (R24 rules profile)"
+        else:
+            t = choose(board.game.dice, best, f"R14 tie: which of {len(best)} equal Japanese targets takes the hit")
+            method = "bot dice stream"
         why["tie_break"] = {"candidates": [b.id for b in best], "chosen": t.id,
-                            "method": "bot dice stream", "ruling": "R24"}
+                            "method": method, "ruling": "R24"}
     return t, why
 
 

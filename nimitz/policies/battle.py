@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 BATTLE_KINDS = ("battle_place_ships", "battle_place_subs", "battle_plans", "battle_first_light",
                 "battle_air", "battle_allocate_hits", "battle_reactive", "battle_excess_aircraft",
-                "battle_airfield_losses")
+                "battle_airfield_losses", "battle_ja_tie")
 
 
 def _decline(request: "Request") -> Decision:
@@ -48,6 +48,8 @@ def passive(request: "Request", game: "Game") -> Decision:
         return _auto(request)
     if k in ("battle_reactive", "battle_first_light"):
         return _decline(request)
+    if k == "battle_ja_tie":  # R24 'player' option: the first of the tied Japanese forces
+        return request.options[0].decision
     raise ValueError(f"the battle passive policy does not know request {k!r}")
 
 
@@ -103,6 +105,9 @@ def sensible(request: "Request", game: "Game") -> Decision:
     uses reactive plans when offered, lets allocations be automatic."""
     k = request.kind
     board = _board(game)
+    if k == "battle_ja_tie":  # hit the tied Japanese force worth most to sink: a damaged one
+        return next((o.decision for o in request.options if "damaged" in o.label),
+                    request.options[0].decision)
     if k == "battle_place_ships":
         ja = request.info["japanese"]
         island = any(j["type"] in ("INF", "BN", "LBA") for j in ja)

@@ -130,10 +130,10 @@ class NimitzApp(App):
         return True
 
     def new_campaign(self, year: int, seed: int | None, preset: str, name: str = "",
-                     linked: bool = False) -> str:
+                     linked: bool = False, ja_ties: str = "bot") -> str:
         """Create and open a campaign; '' on success, else the message to show."""
         try:
-            self.controller.create(year, seed, preset, name, linked)
+            self.controller.create(year, seed, preset, name, linked, ja_ties)
         except NimitzError as exc:
             return str(exc)
         self._enter_campaign()

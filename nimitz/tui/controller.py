@@ -109,16 +109,15 @@ class Controller:
         return self.session
 
     def create(self, year: int, seed: int | None, preset: str, name: str = "",
-               linked: bool = False) -> Session:
+               linked: bool = False, ja_ties: str = "bot") -> Session:
         """A new campaign, saved at once under a free name (raises SaveError on a bad name)."""
         name = check_name(name) if name else self.default_name(year)
         path = self.store.path_for(name)
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        extra = {"linked": True} if linked else {}
-        session = Session.create(path, self.data, year, seed, RulesProfile(order_modifiers=preset),
-                                 name, **extra)
+        rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
+        session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save()
         self.session = session

@@ -191,3 +191,19 @@ def test_the_end_of_a_campaign_shows_its_evaluation(saves: Path, data) -> None: 
         assert top(app) == "CampaignScreen" and "over" in screen_text(app).lower()
 
     run(check, app)
+
+
+def test_new_campaign_dialog_sets_the_r24_ja_ties_option(saves: Path) -> None:
+    """The new-campaign dialog's last choice row puts R24's 'player' option in the profile, and
+    the dialog still fits at 80x24."""
+    app = NimitzApp(saves)
+
+    async def play(app: NimitzApp, pilot) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        assert top(app) == "NewCampaignDialog"
+        await pilot.press("down", "down", "down", "down", "down", "right", "enter")
+        await pilot.pause()
+        assert app.controller.game.state.rules.ja_ties == "player"
+
+    run(play, app, size=(80, 24))

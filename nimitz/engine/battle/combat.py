@@ -106,7 +106,7 @@ def exchange(board: Board, step: str, area: str, shots: dict[str, list[Shot]],
                                       for s in side_shots]})
     ctx = {"step": step, "area": area}
     if scored.get("US"):
-        H.ja_takes_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
+        yield from H.ja_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
     if scored.get("JA"):
         yield from H.us_takes_hits(board, targets("US"), scored["JA"], ctx, foxholes_first)
     return rolled

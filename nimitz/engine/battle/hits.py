@@ -322,6 +322,36 @@ def target_matches(board: Board, kinds: list[str], tid: str) -> bool:
 
 def ja_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
                   foxholes_first: bool = False) -> dict:
+    """`ja_hits` run to its end, for callers outside the engine generator: the bot breaks every
+    tie (the R24 'player' option needs the generator, which can ask)."""
+    gen = ja_hits(board, targets, hits, ctx, foxholes_first)
+    try:
+        next(gen)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError("a Japanese tie wants the player's choice: use ja_hits in the engine")
+
+
+def ja_tie_request(board: Board, tied: list[Target], ctx: dict) -> Request:
+    """R24 'player' option: the US player picks which of equal Japanese targets takes a hit."""
+    ids = {t.id for t in tied}
+
+    def checker(d: Decision) -> None:
+        if d.choice not in ids:
+            raise IllegalDecision(f"{d.choice or 'nothing'} is not one of the tied Japanese forces",
+                                  "R14, R24")
+
+    return Request(checker=checker,
+        kind="battle_ja_tie", step=board.game.state.step,
+        prompt=(f"Japan takes a hit in {ctx.get('area', '')} on one of {len(tied)} equal forces "
+                f"(R14): you choose for Japan (R24, rules profile)"),
+        options=[Option(Decision("battle_ja_tie", choice=t.id), f"{t.name} (cost {t.cost}"
+                        + (", damaged)" if t.damaged else ")")) for t in tied],
+        info={"area": ctx.get("area", ""), "step": ctx.get("step", "")})
+
+
+def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
+            foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
     from nimitz.bot.battle import pick_hit_target
 
@@ -339,7 +369,12 @@ def ja_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
             expl["lost"] = hits - i
             _bump(board, "hits_lost", hits - i)
             break
-        t, why = pick_hit_target(board, alloc, legal)
+        chosen = None
+        tied = alloc.best(legal)
+        if len(tied) > 1 and board.game.state.rules.ja_ties == "player":
+            decision = yield ja_tie_request(board, tied, ctx)
+            chosen = decision.choice
+        t, why = pick_hit_target(board, alloc, legal, chosen)
         cancel = _ja_cancel(board, t.id, step)
         if cancel is not None:
             expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})
@@ -347,8 +382,8 @@ def ja_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
             continue
         alloc.take(t)
         if t.kind == "transport":
-            sub = ja_takes_hits(board, carried_targets(board, "JA"), 2,
-                                {**ctx, "via": "transport (R14: 2 hits per transport hit)"})
+            sub = yield from ja_hits(board, carried_targets(board, "JA"), 2,
+                                     {**ctx, "via": "transport (R14: 2 hits per transport hit)"})
             expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry",
                                    "carried": sub})
             results.append(f"{t.name}: 2 hits on its infantry")

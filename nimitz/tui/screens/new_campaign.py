@@ -1,8 +1,7 @@
-"""New campaign: the year, an optional seed, the order-modifier preset and a name."""
+"""New campaign: the year, the order-modifier preset, linked or not, an optional seed, a name,
+and who breaks ties for Japan (ruling R24)."""
 
 from __future__ import annotations
-
-import inspect
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,16 +25,13 @@ class NewCampaignDialog(NimitzModal):
         self.year = year
 
     def compose(self) -> ComposeResult:
-        from nimitz.persist.campaign_file import Session
-
         with Vertical(id="dialog", classes="new-campaign"):
             yield Static("New campaign", classes="dialog-title")
             yield ChoiceRow("Year", [(str(y), str(y)) for y in YEARS], str(self.year), id="year")
             yield ChoiceRow("Rules", [("map", "map modifiers (default)"),
                                       ("rulebook", "rulebook modifiers")], "map", id="preset")
-            if "linked" in inspect.signature(Session.create).parameters:
-                yield ChoiceRow("Linked", [("no", "this year only"),
-                                           ("yes", "linked: go on to 1945")], "no", id="linked")
+            yield ChoiceRow("Linked", [("no", "this year only"),
+                                       ("yes", "linked: go on to 1945")], "no", id="linked")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="random (or a whole number)", id="seed", type="integer",
@@ -44,6 +40,8 @@ class NewCampaignDialog(NimitzModal):
                 yield Label("Name", classes="form-label")
                 yield Input(placeholder=self.napp.controller.default_name(self.year), id="name",
                             compact=True)
+            yield ChoiceRow("JA ties", [("bot", "the bot's dice (default)"),
+                                        ("player", "I choose for Japan")], "bot", id="ja_ties")
             yield Static(id="error")
             yield Static(Text("↑/↓ or Tab move between fields, ←/→ change a choice, Enter "
                               "starts, Esc cancels.", style="dim"))
@@ -95,8 +93,9 @@ class NewCampaignDialog(NimitzModal):
                 return
         preset = self.query_one("#preset", ChoiceRow).value
         name = self.query_one("#name", Input).value.strip()
-        linked = bool(self.query("#linked")) and self.query_one("#linked", ChoiceRow).value == "yes"
-        error = self.napp.new_campaign(self.year, seed, preset, name, linked=linked)
+        linked = self.query_one("#linked", ChoiceRow).value == "yes"
+        ja_ties = self.query_one("#ja_ties", ChoiceRow).value
+        error = self.napp.new_campaign(self.year, seed, preset, name, linked=linked, ja_ties=ja_ties)
         if error:
             self._error(error)
 
