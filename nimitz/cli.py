@@ -213,6 +213,23 @@ def branch(ctx, campaign: str, new_name: str, after: int | None) -> None:
 
 @cli.command()
 @click.argument("campaign", metavar="NAME|PATH")
+@click.pass_context
+def recover(ctx, campaign: str) -> None:
+    """Restart a campaign whose last turn no longer replays (the rules or data changed since it
+    was saved) from the start of that turn, under the current rules. The old file is kept."""
+    from nimitz.persist.campaign_file import recover as recover_save
+
+    store = _store(ctx)
+    path = store.resolve(campaign)
+    stem = path.name.removesuffix(".nimitz.json")
+    backup = store.path_for(store.free_name(f"{stem}-before-recover"))
+    session = recover_save(path, _data(), backup)
+    click.echo(f"Restarted {session.name!r} at turn {session.game.state.turn} under the current "
+               f"rules; the old file is kept as {backup}")
+
+
+@cli.command()
+@click.argument("campaign", metavar="NAME|PATH")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the report to this file instead of printing it.")
 @click.pass_context

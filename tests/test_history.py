@@ -227,3 +227,34 @@ def test_linked_campaign_moves_on_and_adds_up_the_years(data):
     assert defeated or years[-1] == 1945
     if defeated:
         assert "stopped after a defeat" in state.result
+
+
+def test_a_save_that_no_longer_replays_says_so_and_recover_keeps_the_old_file(tmp_path, data):
+    """When this turn's decisions no longer reproduce the saved position (a rules change, or an
+    edit), opening names `nimitz recover`; recover restarts the turn and keeps a copy."""
+    from click.testing import CliRunner
+
+    from nimitz.errors import SaveError
+
+    runner = CliRunner()
+    saves = str(tmp_path)
+    assert runner.invoke(cli, ["--saves", saves, "new", "--year", "1942", "--seed", "2",
+                               "--name", "d", "--no-tui"]).exit_code == 0
+    path = tmp_path / "d.nimitz.json"
+    session = Session.open(path, data)
+    session.answer(Decision("buy_scouting", count=1))
+    # Simulate drift: the journal now says a different decision than the state reflects.
+    raw = json.loads(path.read_text())
+    entry = next(e for e in raw["journal"] if e["kind"] == "decision")
+    entry["decision"]["count"] = 2
+    path.write_text(json.dumps(raw))
+    original = path.read_bytes()
+    with pytest.raises(SaveError, match="nimitz recover d"):
+        Session.open(path, data)
+    result = runner.invoke(cli, ["--saves", saves, "recover", "d"])
+    assert result.exit_code == 0, result.output
+    backup = tmp_path / "d-before-recover.nimitz.json"
+    assert backup.read_bytes() == original
+    reopened = Session.open(path, data)
+    assert reopened.game.state.turn == 1 and reopened.game.pending.kind == "resupply"
+    assert "restarted at turn 1" in read_save(path, data).branch_of

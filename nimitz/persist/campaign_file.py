@@ -18,7 +18,10 @@ from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
-from nimitz.persist.saves import SaveEnvelope, now, read_save, state_hash, write_save
+from nimitz import RULES_VERSION
+from nimitz.persist.saves import (
+    SaveEnvelope, now, read_save, state_hash, write_bytes_atomically, write_save,
+)
 
 
 def new_game(data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False) -> Game:
@@ -59,11 +62,38 @@ def game_from_envelope(env: SaveEnvelope, data: GameData, where: str) -> Game:
     except NimitzError as exc:
         raise SaveError(f"{where}: the journal cannot be replayed from turn {cp.turn}: {exc}") from None
     if state_hash(game.state) != env.state_hash or len(game.journal) != len(env.journal):
-        hint = "" if env.data_fingerprint == data.fingerprint else (
-            " (the game data changed since it was saved)")
-        raise SaveError(f"{where}: replaying the journal from turn {cp.turn} does not reproduce the "
-                        f"saved state{hint}")
+        changed = []
+        if env.rules_version != RULES_VERSION:
+            changed.append(f"rules {env.rules_version} -> {RULES_VERSION}")
+        if env.data_fingerprint != data.fingerprint:
+            changed.append(f"data {env.data_fingerprint} -> {data.fingerprint}")
+        why = f" ({'; '.join(changed)})" if changed else ""
+        raise ReplayDrift(
+            f"{where}: replaying this turn's decisions does not reproduce the saved position: "
+            f"the game's rules or data changed since it was saved{why}, or the file was edited. "
+            f"`nimitz recover {env.name}` restarts it from the start of turn {cp.turn + 1} under the "
+            f"current rules and keeps this file as a copy.")
     return game
+
+
+class ReplayDrift(SaveError):
+    """A save whose last turn no longer replays the same (see `recover`)."""
+
+
+def recover(path: Path, data: GameData, backup: Path) -> "Session":
+    """Restart a drifted campaign from the start of its last checkpointed turn under the
+    current rules. The original file is first copied to `backup` (nothing is lost)."""
+    env = read_save(path, data)
+    if backup.exists():
+        raise SaveError(f"{backup} already exists; move it away first")
+    write_bytes_atomically(backup, path.read_bytes())
+    cp = env.checkpoints[-1]
+    game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], [])
+    session = Session(game=game, path=path, name=env.name, seed=env.seed, created=env.created,
+                      branch_of=f"{env.name}, restarted at turn {cp.turn + 1} under rules "
+                                f"{RULES_VERSION} (the old file: {backup.name})")
+    session.save()
+    return session
 
 
 def verify(env: SaveEnvelope, data: GameData) -> list[str]:

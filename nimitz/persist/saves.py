@@ -93,12 +93,16 @@ def to_json(envelope: SaveEnvelope) -> str:
 def write_save(path: Path, envelope: SaveEnvelope) -> None:
     """Atomically write the envelope: temp file, fsync, rename."""
     envelope.saved = now()
-    text = to_json(envelope)
+    write_bytes_atomically(path, to_json(envelope).encode("utf-8"))
+
+
+def write_bytes_atomically(path: Path, payload: bytes) -> None:
+    """Temp file in the same folder, fsync, rename: a crash leaves the old file or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
