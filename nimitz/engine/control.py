@@ -12,9 +12,14 @@ def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[F
     return [f for f in state.at(area, side) if sheet.cls[f.cls].ashore_type and not f.embarked]
 
 
-def _us_occupies(state: CampaignState, data: GameData, area: str) -> bool:
-    """US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply."""
-    return bool(ashore(state, data, area, "US")) and not ashore(state, data, area, "JA")
+def ashore_sides(state: CampaignState, data: GameData) -> dict[str, set[str]]:
+    """For every area, the sides with INF, battalions or LBA ashore there (one pass)."""
+    cls = data.year(state.year).cls
+    out: dict[str, set[str]] = {}
+    for f in state.forces.values():
+        if not f.embarked and cls[f.cls].ashore_type:
+            out.setdefault(f.location, set()).add(f.side)
+    return out
 
 
 def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
@@ -22,7 +27,9 @@ def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
 
     The area itself need not be held: it is in supply if it is on the chain or next to it."""
     m = data.map
-    occupied = {a.code for a in m.areas if _us_occupies(state, data, a.code)}
+    sides = ashore_sides(state, data)
+    # US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply.
+    occupied = {a.code for a in m.areas if sides.get(a.code, set()) == {"US"}}
     occupied |= {"WC", "AU"}
     chain = {"WC"}
     frontier = ["WC"]
@@ -41,12 +48,12 @@ def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
 
 
 def holder(state: CampaignState, data: GameData, area: str,
-           supplied: set[str] | None = None) -> str:
+           supplied: set[str] | None = None, sides: dict[str, set[str]] | None = None) -> str:
     """'US' (held), 'JA' (JA ashore), 'contested' (both ashore), or '' (nobody ashore).
 
     A US occupation out of supply is not held (shown as 'US-unsupplied')."""
-    us = bool(ashore(state, data, area, "US"))
-    ja = bool(ashore(state, data, area, "JA"))
+    here = (sides if sides is not None else ashore_sides(state, data)).get(area, set())
+    us, ja = "US" in here, "JA" in here
     if us and ja:
         return "contested"
     if ja:
@@ -60,5 +67,6 @@ def holder(state: CampaignState, data: GameData, area: str,
 def objectives_held(state: CampaignState, data: GameData) -> list[str]:
     """The year's objectives the US holds now."""
     supplied = supplied_areas(state, data)
+    sides = ashore_sides(state, data)
     return [code for code in data.year(state.year).objectives
-            if holder(state, data, code, supplied) == "US"]
+            if holder(state, data, code, supplied, sides) == "US"]

@@ -70,11 +70,8 @@ def _scouting(request: "Request", game: "Game") -> Decision:
     return Decision("scout", areas=tuple(areas[i % len(areas)] for i in range(points)))
 
 
-def _target(game: "Game") -> str | None:
+def _target(game: "Game", held: list[str]) -> str | None:
     """The objective not held by the US with the fewest JA forces (nearest HI on ties)."""
-    from nimitz.engine.control import objectives_held
-
-    held = set(objectives_held(game.state, game.data))
     dist = game.data.map.distances("HI")
     open_ = [o for o in game.sheet.objectives if o not in held]
     if not open_:
@@ -82,32 +79,36 @@ def _target(game: "Game") -> str | None:
     return min(open_, key=lambda o: (len(game.state.at(o, "JA")), dist.get(o, 99), o))
 
 
-def _threat(game: "Game", area: str) -> int:
-    """JA forces in the area and next to it: how exposed a US-held area is."""
+def _threats(game: "Game", held: list[str]) -> dict[str, int]:
+    """For each held objective, the JA forces in it and next to it: how exposed it is."""
     m = game.data.map
-    return len(game.state.at(area, "JA")) + sum(len(game.state.at(n, "JA")) for n in m.area[area].adjacent)
+    ja: dict[str, int] = {}
+    for f in game.state.forces.values():
+        if f.side == "JA":
+            ja[f.location] = ja.get(f.location, 0) + 1
+    return {a: ja.get(a, 0) + sum(ja.get(n, 0) for n in m.area[a].adjacent) for a in held}
 
 
-def _garrison_post(game: "Game", f, kind: str) -> str | None:
-    """The held objective that most needs another force of this kind (LBA or infantry)."""
-    from nimitz.engine.control import objectives_held
-
-    held = [o for o in objectives_held(game.state, game.data) if o != f.location]
+def _garrison_post(game: "Game", f, kind: tuple[str, ...], threats: dict[str, int]) -> str | None:
+    """The threatened held objective that most needs another force of this kind."""
     posts = []
-    for area in held:
-        if move_problem(game, f, area) is not None:
+    for area, threat in threats.items():
+        if not threat or area == f.location:
             continue
         mine = sum(1 for g in game.state.at(area, "US") if cls_of(game, g).type in kind)
-        threat = _threat(game, area)
-        if threat and mine < 3:
+        if mine < 3 and move_problem(game, f, area) is None:
             posts.append((mine, -threat, game.data.map.order[area], area))
     return min(posts)[3] if posts else None
 
 
 def _movement(request: "Request", game: "Game") -> Decision:
+    from nimitz.engine.control import objectives_held
+
     state = game.state
+    held = objectives_held(state, game.data)
+    threats = _threats(game, held)
     movable = [state.forces[i] for i in request.info["movable"]]
-    target = _target(game)
+    target = _target(game, held)
     bases = ("WC", "HI", "AU")
     for f in movable:  # spare submarines raid Japan's reinforcements (-3 each)
         if cls_of(game, f).type == "SS" and f.location in bases:
@@ -127,7 +128,7 @@ def _movement(request: "Request", game: "Game") -> Decision:
             same = [g for g in state.at("HI", "US") if cls_of(game, g).type == c.type]
             if len(same) <= 2:
                 continue  # Hawaii must stay held (R21)
-        post = _garrison_post(game, f, ("LBA",) if c.type == "LBA" else ("INF", "BN"))
+        post = _garrison_post(game, f, ("LBA",) if c.type == "LBA" else ("INF", "BN"), threats)
         if post:
             return Decision("move", forces=(f.id,), area=post)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
