@@ -40,13 +40,19 @@ class LoadDialog(NimitzModal):
             saves.highlighted = 0
         saves.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def picked(self, event: OptionList.OptionSelected):
+        """The save picked, or None (a save that cannot be read shows why instead)."""
         if event.option.id is None:
-            return
+            return None
         info = self.infos[int(event.option.id)]
         if info.error:
             box = self.query_one("#error", Static)
             box.update(Text("✗ " + info.error, style="bold"))
             box.display = True
-            return
-        self.napp.open_campaign(info.path)
+            return None
+        return info
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        info = self.picked(event)
+        if info is not None:
+            self.napp.open_campaign(info.path)

@@ -591,13 +591,8 @@ class ReplayLoadDialog(LoadDialog):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.prevent_default()  # not LoadDialog's handler: that one opens the campaign to play
-        if event.option.id is None:
-            return
-        info = self.infos[int(event.option.id)]
-        if info.error:
-            box = self.query_one("#error", Static)
-            box.update(Text("✗ " + info.error, style="bold"))
-            box.display = True
+        info = self.picked(event)
+        if info is None:
             return
         if self.napp.controller.session is None:
             self.napp.open_replay(info.path, back="title")
