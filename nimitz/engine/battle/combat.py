@@ -195,7 +195,9 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
     plan = kamikaze_plan(board)
     if plan is None:
         return 0
-    extra = sum(s.hits for s in shots) * plan.effect["extra_hit_per_ship_hit"]
+    # each bomb that hits a ship adds the extra hit once, superior or not: a 7/2 bomber scores
+    # 2 or 3 hits, never 4 (facts 1.10 Kamikaze and its worked example)
+    extra = sum(1 for s in shots if s.hits > 0) * plan.effect["extra_hit_per_ship_hit"]
     if shots:
         for s in shots:
             if s.attacker not in board.bs.done:

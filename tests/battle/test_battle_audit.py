@@ -1,0 +1,44 @@
+"""Rules audit of the battle engine: each test is a place where a battle was resolved differently
+from the rules (facts 1.8-1.10, procedures "Campaign Turn BATTLE", rulings), and would have failed
+before the fix. The test name and docstring cite the rule."""
+
+from __future__ import annotations
+
+from battle_helpers import air, empty_state, game_with, make_board, plan, put, run
+
+from nimitz.engine.battle import combat
+
+
+def _kamikaze_board(faces):
+    s = empty_state(1944)
+    put(s, "JA", "Zuikaku")
+    for name in ("Enterprise", "Colorado/Maryland", "DESRON 6", "DESRON 3"):
+        put(s, "US", name)
+    b = make_board(game_with(s, faces), {"JA:Zuikaku": "JO", "US:Enterprise": "UO",
+                                         "US:Colorado/Maryland": "UO", "US:DESRON 6": "UO",
+                                         "US:DESRON 3": "UO"}, air_groups=True)
+    plan(b, "JA", "kamikaze_attacks")
+    plan(b, "JA", "air_combat")
+    return b
+
+
+def test_kamikaze_adds_one_hit_per_bomb_that_hits_not_per_hit_facts_1_10():
+    """facts 1.10 Kamikaze Attacks: "each bomb that hits a ship gives +1 hit"; the worked example
+    (R1 p.15): bombers with ship value 4 under Air Combat attack at 7/2, "so each gives 1, 2 or 3
+    hits". A superior roll (2 hits) therefore gives 3 hits, not 4."""
+    b = _kamikaze_board([1])
+    d3a = air(b, "JA:Zuikaku")[1]
+    assert str(b.rating(d3a, "ship")[0]) == "7/2"
+    b.bs.positions[d3a] = "UO"
+    run(combat.bomb_runs(b))
+    assert b.bs.stats["hits_scored_JA"] == 3
+    assert not b.alive(d3a)  # the attacker is lost
+
+
+def test_kamikaze_ordinary_hit_gives_two_facts_1_10():
+    """facts 1.10 Kamikaze Attacks: an ordinary hit (roll above the superior value) gives 1 + 1."""
+    b = _kamikaze_board([5])
+    d3a = air(b, "JA:Zuikaku")[1]
+    b.bs.positions[d3a] = "UO"
+    run(combat.bomb_runs(b))
+    assert b.bs.stats["hits_scored_JA"] == 2
