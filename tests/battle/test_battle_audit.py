@@ -42,3 +42,40 @@ def test_kamikaze_ordinary_hit_gives_two_facts_1_10():
     b.bs.positions[d3a] = "UO"
     run(combat.bomb_runs(b))
     assert b.bs.stats["hits_scored_JA"] == 2
+
+
+def test_ja_first_light_airfield_hits_apply_before_the_lba_attack_r60():
+    """facts 1.10 JA First Light: "Airfield hits apply before the LBA attack" (ruling R60): the
+    strike over the Island removes both US airfields, so both US land-based aircraft are lost at
+    once and cannot fly this turn."""
+    from nimitz.engine.battle import turn as T
+
+    s = empty_state(1942)
+    for side, name in (("JA", "Kaga"), ("US", "11th BG"), ("US", "19th BG")):
+        put(s, side, name)
+    b = make_board(game_with(s, [1, 1]), {"JA:Kaga": "JO", "US:11th BG": "US_AF",
+                                          "US:19th BG": "US_AF"})
+    assert b.airfields("US") == 2
+    plan(b, "JA", "first_light")
+    run(T.first_light(b))
+    assert b.airfields("US") == 0
+    assert not b.alive("US:11th BG") and not b.alive("US:19th BG")
+    assert b.lba("US") == []
+
+
+def test_us_first_light_airfield_hits_apply_before_the_lba_attack_r60():
+    """Ruling R60 for the US First Light: one JA airfield of two is hit, so one of the two JA
+    land-based aircraft is lost at once (Japan's airfield-loss order: equal values, bot dice)."""
+    from nimitz.engine.battle import turn as T
+    from nimitz.model.journal import Decision
+
+    s = empty_state(1942)
+    for side, name in (("US", "Lexington"), ("JA", "Tainan"), ("JA", "Yamada")):
+        put(s, side, name)
+    b = make_board(game_with(s, [7, 1, 10, 10, 10, 1]), {"US:Lexington": "UO", "JA:Tainan": "JA_AF",
+                                                          "JA:Yamada": "JA_AF"})
+    plan(b, "US", "first_light", playing=False)
+    run(T.first_light(b), answers=[Decision(kind="battle_first_light", forces=("US:Lexington",),
+                                            area="IS")])
+    assert b.airfields("JA") == 1
+    assert len(b.lba("JA")) == 1

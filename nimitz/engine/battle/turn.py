@@ -145,6 +145,8 @@ def ja_first_light(board: Board, plan, pip) -> Gen:
         return
     group = [p for p in board.on_deck(carrier)]
     yield from combat.strike(board, "JA", area, group, eff["enemy_dogfight"], eff["takes_aaa"])
+    # ruling R60: airfield hits apply before the LBA attack (facts 1.10 First Light)
+    yield from airfield_losses(board, ("US",))
     if not eff["replaces_move"]:
         board.bs.done = [p for p in board.bs.done if p not in group]
 
@@ -189,6 +191,7 @@ def us_first_light(board: Board, plan, pip) -> Gen:
     pip.used = True
     carrier, area = d.forces[0], d.area
     yield from combat.strike(board, "US", area, board.on_deck(carrier), eff["enemy_dogfight"], eff["takes_aaa"])
+    yield from airfield_losses(board, ("JA",))  # ruling R60, as for Japan's First Light
     if not eff["replaces_move"]:
         board.bs.done = [p for p in board.bs.done if p.startswith("JA:")]
 
@@ -317,9 +320,9 @@ def choose_losses(board: Board, side: str, pieces: list[str], k: int, bot_choice
     return (yield from us_choose_losses(board, pieces, k, kind, prompt, rule))
 
 
-def airfield_losses(board: Board) -> Gen:
+def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
     bs = board.bs
-    for side in SIDES:
+    for side in sides:
         lba = board.lba(side)
         k = len(lba) - board.airfields(side)
         if k > 0:
