@@ -61,6 +61,7 @@ class OrdersBot:
 
     def __init__(self, state: CampaignState, data: GameData, dice: Dice):
         self.last_pools: dict[str, Any] = {}  # what the latest selection picked from
+        self.pinned_at_orders: list[str] = []  # JA INF pinned at the start of JA Orders (R59)
         self.state = state
         self.data = data
         self.dice = dice
@@ -131,6 +132,19 @@ class OrdersBot:
                         f.moved = True
                         pinned.append(f.id)
         return {"lone": lone, "pinned": pinned, "rulings": ["R3"]}
+
+    def pin_facing_us(self) -> list[str]:
+        """At JA Orders, JA INF in an area with US forces get no order: mark the ones US Movement
+        brought US forces to since the R3 markers went down (procedures: JA Orders; R59)."""
+        pinned = []
+        for area in self.m.areas:
+            if area.code in (JAPAN, "EA") or not self.us_present(area.code):
+                continue
+            for f in self.ja(area.code):
+                if self.cls(f).type in ("INF", "BN") and not f.moved:
+                    f.moved = True
+                    pinned.append(f.id)
+        return pinned
 
     # --- destinations (R6) -----------------------------------------------------------------
 
@@ -375,6 +389,7 @@ class OrdersBot:
         """The whole JA Orders step after strategic bombing: track to 0, then every area in
         processing order, rolling until all its unmoved forces have orders (R2, R3, R5)."""
         self.state.ja_track = self.table.track_min
+        self.pinned_at_orders = self.pin_facing_us()  # R59
         plan = self.processing_order()
         if on_plan:
             on_plan(plan)

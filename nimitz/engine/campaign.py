@@ -406,6 +406,10 @@ def ja_orders(game: "Game") -> Engine:
                  + f" in {state.year}")
 
     def on_plan(plan):
+        if bot.pinned_at_orders:
+            game.log("bot", "JA", "JA Orders: " + ", ".join(name(i) for i in bot.pinned_at_orders)
+                     + " pinned by US forces that arrived in US Movement: no order (R59)",
+                     {"pinned": list(bot.pinned_at_orders), "rulings": ["R59"]})
         game.log("bot", "JA", "JA Orders: track reset to 0; areas in order: " +
                  ", ".join(f"{a} ({n})" for a, n in plan) + " (R2, R3)",
                  {"processing_order": [{"area": a, "unmoved": n} for a, n in plan],

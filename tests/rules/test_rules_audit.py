@@ -1,0 +1,42 @@
+"""Rules audit of the campaign turn: each test pins a place where the engine or the bot did
+something other than the rules say (procedures.md, facts.md, rulings.md, docs/rulings-added.md).
+Every test failed before its fix."""
+
+from __future__ import annotations
+
+from nimitz.bot.orders import OrdersBot
+from nimitz.engine.campaign import ja_orders
+from nimitz.engine.dice import ScriptedDice
+from rules_kit import Step, fresh, game_with, place, used_all
+
+
+# --- JA INF facing US forces at the JA Orders step --------------------------------------------
+
+
+def test_ja_infantry_facing_us_forces_that_arrived_in_us_movement_get_no_order(data):
+    """procedures.md, JA Orders: "DO not roll for ... INF in area with US Forces"; facts 1.4:
+    "JA Infantry in an Area that also holds US forces cannot move" (ruling R59). The R3 markers
+    go down at US Scouting, but US forces that arrive in US Movement pin the JA INF there too:
+    a Refit rolled for the area takes the ship, not the infantry."""
+    state = fresh(data, 1942)
+    place(state, "CI", "JA:Kaga", "JA:2nd", "JA:38th")   # CI: not an objective in 1942
+    OrdersBot(state, data, ScriptedDice([])).place_moved_markers()
+    assert not any(f.moved for f in state.at("CI", "JA"))  # no US forces there at scouting
+    place(state, "CI", "US:25th", embarked=True, moved=True)  # US Movement lands a division
+    bot = OrdersBot(state, data, ScriptedDice([5]))  # 5 + 0 = Refit
+    results = bot.run_step()
+    assert [(r.area, r.order, r.moved) for r in results] == [("CI", "Refit", ["JA:Kaga"])]
+    assert {f.id for f in state.at("CI", "JA")} == {"JA:2nd", "JA:38th"}
+    assert used_all(bot.dice)
+
+
+def test_ja_orders_step_journals_the_infantry_pinned_by_us_movement(data):
+    """The pin at JA Orders is explained in the journal (R59), before the processing order."""
+    state = fresh(data, 1942)
+    place(state, "CI", "JA:Kaga", "JA:2nd", "JA:38th")
+    place(state, "CI", "US:25th", embarked=True, moved=True)
+    game = game_with(data, state, [5])
+    Step(game, ja_orders(game))
+    texts = [e.text for e in game.journal if e.kind == "bot"]
+    assert "pinned by US forces" in texts[0] and "2nd" in texts[0] and "38th" in texts[0]
+    assert "areas in order: CI (1)" in texts[1]
