@@ -292,7 +292,8 @@ class OrdersBot:
                 f.embarked = us_there  # JA infantry ride transports into areas with US forces
         explanation["lba_to_japan"] = to_japan
         added: list[str] = []
-        if us_there and order.infantry:
+        # R10: only an order that sends forces into the area brings battalions along
+        if us_there and order.infantry and len(to_japan) < len(forces):
             moved_inf = sum(1 for f in forces if self.category(f) == "infantry")
             for _ in range(order.infantry - moved_inf):
                 added.append(self.add_battalion(dest).id)

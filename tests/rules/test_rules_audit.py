@@ -40,3 +40,38 @@ def test_ja_orders_step_journals_the_infantry_pinned_by_us_movement(data):
     texts = [e.text for e in game.journal if e.kind == "bot"]
     assert "pinned by US forces" in texts[0] and "2nd" in texts[0] and "38th" in texts[0]
     assert "areas in order: CI (1)" in texts[1]
+
+
+# --- R10 battalions need forces that actually go in -------------------------------------------
+
+
+def test_r10_no_battalion_when_every_mover_is_diverted_to_japan(data):
+    """R10: battalions join "when an order sends forces into an area with US forces". A Battle
+    order whose only movers are LBA that R8 sends to Japan (SA has no JA INF or LBA ashore)
+    sends nothing into SA, so no battalion appears there alone."""
+    state = fresh(data, 1942)
+    place(state, "SA", "US:Chester/Louisville", "JA:Kaga")
+    place(state, "PH", "JA:16th", moved=True)          # stays: it is PH's last ashore anyway
+    place(state, "PH", "JA:Mihoro", "JA:Genzan")
+    state.ja_track = 8                                   # 1942 band 8-11: +5; 9 + 5 = 14 Battle
+    bot = OrdersBot(state, data, ScriptedDice([9, 1, 1]))
+    result = bot.order("PH", auto_hold=False)
+    assert result.order == "Battle" and result.destination == "SA"
+    assert set(result.explanation["lba_to_japan"]) == {"JA:Mihoro", "JA:Genzan"}
+    assert result.explanation["battalions_added"] == []
+    assert {f.id for f in state.at("SA", "JA")} == {"JA:Kaga"}
+
+
+def test_r10_battalion_still_joins_when_some_forces_go_in(data):
+    """R10 (unchanged): ships going in with LBA diverted to Japan still bring a battalion for
+    the missing INF."""
+    state = fresh(data, 1942)
+    place(state, "SA", "US:Chester/Louisville", "JA:Kaga")
+    place(state, "PH", "JA:16th", moved=True)
+    place(state, "PH", "JA:Akagi", "JA:Mihoro")
+    state.ja_track = 8
+    bot = OrdersBot(state, data, ScriptedDice([9]))
+    result = bot.order("PH", auto_hold=False)
+    assert result.order == "Battle" and result.destination == "SA"
+    assert result.explanation["lba_to_japan"] == ["JA:Mihoro"]
+    assert len(result.explanation["battalions_added"]) == 1
