@@ -113,6 +113,20 @@ def _movement(request: "Request", game: "Game") -> Decision:
     for f in movable:  # spare submarines raid Japan's reinforcements (-3 each)
         if cls_of(game, f).type == "SS" and f.location in bases:
             return Decision("raid", forces=(f.id,))
+    special = game.sheet.special
+    if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
+        for f in movable:
+            if cls_of(game, f).bomber_wing and f.location == "MA":
+                return Decision("strategic_bombing", forces=(f.id,))
+    if special.invasion_box and state.turn >= game.sheet.turns - 1:
+        # The last turns: the costliest forces waiting at the bases join the invasion of Japan.
+        from nimitz.engine.campaign import INVASION_LIMIT
+
+        room = INVASION_LIMIT - state.invaded_this_turn
+        ready = sorted((f for f in movable if f.location in ("WC", "HI") and cls_of(game, f).is_ship),
+                       key=lambda f: (-cls_of(game, f).buy_cost, f.id))
+        if room > 0 and ready:
+            return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     if target:  # the attack needs troops to hold what it takes
         landing = [g for g in state.at(target, "US") if cls_of(game, g).type in ("INF", "BN")]
         if len(landing) < 3:
