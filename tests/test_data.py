@@ -496,3 +496,13 @@ def test_us_plan_costs(data):
     costs = {p.name: p.cost for p in data.us_plans.plan}
     assert costs["Damage Control"] == 4 and costs["Leathernecks"] == 0 and costs["ASW"] == 3
     assert len(costs) == 16
+
+
+def test_an_unknown_cancel_hit_target_is_reported(data_copy):
+    """The cancel_hit vocabulary (R61: `force`, not `any`) is checked, naming file, plan, key."""
+    path = data_copy / "bot_tables" / "ja_plans.toml"
+    text = path.read_text()
+    path.write_text(text.replace('targets = ["force"]', 'targets = ["anything"]', 1))
+    problems = _problems(data_copy)
+    _one_problem_containing(problems, "bot_tables/ja_plans.toml", "plan.damage_control.effect.targets",
+                            "'anything'")

@@ -13,6 +13,7 @@ from nimitz.model.data import (
 )
 
 MAP = "campaigns/map.toml"
+CANCEL_TARGETS = ("force", "carrier", "aircraft", "infantry_ashore", "airfield")  # cancel_hit
 
 
 def _coverage(rows: Iterable, lo: int, hi: int, where: str) -> list[str]:
@@ -236,6 +237,11 @@ def check_tables(d: GameData) -> list[str]:
         for pl in table.plan:
             if not isinstance(pl.effect.get("kind"), str):
                 p.append(f"{fname}: plan.{pl.id}.effect.kind: missing")
+            if pl.effect.get("kind") == "cancel_hit":
+                for target in pl.effect.get("targets", []):
+                    if target not in CANCEL_TARGETS:
+                        p.append(f"{fname}: plan.{pl.id}.effect.targets: {target!r} is not one of "
+                                 f"{' '.join(CANCEL_TARGETS)}")
             if name == "ja" and pl.copies < 1:
                 p.append(f"{fname}: plan.{pl.id}.copies: at least 1")
     return p

@@ -79,3 +79,18 @@ def test_us_first_light_airfield_hits_apply_before_the_lba_attack_r60():
                                             area="IS")])
     assert b.airfields("JA") == 1
     assert len(b.lba("JA")) == 1
+
+
+def test_r61_damage_control_does_not_cancel_a_hit_on_an_airfield():
+    """R61: Damage Control cancels a hit on a JA *force*; a hit on the airfield is not cancelled
+    (the plan stays unused for a later hit on a force)."""
+    from battle_helpers import empty_state, game_with, make_board, plan as use_plan, put
+
+    from nimitz.engine.battle import hits as H
+
+    s = empty_state()
+    put(s, "JA", "4 Kokutai")
+    b = make_board(game_with(s, []), {"JA:4 Kokutai": "JA_AF"}, air_groups=False, airfields={"JA": 1})
+    pip = use_plan(b, "JA", "damage_control")
+    expl = H.ja_takes_hits(b, H.island_targets(b, "JA", True), 1, {"step": "bomb_runs", "area": "IS"})
+    assert b.airfields("JA") == 0 and expl["cancelled"] == [] and not pip.used

@@ -299,9 +299,10 @@ def hit_piece(board: Board, pid: str) -> str:
 
 
 def target_matches(board: Board, kinds: list[str], tid: str) -> bool:
-    """cancel_hit `targets`: any, carrier, aircraft, infantry_ashore, airfield."""
+    """cancel_hit `targets`: force (any counter but an airfield, R61), carrier, aircraft,
+    infantry_ashore, airfield."""
     for k in kinds:
-        if k == "any":
+        if k == "force" and not tid.endswith(":airfield"):
             return True
         if k == "airfield" and tid.endswith(":airfield"):
             return True
