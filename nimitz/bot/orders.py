@@ -11,7 +11,7 @@ from typing import Any
 
 from attrs import define, field
 
-from nimitz.engine.dice import Dice, choose
+from nimitz.engine.dice import Dice, choose, roll_sum
 from nimitz.model.data import GameData, Order
 from nimitz.model.state import BATTALIONS, CampaignState, Force
 
@@ -345,8 +345,7 @@ class OrdersBot:
             roll = {"automatic": "first scouted order in an objective is Hold (R5)"}
             row = self.table.by_name["Hold"]
         else:
-            dice = [self.dice.roll("ja", 10, f"scouted order in {area}")
-                    for _ in range(self.table.scouted_dice)]
+            dice = roll_sum(self.dice, "ja", self.table.scouted_dice, purpose=f"scouted order in {area}")
             mod = self.table.scouted_modifier[str(self.state.year)]
             total = sum(dice) + mod
             roll = {"dice": dice, "modifier": mod, "total": total,
@@ -366,8 +365,7 @@ class OrdersBot:
             row = self.table.by_name["Hold"]
         else:
             preset = self.state.rules.order_modifiers
-            dice = [self.dice.roll("ja", 10, f"JA order in {area}")
-                    for _ in range(self.table.order_dice)]
+            dice = roll_sum(self.dice, "ja", self.table.order_dice, purpose=f"JA order in {area}")
             mod = self.table.modifier(preset, self.state.year, track_before)
             band = self.table.track_band[self.table.band_index(track_before)]
             total = sum(dice) + mod

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from nimitz.engine.dice import Dice
-from nimitz.engine.setup import new_battalion, stack_of
+from nimitz.engine.setup import new_battalion, return_to_pool
 from nimitz.model.data import GameData
-from nimitz.model.state import BATTALIONS, JA_POOL, RAID, CampaignState
+from nimitz.model.state import BATTALIONS, RAID, CampaignState
 
 
 def _name(fid: str) -> str:
@@ -62,7 +62,8 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
 def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
     """Damaged JA forces on the map go, repaired, to the bottom of their stack; except infantry
     facing US forces and the last INF or LBA ashore in an area (not in JA or EA)."""
-    cls = data.year(state.year).cls
+    sheet = data.year(state.year)
+    cls = sheet.cls
     repaired: list[str] = []
     kept: list[str] = []
     for area in data.map.areas:
@@ -80,13 +81,7 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
                 continue
             if f in ashore:
                 ashore.remove(f)
-            f.damaged = False
-            f.embarked = False
-            if c.type == "BN":
-                f.location = BATTALIONS
-            else:
-                f.location = JA_POOL
-                state.ja_stacks[stack_of(c.type)].append(f.id)
+            return_to_pool(state, sheet, f)
             repaired.append(f.id)
     if not repaired and not kept:
         return "", {}

@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Generator
 
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.requests import Option, Request
+from nimitz.engine.setup import destroy_force, return_to_pool
 from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
 from nimitz.model.state import (
-    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, Force,
+    BOMBING, DESTROYED, INVASION, RAID, US_POOL, Force,
 )
 
 if TYPE_CHECKING:
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 
 Engine = Generator[Request, Decision, None]
 
-STEPS = ("turn", "resupply", "scouting", "movement", "orders", "battles", "reinforce", "repair",
-         "return_to_port", "supply", "defeat_check")
 STEP_NAMES = {
     "start": "Set-up", "turn": "Advance turn", "resupply": "US Resupply", "scouting": "US Scouting",
     "movement": "US Movement", "orders": "JA Orders", "battles": "Resolve Battles",
@@ -88,23 +87,8 @@ def damage(game: "Game", f: Force, why: str) -> str:
     if not f.damaged:
         f.damaged = True
         return f"{f.name} damaged ({why})"
-    destroy(game, f)
+    destroy_force(game.state, game.sheet, f)
     return f"{f.name} destroyed ({why})"
-
-
-def destroy(game: "Game", f: Force) -> None:
-    c = cls_of(game, f)
-    f.damaged = False
-    f.embarked = False
-    if f.side == "US" and c.type == "LBA":
-        f.location = US_POOL  # destroyed US LBA can be bought again (ed3)
-    elif f.side == "JA" and c.type == "LBA":
-        f.location = JA_POOL
-        game.state.ja_stacks["lba"].append(f.id)
-    elif f.side == "JA" and c.type == "BN":
-        f.location = BATTALIONS
-    else:
-        f.location = DESTROYED
 
 
 # --- US Resupply -----------------------------------------------------------------------------
@@ -311,8 +295,8 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
         return f"infantry may not leave {f.location} while JA forces are there (US Movement)"
     if c.type == "LBA":
         if dest not in state.lba_bases:
-            return (f"LBA may only move to an area that held US infantry or LBA at the start of "
-                    f"the movement step (US Movement)")
+            return ("LBA may only move to an area that held US infantry or LBA at the start of "
+                    "the movement step (US Movement)")
         area = m.area[dest]
         if not area.unlimited_airfield:
             already = sum(1 for g in state.at(dest, "US") if cls_of(game, g).type == "LBA")
@@ -385,11 +369,6 @@ def movement_request(game: "Game") -> Request:
                    kinds=tuple(kinds), info={"movable": movable, "lba_bases": list(state.lba_bases)})
 
 
-def legal_destinations(game: "Game", f: Force) -> dict[str, str | None]:
-    """Every area with None (legal) or the reason it is refused, for a front end."""
-    return {a.code: move_problem(game, f, a.code) for a in game.data.map.areas}
-
-
 # --- JA Orders -------------------------------------------------------------------------------
 
 
@@ -420,12 +399,10 @@ def ja_orders(game: "Game") -> Engine:
 
 def strategic_bombing(game: "Game") -> Engine:
     """Each B-29 wing in the box sends one JA force in Japan back to its pool (ruling R44)."""
-    from nimitz.engine.setup import stack_of
-
     state = game.state
     wings = state.at(BOMBING, "US")
     for wing in wings:
-        targets = [f for f in state.at("JA", "JA")]
+        targets = state.at("JA", "JA")
         if not targets:
             game.log("event", "US", f"{wing.name}: no JA forces in Japan to bomb (R44)")
             continue
@@ -436,13 +413,7 @@ def strategic_bombing(game: "Game") -> Engine:
                                         f"Japan back to its reinforcement pool?",
                                  options=options, info={"wing": wing.id})
         target = state.forces[decision.forces[0]]
-        target.damaged = False
-        target.embarked = False
-        if cls_of(game, target).type == "BN":
-            target.location = BATTALIONS
-        else:
-            target.location = JA_POOL
-            state.ja_stacks[stack_of(cls_of(game, target).type)].append(target.id)
+        return_to_pool(state, game.sheet, target)
         game.log("event", "US", f"{wing.name} bombs Japan: {target.name} goes back to the "
                                 f"reinforcement pool (facts 1.13, R44)")
 

@@ -97,6 +97,7 @@ class ScriptedDice:
 
 
 def roll_sum(dice: Dice, stream: str, count: int, sides: int = 10, purpose: str = "") -> list[int]:
+    """`count` dice of one stream (e.g. the 2d10 of a scouted order); the faces, to be summed."""
     return [dice.roll(stream, sides, purpose) for _ in range(count)]
 
 

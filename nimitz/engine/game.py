@@ -118,9 +118,6 @@ class Game:
 
     # --- replay ----------------------------------------------------------------------------
 
-    def decisions_since(self, journal_len: int) -> list[Decision]:
-        return [e.decision for e in self.journal[journal_len:] if e.kind == "decision" and e.decision]
-
     @classmethod
     def replay(cls, data: GameData, checkpoint: Checkpoint, earlier: list[JournalEntry],
                earlier_checkpoints: list[Checkpoint], decisions: list[Decision]) -> "Game":

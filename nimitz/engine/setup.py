@@ -5,7 +5,7 @@ from __future__ import annotations
 from nimitz.engine.dice import SeededDice, shuffled
 from nimitz.model.data import REINFORCEMENT_POOL, SIDES, GameData, YearSheet
 from nimitz.model.state import (
-    JA_POOL, STACKS, US_POOL, CampaignState, DiceState, Force, RulesProfile,
+    BATTALIONS, DESTROYED, JA_POOL, STACKS, US_POOL, CampaignState, DiceState, Force, RulesProfile,
 )
 
 
@@ -20,6 +20,31 @@ def stack_of(type_: str) -> str:
 
 def pool_of(side: str) -> str:
     return US_POOL if side == "US" else JA_POOL
+
+
+def return_to_pool(state: CampaignState, sheet: YearSheet, f: Force) -> None:
+    """A JA force back to its reinforcement pool, full, at the bottom of its stack (a battalion
+    to the battalion box): after repair, strategic bombing, or a destroyed LBA (ed3)."""
+    f.damaged = False
+    f.embarked = False
+    type_ = sheet.cls[f.cls].type
+    if type_ == "BN":
+        f.location = BATTALIONS
+    else:
+        f.location = JA_POOL
+        state.ja_stacks[stack_of(type_)].append(f.id)
+
+
+def destroy_force(state: CampaignState, sheet: YearSheet, f: Force) -> None:
+    """A destroyed force's next place: LBA to their side's pool (ed3), JA battalions to the box,
+    everything else out of the game."""
+    type_ = sheet.cls[f.cls].type
+    if f.side == "JA" and type_ in ("LBA", "BN"):
+        return_to_pool(state, sheet, f)
+        return
+    f.damaged = False
+    f.embarked = False
+    f.location = US_POOL if type_ == "LBA" else DESTROYED
 
 
 def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: str) -> Force:

@@ -87,6 +87,21 @@ def play(game, policy, limit=MAX_DECISIONS, check=None):
     return n
 
 
+def invariant_checker(data, where: str):
+    """After every decision: every campaign invariant; at each turn's first movement request,
+    also the R3 pins."""
+    first_movement = set()
+
+    def check(g, n):
+        problems = campaign_problems(g.state, data)
+        if g.pending is not None and g.pending.kind == "movement" and g.state.turn not in first_movement:
+            first_movement.add(g.state.turn)
+            problems += pinned_problems(g.state, data)
+        assert problems == [], f"{where}, decision {n} (turn {g.state.turn}, {g.state.step}): {problems}"
+
+    return check
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("policy_name, preset", [("passive", "map"), ("sensible", "map"),
                                                  ("sensible", "rulebook")])
@@ -98,16 +113,7 @@ def test_soak_invariants_after_every_decision(data, year, policy_name, preset):
         where = f"{year} seed {seed} {policy_name} {preset}"
         assert campaign_problems(game.state, data) == [], where
 
-        first_movement = set()
-
-        def check(g, n):
-            problems = campaign_problems(g.state, data)
-            if g.pending is not None and g.pending.kind == "movement" and g.state.turn not in first_movement:
-                first_movement.add(g.state.turn)
-                problems += pinned_problems(g.state, data)
-            assert problems == [], f"{where}, decision {n} (turn {g.state.turn}, {g.state.step}): {problems}"
-
-        n = play(game, policy, check=check)
+        n = play(game, policy, check=invariant_checker(data, where))
         assert game.pending is None, f"{where}: not finished after {n} decisions"
         assert game.state.result, where
         assert len(game.state.held_history) == game.state.turn, where
@@ -263,14 +269,5 @@ def test_soak_random_legal_us_player(data, year):
         policy = random_us(rng)
         game = new_game(data, year, seed, RulesProfile())
         where = f"{year} seed {seed} random"
-        first_movement = set()
-
-        def check(g, n):
-            problems = campaign_problems(g.state, data)
-            if g.pending is not None and g.pending.kind == "movement" and g.state.turn not in first_movement:
-                first_movement.add(g.state.turn)
-                problems += pinned_problems(g.state, data)
-            assert problems == [], f"{where}, decision {n} (turn {g.state.turn}, {g.state.step}): {problems}"
-
-        n = play(game, policy, check=check)
+        n = play(game, policy, check=invariant_checker(data, where))
         assert game.pending is None, f"{where}: not finished after {n} decisions"

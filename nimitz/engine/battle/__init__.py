@@ -35,7 +35,7 @@ from nimitz.engine.battle.board import Board
 from nimitz.engine.requests import Request
 from nimitz.model.battle import ON_TRANSPORT, BattleState
 from nimitz.model.journal import Decision
-from nimitz.model.state import BATTALIONS, DESTROYED, JA_POOL, US_POOL
+from nimitz.engine.setup import destroy_force
 
 __all__ = ["resolve_battle", "finish"]
 
@@ -81,17 +81,7 @@ def finish(board: Board) -> None:
     for fid in bs.forces:
         f = state.forces[fid]
         if fid in lost:
-            c = sheet.cls[f.cls]
-            f.embarked = False
-            f.damaged = False
-            if c.type == "LBA":
-                f.location = JA_POOL if f.side == "JA" else US_POOL
-                if f.side == "JA":
-                    state.ja_stacks["lba"].append(fid)
-            elif c.type == "BN" and f.side == "JA":
-                f.location = BATTALIONS
-            else:
-                f.location = DESTROYED
+            destroy_force(state, sheet, f)
             summary["destroyed"].append(fid)
             continue
         box = bs.positions.get(fid, "")
