@@ -57,7 +57,7 @@ def test_wheel_contains_the_game_data(installed):
                 "campaigns/1945.toml", "bot_tables/battle.toml", "bot_tables/ja_plans.toml",
                 "bot_tables/us_plans.toml", "bot_tables/reinforcements.toml"):
         assert f"nimitz/_data/{rel}" in names, rel
-    assert "nimitz/cli.py" in names
+    assert "nimitz/cli/__init__.py" in names
     assert not any(n.startswith("tests/") for n in names)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import click
 
-from nimitz.cli_common import dice_for, dice_option, emit, guard, json_option, open_copy, parse_dice, rolls_of
+from nimitz.cli.common import dice_for, dice_option, emit, guard, json_option, open_copy, parse_dice, rolls_of
 from nimitz.errors import NimitzError
 
 

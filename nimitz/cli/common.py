@@ -1,14 +1,59 @@
-"""What the `nimitz bot ...` commands share: --dice and --json, and the save they work on."""
+"""What the command groups share: the error type and exit status, the save folder, the game data,
+starting the terminal UI, and the `--dice`/`--json` options of the companion commands."""
 
 from __future__ import annotations
 
 import copy
 import functools
 import json
+from pathlib import Path
 
 import click
 
 from nimitz.errors import NimitzError
+
+YEARS = ("1942", "1943", "1944", "1945")
+
+
+class UserError(click.ClickException):
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"nimitz: {self.format_message()}", err=True)
+
+
+class NimitzGroup(click.Group):
+    """Turns NimitzError (bad save, bad data, illegal decision) into a plain message."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except NimitzError as exc:
+            raise UserError(str(exc)) from None
+
+
+def store_of(ctx: click.Context):
+    from nimitz.persist.store import SaveStore, default_saves_dir
+
+    folder = ctx.find_root().params.get("saves")
+    return SaveStore(Path(folder) if folder else default_saves_dir())
+
+
+def game_data():
+    from nimitz.model.data import load_game_data
+
+    return load_game_data()
+
+
+
+def run_tui(folder: Path, path: Path | None) -> None:
+    try:
+        from nimitz.tui import run_tui
+    except ImportError:
+        raise UserError("the terminal UI is not available in this build") from None
+    run_tui(folder, path)
+
+
 
 
 def parse_dice(text: str | None) -> list[int] | None:
@@ -45,11 +90,10 @@ def emit(as_json: bool, payload: dict, lines: list[str]) -> None:
 
 def open_copy(ctx: click.Context, campaign: str):
     """The save's session (resumed) and a copy of its state to experiment on."""
-    from nimitz.cli import _data, _store
     from nimitz.persist.campaign_file import Session
 
-    data = _data()
-    session = Session.open(_store(ctx).resolve(campaign), data)
+    data = game_data()
+    session = Session.open(store_of(ctx).resolve(campaign), data)
     return data, session, copy.deepcopy(session.game.state)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from nimitz.cli_common import dice_for, dice_option, emit, json_option, open_copy, parse_dice, rolls_of
+from nimitz.cli.common import dice_for, dice_option, emit, json_option, open_copy, parse_dice, rolls_of
 from nimitz.errors import DiceExhausted, NimitzError
 
 
@@ -108,7 +108,7 @@ def bot_reinforce(ctx, campaign: str, dice_text: str | None, as_json: bool) -> N
 def register_battle_commands() -> None:
     """The battle bot's commands (place, plans, air) join the group when present."""
     try:
-        from nimitz import cli_battle
+        from nimitz.cli import bot_battle as cli_battle
     except ImportError:
         return
     for name in ("place", "plans", "air"):

@@ -1,0 +1,30 @@
+"""`nimitz data check`: validate the game data files."""
+
+from __future__ import annotations
+
+import click
+
+from nimitz.cli.common import UserError
+
+
+@click.group("data")
+def data_group() -> None:
+    """Inspect the game data (campaigns/ and bot_tables/)."""
+
+
+@data_group.command("check")
+def data_check() -> None:
+    """Validate every data file; each problem names its file, table and key."""
+    from nimitz.model.data import data_root, load_raw
+    from nimitz.model.datacheck import check_data, summary
+
+    data, problems = load_raw()
+    if data is not None:
+        problems = check_data(data)
+    if problems:
+        for line in problems:
+            click.echo(line, err=True)
+        raise UserError(f"{len(problems)} problem(s) in the game data under {data_root()}")
+    for line in summary(data):
+        click.echo(line)
+    click.echo(f"All game data is valid (fingerprint {data.fingerprint}).")
