@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
-from nimitz.cli.common import YEARS, UserError, game_data, run_tui, store_of
+from nimitz.cli.common import (
+    YEARS, UserError, chosen_options, game_data, optional_rules_option, run_tui, store_of,
+)
 from nimitz.errors import NimitzError
 
 
@@ -24,9 +26,10 @@ from nimitz.errors import NimitzError
 @click.option("--linked", is_flag=True,
               help="A linked campaign: the years follow each other up to 1945 and the objectives add up.")
 @click.option("--no-tui", is_flag=True, help="Only create and save the campaign; do not open it.")
+@optional_rules_option
 @click.pass_context
 def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, ja_ties: str,
-        linked: bool, no_tui: bool) -> None:
+        linked: bool, no_tui: bool, options: tuple[str, ...]) -> None:
     """Create a campaign and print where it is saved."""
     from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_envelope
@@ -36,10 +39,11 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, j
     store = store_of(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties)
+    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties, options=chosen_options(options))
     envelope = new_envelope(data, int(year), seed, rules, name, linked=linked)
     path = store.create(envelope)
-    click.echo(f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}).")
+    extra = f"; optional rules: {', '.join(rules.options)}" if rules.options else ""
+    click.echo(f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}{extra}).")
     click.echo(f"Saved to {path}")
     if not no_tui:
         run_tui(store.folder, path)

@@ -113,3 +113,19 @@ def guard(fn):
 dice_option = click.option("--dice", "dice_text", metavar="FACES",
                            help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/cli.md).")
+
+
+def optional_rules_option(fn):
+    """`--option NAME` (repeatable): the optional rules of docs/optional-rules.md."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return click.option("--option", "options", multiple=True, type=click.Choice(OPTION_NAMES),
+                        help="An optional rule (repeatable): " + ", ".join(OPTION_NAMES)
+                             + " (docs/optional-rules.md).")(fn)
+
+
+def chosen_options(options: tuple[str, ...]) -> list[str]:
+    """The chosen optional rules, each once, in the table's order (so saves compare equal)."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return [name for name in OPTION_NAMES if name in options]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
+from nimitz.engine import variants
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.requests import Option, Request
 from nimitz.engine.setup import destroy_force, return_to_pool
@@ -55,6 +56,7 @@ def play_turn(game: "Game") -> Engine:
     for f in state.forces.values():
         f.moved = False
     game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+    variants.turn_start(game)
     yield from resupply(game)
     yield from scouting(game)
     yield from movement(game)
@@ -247,6 +249,7 @@ def movement(game: "Game") -> Engine:
     while True:
         decision = yield movement_request(game)
         if decision.kind == "end_movement":
+            variants.end_of_movement(game)
             return
         forces = [state.forces[i] for i in decision.forces]
         if decision.kind == "move":
@@ -279,6 +282,9 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
     c = cls_of(game, f)
     if f.side != "US":
         return f"{f.name} is Japanese"
+    trouble = variants.cannot_move(game, f)
+    if trouble:
+        return trouble
     if f.moved:
         return f"{f.name} has already moved this turn"
     if not on_map(game, f):
@@ -555,7 +561,7 @@ def defeat_check(game: "Game") -> None:
         end_campaign(game, "Defeat: Hawaii lost", len(held))
     elif len(held) <= sheet.replaced_max and len(held) < state.held_at_start:
         end_campaign(game, "Replaced", len(held))  # fallen to the level, not set up there (R53)
-    elif state.turn >= sheet.turns:
+    elif state.turn >= sheet.turns or variants.ends_early(game):
         points = invasion_points(game)
         total = len(held) + points
         end_campaign(game, sheet.level_for(total), total)
