@@ -93,7 +93,7 @@ def show(ctx, campaign: str) -> None:
     path, env = store_of(ctx).load(campaign, data)
     click.echo(situation_text(env.state, data, name=env.name))
     click.echo("")
-    click.echo(last_turn_bot_text(env.journal))
+    click.echo(last_turn_bot_text(env.journal, env.state))
 
 
 @click.command()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from nimitz.engine import variants
+from nimitz.engine import fog, variants
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.requests import Option, Request
 from nimitz.engine.setup import destroy_force, return_to_pool
@@ -57,16 +57,21 @@ def play_turn(game: "Game") -> Engine:
         f.moved = False
     game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
     variants.turn_start(game)
+    fog.refresh(game)
     yield from resupply(game)
     yield from scouting(game)
     yield from movement(game)
+    fog.refresh(game)
     yield from ja_orders(game)
+    fog.refresh(game)
     yield from resolve_battles(game)
+    fog.refresh(game)
     ja_reinforce(game)
     ja_repair(game)
     return_to_port(game)
     supply_check(game)
     defeat_check(game)
+    fog.refresh(game)
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -212,6 +217,9 @@ def scouting(game: "Game") -> Engine:
     objectives = set(game.sheet.objectives)
     for area in decision.areas:
         auto_hold = area in objectives and area not in state.scout_held
+        recon = fog.peek(game, area)
+        if recon:
+            game.log("event", "US", recon, {"area": area, "rulings": ["R85"]})
         result = bot.scouted_order(area, auto_hold)
         if result is None:
             game.log("event", "JA", f"Scouting {area}: no unmoved JA forces left to scout")
@@ -219,6 +227,8 @@ def scouting(game: "Game") -> Engine:
         if result.order == "Hold" and area in objectives:
             state.scout_held.append(area)
         game.log("bot", "JA", "Scouted order " + result.text(), result.data())
+        fog.reveal(game, result.moved + result.held)  # the US watched the scouted order
+    fog.refresh(game)
 
 
 def scoutable_areas(game: "Game") -> list[str]:

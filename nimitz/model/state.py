@@ -47,11 +47,11 @@ class RulesProfile:
 
 @define
 class HiddenStack:
-    """Fog of war: what the US sees of the JA forces in one area (R85)."""
+    """Fog of war: the chips the US sees for the JA forces in one area it cannot see (R85)."""
 
     forces: list[str]  # the JA force ids the stack was drawn for (it is redrawn when they change)
     blanks: int  # decoy chips shown beside the real ones
-    revealed: list[str] = field(factory=list)  # force ids the US has seen (peek, contact, presence)
+    blanks_seen: int = 0  # blanks a recon peek has turned over
 
 
 @define
@@ -65,6 +65,7 @@ class VariantState:
     attack_met: bool = False  # high command's demanded attack has been made this turn
     ended_early: int = 0  # variable end: the turn the campaign ended after (0: not yet)
     fog: dict[str, HiddenStack] = field(factory=dict)  # area -> hidden stack
+    revealed: dict[str, str] = field(factory=dict)  # JA force id -> where the US saw it (R85)
 
 
 @define

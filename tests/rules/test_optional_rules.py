@@ -238,3 +238,111 @@ def test_whole_campaigns_with_every_option_save_and_verify(tmp_path, year):
     assert json.loads(result.output)["options"] == ["weather", "events", "variable-end"]
     checked = runner.invoke(cli, ["--saves", str(tmp_path), "check", "v"])
     assert checked.exit_code == 0, checked.output
+
+
+# --- fog of war (R85, R86) ----------------------------------------------------------------------
+
+
+def _fog_game(data, faces=()):
+    game = _game(data, options=["fog-of-war"], faces=faces)
+    game.state.turn = 1
+    return game
+
+
+def test_fog_hides_japanese_forces_where_no_us_force_watches(data):
+    """R85: a JA stack with no US force in its area is a hidden stack of its real chips plus
+    blanks from the d6 (1-3: one blank); US forces in an area see every JA force there."""
+    from nimitz.engine import fog
+
+    game = _fog_game(data, faces=[2])
+    ja = place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 2))
+    place(game.state, "MI", *of_type(game.state, data, "JA", "CRU", 1))
+    place(game.state, "MI", *of_type(game.state, data, "US", "CRU", 1))
+    fog.refresh(game)
+    view = fog.area_view(game.state, "GI")
+    assert view.known == () and view.unknown_chips == 2 + 1
+    assert fog.area_view(game.state, "MI") is None
+    assert fog.hidden_forces(game.state) == {f.id for f in ja}
+
+
+def test_fog_stack_keeps_its_blanks_until_its_forces_change(data):
+    """R85: the blanks are drawn once and kept while the stack's forces stay; a change redraws."""
+    from nimitz.engine import fog
+
+    game = _fog_game(data, faces=[6, 4])
+    inf = of_type(game.state, data, "JA", "INF", 2)
+    place(game.state, "GI", inf[0])
+    fog.refresh(game)
+    assert game.state.variant.fog["GI"].blanks == 3
+    fog.refresh(game)  # nothing moved: no new roll (a roll would take the 4)
+    assert game.state.variant.fog["GI"].blanks == 3 and len(game.dice.rolls) == 1
+    place(game.state, "GI", inf[1])
+    fog.refresh(game)
+    assert game.state.variant.fog["GI"].blanks == 2
+
+
+def test_forces_seen_stay_revealed_until_they_move(data):
+    """R85: a force the US has seen stays revealed while it stays where it was seen."""
+    from nimitz.engine import fog
+
+    game = _fog_game(data, faces=[1, 1])
+    inf = place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))[0]
+    us = place(game.state, "GI", *of_type(game.state, data, "US", "CRU", 1))[0]
+    fog.refresh(game)
+    us.location = "HI"  # the US leaves: the area is hidden again, its force still known
+    fog.refresh(game)
+    view = fog.area_view(game.state, "GI")
+    assert view.known == (inf.id,) and view.unknown_chips == 1  # the one blank
+    inf.location = "NG"  # it moves: unknown again
+    fog.refresh(game)
+    assert fog.area_view(game.state, "NG").known == ()
+
+
+@pytest.mark.parametrize("dice,weather,turned", [
+    ([3, 5], "clear", 3),  # 8 or less: the lower die, 3 chips
+    ([4, 5], "clear", 0),  # 9: nothing
+    ([3, 5], "hazy", 0),  # hazy: at most 7
+    ([2, 4], "bad", 2),  # bad: at most 6
+])
+def test_recon_peek_turns_over_the_lower_die_in_chips(data, dice, weather, turned):
+    """R85 and R81: a scouting point's 2d6 peek; a total of 8 or less (7 hazy, 6 bad) turns over
+    as many chips as the lower die."""
+    from nimitz.engine import fog
+
+    # blanks d6 = 1 (one blank), the two peek dice, then one pick per chip turned over
+    game = _fog_game(data, faces=[1] + dice + [1] * turned)
+    game.state.rules.options = ["fog-of-war", "weather"]
+    game.state.variant = VariantState(weather=weather)
+    place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 3))
+    fog.refresh(game)
+    fog.peek(game, "GI")
+    stack = game.state.variant.fog["GI"]
+    view = fog.area_view(game.state, "GI")
+    assert len(view.known) + stack.blanks_seen == turned
+
+
+def test_policies_never_see_hidden_forces(data):
+    """R86: the scripted player plans on the US view, where hidden JA forces are off the map."""
+    from nimitz.engine import fog
+    from nimitz.policies import _USView
+
+    game = _fog_game(data, faces=[1])
+    hidden = place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))[0]
+    fog.refresh(game)
+    view = _USView(game)
+    assert view.state.forces[hidden.id].location == fog.UNSEEN
+    assert game.state.forces[hidden.id].location == "GI"  # the real game is untouched
+
+
+@pytest.mark.parametrize("year", [1942, 1945])
+def test_fog_of_war_campaigns_save_and_verify(tmp_path, year):
+    """Fog of war campaigns replay exactly (its blanks and peeks roll on the fog stream)."""
+    from click.testing import CliRunner
+
+    from nimitz.cli import cli
+
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--saves", str(tmp_path), "autoplay", "--year", str(year), "--seed", "4",
+                                 "--option", "fog-of-war", "--save", "f"])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(cli, ["--saves", str(tmp_path), "check", "f"]).exit_code == 0
