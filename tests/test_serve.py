@@ -23,8 +23,15 @@ from nimitz.cli import cli
 from nimitz.cli.serve import game_command, is_loopback
 
 CHROMIUM = os.environ.get("NIMITZ_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 ANSI = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
 
@@ -48,9 +55,13 @@ def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> No
 
 
 def _serve(saves: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "nimitz", "--saves", str(saves), "serve", *args],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "nimitz", "--saves", str(saves), "serve", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _stop(proc: subprocess.Popen) -> str:
@@ -63,9 +74,18 @@ def _stop(proc: subprocess.Popen) -> str:
     return err
 
 
-@pytest.mark.parametrize("host, loopback", [("127.0.0.1", True), ("127.0.0.2", True), ("::1", True),
-                                            ("localhost", True), ("0.0.0.0", False),
-                                            ("192.168.1.4", False), ("example.org", False)])
+@pytest.mark.parametrize(
+    "host, loopback",
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.2", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("192.168.1.4", False),
+        ("example.org", False),
+    ],
+)
 def test_loopback_hosts(host, loopback):
     assert is_loopback(host) is loopback
 
@@ -81,8 +101,7 @@ def test_binding_beyond_loopback_warns_loudly(runner, saves_dir, monkeypatch, ho
     from textual_serve.server import Server
 
     served = {}
-    monkeypatch.setattr(Server, "serve", lambda self, debug=False: served.update(host=self.host,
-                                                                                 command=self.command))
+    monkeypatch.setattr(Server, "serve", lambda self, debug=False: served.update(host=self.host, command=self.command))
     result = runner.invoke(cli, ["--saves", str(saves_dir), "serve", "--host", host, "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert served["host"] == host and "--saves" in served["command"]
@@ -120,8 +139,12 @@ def test_the_title_screen_appears_in_headless_chromium(saves_dir, tmp_path):
             page = browser.new_page(viewport={"width": 1280, "height": 800})
 
             def on_websocket(ws):
-                ws.on("framereceived", lambda payload: received.append(
-                    payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload))
+                ws.on(
+                    "framereceived",
+                    lambda payload: received.append(
+                        payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+                    ),
+                )
 
             page.on("websocket", on_websocket)
             page.goto(f"http://127.0.0.1:{port}/", wait_until="load")

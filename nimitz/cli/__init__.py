@@ -3,8 +3,6 @@ never a traceback: exit status 2 for bad usage or input, 1 for a check that fail
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from nimitz import RULES_VERSION, __version__
@@ -43,4 +41,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

@@ -8,8 +8,17 @@ from datetime import datetime
 import click
 
 from nimitz.cli.common import (
-    YEARS, CheckFailed, UserError, campaign_argument, emit, game_data, json_option, require_terminal,
-    run_tui, store_of, write_output,
+    YEARS,
+    CheckFailed,
+    UserError,
+    campaign_argument,
+    emit,
+    game_data,
+    json_option,
+    require_terminal,
+    run_tui,
+    store_of,
+    write_output,
 )
 from nimitz.errors import NimitzError
 
@@ -152,8 +161,8 @@ def play(ctx, campaign: str) -> None:
 @click.pass_context
 def undo(ctx, campaign: str, to: str) -> None:
     """Take back decisions without re-rolling: the dice come back with the state."""
-    from nimitz.persist.campaign_file import Session
     from nimitz.engine.campaign import STEP_NAMES
+    from nimitz.persist.campaign_file import Session
 
     path = store_of(ctx).resolve(campaign)
     session = Session.open(path, game_data())
