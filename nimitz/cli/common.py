@@ -41,21 +41,13 @@ class CheckFailed(UserError):
     kind = "check_failed"
 
 
-class JsonError(click.ClickException):
-    """Any error of a command run with `--json`: `{"error", "detail", ...}` on stdout."""
-
-    def __init__(self, error: click.ClickException) -> None:
-        super().__init__(error.format_message())
-        self.exit_code = error.exit_code
-        if isinstance(error, UserError):
-            self.payload = {"error": error.kind, "detail": self.message, **error.extra}
-        elif isinstance(error, click.UsageError):
-            self.payload = {"error": "usage", "detail": self.message}
-        else:
-            self.payload = {"error": "bad_input", "detail": self.message}
-
-    def show(self, file=None) -> None:
-        click.echo(json.dumps(self.payload, indent=1, default=str))
+def json_error(error: click.ClickException) -> dict:
+    """The JSON form of an error under `--json`: `{"error", "detail", ...}` (docs/cli.md)."""
+    if isinstance(error, UserError):
+        return {"error": error.kind, "detail": error.format_message(), **error.extra}
+    if isinstance(error, click.UsageError):
+        return {"error": "usage", "detail": error.format_message()}
+    return {"error": "bad_input", "detail": error.format_message()}
 
 
 class NimitzGroup(click.Group):
@@ -73,9 +65,10 @@ class NimitzGroup(click.Group):
             except NimitzError as exc:
                 raise UserError(str(exc)) from None
         except click.ClickException as exc:
-            if ctx.meta.get(JSON_REQUESTED) and not isinstance(exc, JsonError):
-                raise JsonError(exc) from None
-            raise
+            if not ctx.meta.get(JSON_REQUESTED):
+                raise
+            click.echo(json.dumps(json_error(exc), indent=1, default=str))
+            raise click.exceptions.Exit(exc.exit_code) from None
 
 
 def store_of(ctx: click.Context):

@@ -14,13 +14,15 @@ from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import CONVERTER, envelope_from_json, read_save, state_hash, to_json
 from nimitz.policies import get_policy, policy_names
 
-campaigns = st.fixed_dictionaries({
-    "year": st.sampled_from([1942, 1943, 1944, 1945]),
-    "seed": st.integers(min_value=0, max_value=2**31),
-    "policy": st.sampled_from(sorted(policy_names())),
-    "preset": st.sampled_from(["map", "rulebook"]),
-    "decisions": st.integers(min_value=0, max_value=80),
-})
+campaigns = st.fixed_dictionaries(
+    {
+        "year": st.sampled_from([1942, 1943, 1944, 1945]),
+        "seed": st.integers(min_value=0, max_value=2**31),
+        "policy": st.sampled_from(sorted(policy_names())),
+        "preset": st.sampled_from(["map", "rulebook"]),
+        "decisions": st.integers(min_value=0, max_value=80),
+    }
+)
 
 
 def _play(session: Session, policy: str, decisions: int) -> int:
@@ -36,8 +38,9 @@ def _play(session: Session, policy: str, decisions: int) -> int:
 def _session(tmp_path, c) -> Session:
     path = tmp_path / f"p-{c['year']}-{c['seed']}-{c['decisions']}.nimitz.json"
     path.unlink(missing_ok=True)
-    session = Session.create(path, load_game_data(), c["year"], c["seed"], RulesProfile(order_modifiers=c["preset"]),
-                             "prop")
+    session = Session.create(
+        path, load_game_data(), c["year"], c["seed"], RulesProfile(order_modifiers=c["preset"]), "prop"
+    )
     session.autosave = False
     _play(session, c["policy"], c["decisions"])
     return session
@@ -51,7 +54,9 @@ def test_a_save_reads_back_as_written(tmp_path, c):
     env = read_save(session.path, load_game_data())
     assert env.state_hash == state_hash(session.game.state)
     assert CONVERTER.unstructure(env) == CONVERTER.unstructure(session.envelope()) | {
-        "saved": env.saved, "state_hash": env.state_hash}
+        "saved": env.saved,
+        "state_hash": env.state_hash,
+    }
 
 
 @settings(max_examples=6)
@@ -77,15 +82,14 @@ def test_a_damaged_save_is_refused_with_a_message(tmp_path, draw):
     NimitzError with a message naming the file, or leaves the state as it was: a change to the
     state is caught by its hash (the journal is checked by replaying it, on opening)."""
     data = load_game_data()
-    session = _session(tmp_path, {"year": 1942, "seed": 3, "policy": "passive",
-                                        "preset": "map", "decisions": 5})
+    session = _session(tmp_path, {"year": 1942, "seed": 3, "policy": "passive", "preset": "map", "decisions": 5})
     text = to_json(session.envelope())
     original = CONVERTER.unstructure(session.game.state)
     at = draw.draw(st.integers(min_value=0, max_value=len(text) - 1), label="position")
     if draw.draw(st.booleans(), label="cut short"):
         damaged = text[:at]
     else:
-        damaged = text[:at] + draw.draw(st.characters(codec="utf-8"), label="new character") + text[at + 1:]
+        damaged = text[:at] + draw.draw(st.characters(codec="utf-8"), label="new character") + text[at + 1 :]
     try:
         env = envelope_from_json(damaged, "damaged.json", data)
     except NimitzError as exc:
