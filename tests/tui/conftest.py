@@ -29,6 +29,7 @@ def run(test: Callable[[NimitzApp, object], Awaitable[None]], app: NimitzApp,
                 while app.busy or any(w.is_running for w in app.workers):
                     await app.workers.wait_for_complete()
                     await pause()
+                    await pause()  # the screens the result pushed are laid out
 
             pilot.pause = settled
             await pilot.pause()
