@@ -72,10 +72,22 @@ class NimitzGroup(click.Group):
 
 
 def store_of(ctx: click.Context):
-    from nimitz.persist.store import SaveStore, default_saves_dir
+    """The saves folder: --saves, else $NIMITZ_HOME/saves, else the data folder (where the saves
+    of the old config folder are moved once, with a message)."""
+    from nimitz.persist.store import SaveStore, default_saves_dir, move_old_saves, old_saves_dir
 
     folder = ctx.find_root().params.get("saves")
-    return SaveStore(Path(folder) if folder else default_saves_dir())
+    if folder:
+        return SaveStore(Path(folder))
+    store = SaveStore(default_saves_dir())
+    if not os.environ.get("NIMITZ_HOME"):
+        try:
+            moved = move_old_saves(store.folder, old_saves_dir())
+        except OSError as exc:
+            moved = f"could not move the saves of the old folder: {exc}"
+        if moved:
+            click.echo(f"nimitz: {moved}", err=True)
+    return store
 
 
 def game_data():
