@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from nimitz.cli import cli
-from nimitz.engine.game import Game
-from nimitz.engine.setup import new_campaign
 from nimitz.model.journal import Decision
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session, envelope_for, verify
+from nimitz.persist.campaign_file import Session, envelope_for, new_game
+from nimitz.persist.verify import verify
 from nimitz.persist.history import ReplayCursor, decision_indices, game_after, undo_count
 from nimitz.persist.saves import SCHEMA_VERSION, envelope_from_json, read_save, state_hash, to_json
 from nimitz.policies import get_policy
@@ -23,11 +22,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def _played(data, year, seed, policy="sensible"):
     """A finished campaign and the state hash after each decision (index k = after k decisions)."""
-    game = Game(data=data, state=new_campaign(data, year, seed))
-    game.log("created", "", "test campaign")
+    game = new_game(data, year, seed, RulesProfile())
     chooser = get_policy(policy)
     hashes = []
-    request = game.start()
+    request = game.pending
     hashes.append(state_hash(game.state))
     while request is not None:
         request = game.answer(chooser(request, game))
@@ -49,6 +47,7 @@ def test_replay_equals_the_original_at_every_step(data, year):
 def test_verify_accepts_a_genuine_save_and_names_a_tampered_decision(data):
     game, _ = _played(data, 1942, 5)
     env = envelope_for(game, "t", 5, created="2026-01-01T00:00:00+00:00")
+    env.saved = env.created
     assert verify(env, data) == []
     # Tamper: swap the first purchase for another force, keep the envelope self-consistent.
     raw = json.loads(to_json(env))
@@ -58,17 +57,18 @@ def test_verify_accepts_a_genuine_save_and_names_a_tampered_decision(data):
     journal[idx]["decision"]["count"] = 1
     tampered = envelope_from_json(json.dumps(raw), "tampered")
     problems = verify(tampered, data)
-    assert problems and ("journal entry" in problems[0] or "cannot be replayed" in problems[0])
+    assert problems and ("$.journal[" in problems[0] or "cannot be replayed" in problems[0])
 
 
 def test_verify_detects_an_edited_roll_in_the_journal(data):
     game, _ = _played(data, 1942, 6)
     env = envelope_for(game, "t", 6, created="2026-01-01T00:00:00+00:00")
+    env.saved = env.created
     raw = json.loads(to_json(env))
     roll = next(e for e in raw["journal"] if e["kind"] == "roll")
     roll["text"] = "d10 = 1: a roll I would have liked"
     problems = verify(envelope_from_json(json.dumps(raw), "edited"), data)
-    assert problems and f"journal entry {roll['seq']}" in problems[0]
+    assert problems and f"$.journal[{roll['seq']}]" in problems[0] and "text" in problems[0]
 
 
 def test_undo_then_the_same_choices_gives_identical_states(tmp_path, data):

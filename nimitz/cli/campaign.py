@@ -96,15 +96,18 @@ def show(ctx, campaign: str) -> None:
 @click.argument("campaign", metavar="NAME|PATH")
 @click.pass_context
 def check(ctx, campaign: str) -> None:
-    """Verify a save: its structure, then a replay of its whole journal from the start, which
-    must reach the same state at every checkpoint. Exit 0 when sound, 2 otherwise."""
-    from nimitz.persist.campaign_file import verify
+    """Verify a save: its structure, then a replay of the whole campaign from its creation,
+    which must reproduce every journal entry, checkpoint and header field. Exit 0 when sound,
+    1 when the save reads but does not verify (what differs is named), 2 when it is not a
+    readable save."""
+    from nimitz.persist.verify import verify
 
     data = game_data()
     path, env = store_of(ctx).load(campaign, data)
-    problems = verify(env, data)
+    problems = verify(env, data, path)
     if problems:
-        raise UserError(f"{path}: the replay does not match the save: " + "; ".join(problems))
+        click.echo(f"nimitz: {path}: does not verify: " + "; ".join(problems[:8]), err=True)
+        raise click.exceptions.Exit(1)
     click.echo(f"{path}: a sound save ({env.state.year} campaign, turn {env.state.turn}, "
                f"{len(env.journal)} journal entries replayed, state hash {env.state_hash[:12]})")
 

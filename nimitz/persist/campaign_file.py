@@ -12,7 +12,7 @@ from pathlib import Path
 
 from attrs import define
 
-from nimitz.engine.game import Game, ReplayMismatch
+from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
@@ -84,6 +84,13 @@ def recover(path: Path, data: GameData, backup: Path) -> "Session":
     """Restart a drifted campaign from the start of its last checkpointed turn under the
     current rules. The original file is first copied to `backup` (nothing is lost)."""
     env = read_save(path, data)
+    try:
+        game_from_envelope(env, data, str(path))
+    except ReplayDrift:
+        pass
+    else:
+        raise SaveError(f"{path}: the campaign replays as saved; there is nothing to recover "
+                        f"(the file was not changed)")
     if backup.exists():
         raise SaveError(f"{backup} already exists; move it away first")
     write_bytes_atomically(backup, path.read_bytes())
@@ -94,34 +101,6 @@ def recover(path: Path, data: GameData, backup: Path) -> "Session":
                                 f"{RULES_VERSION} (the old file: {backup.name})")
     session.save()
     return session
-
-
-def verify(env: SaveEnvelope, data: GameData) -> list[str]:
-    """Replay the whole journal from the first checkpoint; [] or what differs first (issue: check)."""
-    if not env.checkpoints:
-        return ["the save has no checkpoints"]
-    first = env.checkpoints[0]
-    try:
-        game = Game.replay(data, first, env.journal, [], decisions_in(env.journal, first.journal_len))
-    except (NimitzError, ReplayMismatch) as exc:
-        return [f"the journal cannot be replayed: {exc}"]
-    problems = []
-    for i, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
-        if state_hash(mine.state) != state_hash(saved.state) or mine.journal_len != saved.journal_len:
-            problems.append(f"checkpoint {i} (start of turn {saved.turn + 1}) differs from the replay")
-            break
-    if len(game.checkpoints) != len(env.checkpoints) and not problems:
-        problems.append(f"the replay has {len(game.checkpoints)} checkpoints, the save {len(env.checkpoints)}")
-    for mine, saved in zip(game.journal, env.journal):
-        if (mine.kind, mine.text, mine.decision) != (saved.kind, saved.text, saved.decision):
-            problems.append(f"journal entry {saved.seq} (turn {saved.turn}, {saved.step}) differs: "
-                            f"saved {saved.text!r}, replay {mine.text!r}")
-            break
-    if len(game.journal) != len(env.journal) and not problems:
-        problems.append(f"the replay has {len(game.journal)} journal entries, the save {len(env.journal)}")
-    if state_hash(game.state) != state_hash(env.state) and not problems:
-        problems.append("the final state differs from the replay")
-    return problems
 
 
 @define

@@ -25,7 +25,7 @@ from nimitz.errors import SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
-from nimitz.model.invariants import state_problems
+from nimitz.persist.bounds import make_strict, read_save_bytes, structure_problems
 
 FORMAT = "nimitz-save"
 SCHEMA_VERSION = 2
@@ -66,7 +66,7 @@ class SaveEnvelope:
 
 
 def make_converter() -> cattrs.Converter:
-    return cattrs.Converter(forbid_extra_keys=True)
+    return make_strict(cattrs.Converter(forbid_extra_keys=True))
 
 
 CONVERTER = make_converter()
@@ -168,9 +168,7 @@ def envelope_from_json(text: str, where: str, data: GameData | None = None) -> S
     try:
         envelope = CONVERTER.structure(raw, SaveEnvelope)
     except cattrs.BaseValidationError as exc:
-        details = cattrs.transform_error(exc, path="$")
-        shown = "; ".join(details[:5]) + (f"; and {len(details) - 5} more" if len(details) > 5 else "")
-        raise SaveError(f"{where}: the save is damaged: {shown}") from None
+        raise SaveError(f"{where}: the save is damaged: {structure_problems(exc)}") from None
     expected = state_hash(envelope.state)
     if envelope.state_hash == MIGRATED:  # the old hash was checked before migrating
         envelope.state_hash = expected
@@ -178,21 +176,16 @@ def envelope_from_json(text: str, where: str, data: GameData | None = None) -> S
         raise SaveError(f"{where}: the state does not match its hash ($.state_hash): the file "
                         f"was changed outside nimitz or damaged")
     if data is not None:
-        problems = state_problems(envelope.state, data)
+        from nimitz.persist.verify import envelope_problems
+
+        problems = envelope_problems(envelope, data)
         if problems:
-            raise SaveError(f"{where}: the state is not a legal position: " + "; ".join(problems[:5]))
+            raise SaveError(f"{where}: the save was damaged or edited: " + "; ".join(problems[:5]))
     return envelope
 
 
 def read_save(path: Path, data: GameData | None = None) -> SaveEnvelope:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+    raw = read_save_bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
