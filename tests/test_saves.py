@@ -274,7 +274,7 @@ def test_failed_rename_leaves_the_old_file_and_no_temp(data, good_save, saves_di
         raise OSError("rename failed")
 
     monkeypatch.setattr(saves_mod.os, "replace", fail_replace)
-    with pytest.raises(OSError, match="rename failed"):
+    with pytest.raises(SaveError, match="cannot be written: rename failed; nothing on disk"):
         write_save(good_save, env)
     monkeypatch.undo()
     _assert_untouched(saves_dir, good_save, original)

@@ -197,7 +197,12 @@ def aar(ctx, campaign: str, output: str | None) -> None:
     path, env = store_of(ctx).load(campaign, data)
     text = aar_markdown(env, data)
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        from nimitz.persist.saves import write_bytes_atomically
+
+        folder = Path(output).expanduser().parent
+        if not folder.is_dir():
+            raise UserError(f"{folder}: no such folder; the report was not written")
+        write_bytes_atomically(Path(output).expanduser(), text.encode("utf-8"))
         click.echo(f"Wrote the after-action report of {env.name!r} to {output}")
     else:
         click.echo(text)

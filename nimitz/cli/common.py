@@ -22,21 +22,36 @@ class UserError(click.ClickException):
         click.echo(f"nimitz: {self.format_message()}", err=True)
 
 
+def error_message(exc: Exception) -> str | None:
+    """The one line a player sees for an error they can cause (a bad save or name, an illegal
+    decision, a full disk, a read-only folder...); None for a bug."""
+    if isinstance(exc, NimitzError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        from nimitz.persist.bounds import disk_error_message
+
+        return disk_error_message(exc)
+    return None
+
+
 class NimitzGroup(click.Group):
-    """Turns NimitzError (bad save, bad data, illegal decision) into a plain message."""
+    """Turns every error a player can cause into a plain message and exit status 2."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except NimitzError as exc:
-            raise UserError(str(exc)) from None
+        except (NimitzError, OSError) as exc:
+            raise UserError(error_message(exc)) from None
 
 
 def store_of(ctx: click.Context):
+    """The saves folder, with what killed writes left in it cleared away."""
     from nimitz.persist.store import SaveStore, default_saves_dir
 
     folder = ctx.find_root().params.get("saves")
-    return SaveStore(Path(folder) if folder else default_saves_dir())
+    store = SaveStore(Path(folder) if folder else default_saves_dir())
+    store.remove_stale_temp_files()
+    return store
 
 
 def game_data():
@@ -98,14 +113,14 @@ def open_copy(ctx: click.Context, campaign: str):
 
 
 def guard(fn):
-    """NimitzError -> message on stderr and exit status 2, also when run outside `nimitz`."""
+    """A player's error -> message on stderr and exit status 2, also when run outside `nimitz`."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except NimitzError as exc:
-            click.echo(f"nimitz: {exc}", err=True)
+        except (NimitzError, OSError) as exc:
+            click.echo(f"nimitz: {error_message(exc)}", err=True)
             raise click.exceptions.Exit(2) from None
     return wrapper
 

@@ -124,6 +124,24 @@ def os_error_words(exc: OSError) -> str:
     return _OS_WORDS.get(exc.errno, exc.strerror or str(exc))
 
 
+def disk_error_words(exc: OSError) -> str:
+    """What went wrong, in a player's words; a file standing where a folder is needed is named."""
+    words = os_error_words(exc)
+    if isinstance(exc, (FileExistsError, NotADirectoryError)) and exc.filename:
+        blocker = Path(exc.filename)
+        while not blocker.exists() and blocker != blocker.parent:
+            blocker = blocker.parent
+        if blocker.exists() and not blocker.is_dir():
+            words = f"{blocker} is a file where a folder is needed"
+    return words
+
+
+def disk_error_message(exc: OSError, context: str = "") -> str:
+    """One line for a failed read or write: where (`context`, else the file) and what."""
+    where = context or (str(exc.filename) if exc.filename else "")
+    return f"{where}: {disk_error_words(exc)}" if where else disk_error_words(exc)
+
+
 def read_save_bytes(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
     """The bytes of a save file: a regular file (not a FIFO, a device or a folder, which could
     block or never end), at most `limit` bytes. Anything else is a SaveError."""

@@ -19,6 +19,7 @@ from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
 from nimitz import RULES_VERSION
+from nimitz.persist.bounds import read_save_bytes
 from nimitz.persist.saves import (
     SaveEnvelope, now, read_save, state_hash, write_bytes_atomically, write_save,
 )
@@ -93,13 +94,17 @@ def recover(path: Path, data: GameData, backup: Path) -> "Session":
                         f"(the file was not changed)")
     if backup.exists():
         raise SaveError(f"{backup} already exists; move it away first")
-    write_bytes_atomically(backup, path.read_bytes())
     cp = env.checkpoints[-1]
     game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], [])
     session = Session(game=game, path=path, name=env.name, seed=env.seed, created=env.created,
                       branch_of=f"{env.name}, restarted at turn {cp.turn + 1} under rules "
                                 f"{RULES_VERSION} (the old file: {backup.name})")
-    session.save()
+    write_bytes_atomically(backup, read_save_bytes(path))
+    try:
+        session.save()
+    except SaveError:
+        backup.unlink(missing_ok=True)  # the save is unchanged: the copy is not needed
+        raise
     return session
 
 

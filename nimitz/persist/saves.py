@@ -25,7 +25,9 @@ from nimitz.errors import SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
-from nimitz.persist.bounds import make_strict, read_save_bytes, structure_problems
+from nimitz.persist.bounds import (
+    disk_error_words, make_strict, read_save_bytes, structure_problems,
+)
 
 FORMAT = "nimitz-save"
 SCHEMA_VERSION = 2
@@ -97,17 +99,25 @@ def write_save(path: Path, envelope: SaveEnvelope) -> None:
 
 
 def write_bytes_atomically(path: Path, payload: bytes) -> None:
-    """Temp file in the same folder, fsync, rename: a crash leaves the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Temp file in the same folder, fsync, rename: a crash leaves the old file or the new one.
+    A symlinked save stays a symlink (the file it points to is replaced). A failure (disk full,
+    read-only folder...) leaves nothing behind and is a SaveNotWritten naming the file."""
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise SaveNotWritten(path, exc) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise SaveNotWritten(path, exc) from None
         raise
     try:  # make the rename itself durable where the platform allows
         dir_fd = os.open(path.parent, os.O_RDONLY)
@@ -117,6 +127,14 @@ def write_bytes_atomically(path: Path, payload: bytes) -> None:
             os.close(dir_fd)
     except OSError:
         pass
+
+
+class SaveNotWritten(SaveError):
+    """Writing a file failed; the file on disk is as it was before."""
+
+    def __init__(self, path: Path, exc: OSError):
+        self.path, self.reason = path, disk_error_words(exc)
+        super().__init__(f"{path}: cannot be written: {self.reason}; nothing on disk was changed")
 
 
 def _migrate(raw: dict[str, Any], where: str) -> dict[str, Any]:

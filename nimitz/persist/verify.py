@@ -87,9 +87,10 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     from nimitz.persist.campaign_file import decisions_in, new_game
     from nimitz.persist.saves import CONVERTER, canonical_json, state_hash
 
-    problems = envelope_problems(env, data) + _header_problems(env, data, path)
-    if problems:
+    problems = envelope_problems(env, data)
+    if problems:  # nothing safe to replay
         return problems
+    problems = _header_problems(env, data, path)
     start = env.checkpoints[0].state
     try:
         game = new_game(data, start.year, env.seed, env.rules, start.linked)
@@ -108,22 +109,16 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
 
     for mine, saved in zip(game.journal, env.journal):
         if plain(mine) != plain(saved):
-            fields = [name for name in ("seq", "year", "turn", "step", "side", "kind", "text",
-                                        "data", "decision")
-                      if plain(getattr(mine, name)) != plain(getattr(saved, name))]
             problems.append(f"$.journal[{saved.seq}] (turn {saved.turn}, {saved.step}): "
-                            f"{', '.join(fields)} differ from the replay (saved {saved.text!r}, "
-                            f"replayed {mine.text!r})")
+                            + _first_difference(mine, saved, plain))
             break
     if len(game.journal) != len(env.journal):
         problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save "
                         f"{len(env.journal)}")
     for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
         if plain(mine) != plain(saved):
-            fields = [name for name in ("turn", "journal_len", "state")
-                      if plain(getattr(mine, name)) != plain(getattr(saved, name))]
             problems.append(f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): "
-                            f"{', '.join(fields)} differ from the replay")
+                            + _first_difference(mine, saved, plain))
             break
     if len(game.checkpoints) != len(env.checkpoints):
         problems.append(f"$.checkpoints: the replay has {len(game.checkpoints)}, the save "
@@ -133,8 +128,22 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     return problems
 
 
+def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
+    """Which field of a journal entry or checkpoint differs from the replay, and how."""
+    import attrs
+
+    for a in attrs.fields(type(saved)):
+        ours, theirs = plain(getattr(mine, a.name)), plain(getattr(saved, a.name))
+        if ours != theirs:
+            if a.name == "state":
+                return "the state differs from the replay's"
+            return f"{a.name} is {theirs[:80]}, the replay gives {ours[:80]}"
+    return "differs from the replay"
+
+
 def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # noqa: ANN001
     """The fields outside the game that this program writes: they must be what it writes."""
+    from nimitz.persist.campaign_file import decisions_in
     from nimitz.persist.store import SUFFIX
 
     problems = []
@@ -149,8 +158,14 @@ def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # no
     if env.program_version != __version__:
         problems.append(f"$.program_version: written by nimitz {env.program_version!r}; this "
                         f"is {__version__!r}")
-    if env.branch_of and not _BRANCH.match(env.branch_of):
+    branch = _BRANCH.match(env.branch_of)
+    if env.branch_of and (branch is None or branch[1] == env.name):
         problems.append(f"$.branch_of: {env.branch_of[:80]!r} is not how nimitz records a branch")
+    elif branch is not None and branch[2].startswith(" after decision "):
+        after = int(branch[2].rsplit(" ", 1)[1])
+        if after > len(decisions_in(env.journal)):
+            problems.append(f"$.branch_of: a branch after decision {after}, but the campaign has "
+                            f"{len(decisions_in(env.journal))}")
     times = []
     for name in ("created", "saved"):
         try:

@@ -116,8 +116,10 @@ class NimitzApp(App):
                 self.show_message("This save cannot be replayed", str(exc))
                 return False
             except OSError as exc:
+                from nimitz.persist.bounds import disk_error_message
+
                 self.show_message("This save cannot be replayed",
-                                  f"{path}: cannot be read: {exc.strerror or exc}")
+                                  disk_error_message(exc, f"{path}: cannot be read"))
                 return False
             except Exception as exc:  # noqa: BLE001 - a save must never crash the program
                 self.show_message("This save cannot be replayed",
@@ -192,7 +194,7 @@ class NimitzApp(App):
         if not outcome.ok:
             if outcome.reopened:
                 self.refresh_all()
-                self.show_message("The engine stopped", outcome.error)
+                self.show_message(outcome.title or "The engine stopped", outcome.error)
                 return
             screen = self.screen
             if hasattr(screen, "show_error"):
