@@ -48,32 +48,25 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, j
 @click.command("list")
 @click.pass_context
 def list_(ctx) -> None:
-    """The saved campaigns, newest first."""
-    from nimitz.engine.control import objectives_held
-    from nimitz.persist.saves import read_save
-
-    data = game_data()
+    """The saved campaigns, newest first (from each save's header: its journal is not read)."""
     store = store_of(ctx)
-    paths = store.saves()
-    if not paths:
+    headers = store.headers()
+    if not headers:
         click.echo(f"No saved campaigns in {store.folder}. Start one with: nimitz new --year 1942")
         return
     click.echo(f"Campaigns in {store.folder}:")
     click.echo(f"{'name':<24} {'year':>4} {'turn':>4}  {'step':<18} {'held':>5}  last saved")
-    for path in paths:
+    for path, header in headers:
         name = path.name.removesuffix(".nimitz.json")
-        try:
-            env = read_save(path, data)
-        except NimitzError as exc:
-            click.echo(f"{name:<24} (cannot be read: {str(exc).split(': ', 1)[-1]})")
+        if isinstance(header, NimitzError):
+            click.echo(f"{name:<24} (cannot be read: {str(header).split(': ', 1)[-1]})")
             continue
-        st = env.state
-        held = len(objectives_held(st, data))
-        try:  # `saved` is outside the state hash: an edited value must not crash the list
-            saved = datetime.fromisoformat(env.saved).strftime("%Y-%m-%d %H:%M")
+        s = header.summary
+        try:  # `saved` is outside the replayed content: an edited value must not crash the list
+            saved = datetime.fromisoformat(s.saved).strftime("%Y-%m-%d %H:%M")
         except ValueError:
             saved = "?"
-        click.echo(f"{name:<24} {st.year:>4} {st.turn:>4}  {st.step:<18} {held:>2}/{len(data.year(st.year).objectives):<2}  {saved}")
+        click.echo(f"{name:<24} {s.year:>4} {s.turn:>4}  {s.step:<18} {s.held:>2}/{s.objectives:<2}  {saved}")
 
 
 @click.command()
@@ -85,11 +78,13 @@ def show(ctx, campaign: str) -> None:
 
     from nimitz.views.situation import last_turn_bot_text
 
+    from nimitz.persist.campaign_file import Session
+
     data = game_data()
-    path, env = store_of(ctx).load(campaign, data)
-    click.echo(situation_text(env.state, data, name=env.name))
+    session = Session.open(store_of(ctx).resolve(campaign), data)
+    click.echo(situation_text(session.game.state, data, name=session.name))
     click.echo("")
-    click.echo(last_turn_bot_text(env.journal))
+    click.echo(last_turn_bot_text(session.game.journal))
 
 
 @click.command()
@@ -108,8 +103,8 @@ def check(ctx, campaign: str) -> None:
     if problems:
         click.echo(f"nimitz: {path}: does not verify: " + "; ".join(problems[:8]), err=True)
         raise click.exceptions.Exit(1)
-    click.echo(f"{path}: a sound save ({env.state.year} campaign, turn {env.state.turn}, "
-               f"{len(env.journal)} journal entries replayed, state hash {env.state_hash[:12]})")
+    click.echo(f"{path}: a sound save ({env.summary.year} campaign, turn {env.summary.turn}, "
+               f"{len(env.journal)} journal entries replayed)")
 
 
 @click.command()
@@ -191,11 +186,13 @@ def recover(ctx, campaign: str) -> None:
 def aar(ctx, campaign: str, output: str | None) -> None:
     """Write the after-action report in Markdown: every turn's purchases, scouting, moves,
     JA orders, battles, reinforcements, supply and objectives; the result."""
+    from nimitz.persist.campaign_file import Session
     from nimitz.views.aar import aar_markdown
 
     data = game_data()
-    path, env = store_of(ctx).load(campaign, data)
-    text = aar_markdown(env, data)
+    session = Session.open(store_of(ctx).resolve(campaign), data)
+    env = session.envelope()
+    text = aar_markdown(env, session.game.state, data)
     if output:
         from nimitz.persist.saves import write_bytes_atomically
 
@@ -219,7 +216,7 @@ def replay(ctx, campaign: str, verify: bool) -> None:
         return
     data = game_data()
     store = store_of(ctx)
-    path, env = store.load(campaign, data)
+    path, _env = store.load(campaign, data)
     try:
         from nimitz.tui import run_replay
     except ImportError:

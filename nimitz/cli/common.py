@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import os
 from pathlib import Path
 
 import click
@@ -45,11 +46,20 @@ class NimitzGroup(click.Group):
 
 
 def store_of(ctx: click.Context):
-    """The saves folder, with what killed writes left in it cleared away."""
-    from nimitz.persist.store import SaveStore, default_saves_dir
+    """The saves folder: --saves, else $NIMITZ_HOME/saves, else the data folder (where the saves
+    of the old config folder are moved once, with a message). What killed writes left in it is
+    cleared away."""
+    from nimitz.persist.store import SaveStore, default_saves_dir, move_old_saves, old_saves_dir
 
     folder = ctx.find_root().params.get("saves")
     store = SaveStore(Path(folder) if folder else default_saves_dir())
+    if not folder and not os.environ.get("NIMITZ_HOME"):
+        try:
+            moved = move_old_saves(store.folder, old_saves_dir())
+        except OSError as exc:
+            moved = f"could not move the saves of the old folder: {exc}"
+        if moved:
+            click.echo(f"nimitz: {moved}", err=True)
     store.remove_stale_temp_files()
     return store
 

@@ -93,8 +93,8 @@ def format_structure_error(exc: BaseException, type_: Any) -> str:
     return cattrs.v.format_exception(exc, type_)
 
 
-def structure_problems(exc: cattrs.BaseValidationError, limit: int = 5) -> str:
-    details = cattrs.transform_error(exc, path="$", format_exception=format_structure_error)
+def structure_problems(exc: cattrs.BaseValidationError, path: str = "$", limit: int = 5) -> str:
+    details = cattrs.transform_error(exc, path=path, format_exception=format_structure_error)
     more = f"; and {len(details) - limit} more" if len(details) > limit else ""
     return "; ".join(details[:limit]) + more
 
@@ -142,9 +142,10 @@ def disk_error_message(exc: OSError, context: str = "") -> str:
     return f"{where}: {disk_error_words(exc)}" if where else disk_error_words(exc)
 
 
-def read_save_bytes(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
-    """The bytes of a save file: a regular file (not a FIFO, a device or a folder, which could
-    block or never end), at most `limit` bytes. Anything else is a SaveError."""
+def read_save_bytes(path: Path, limit: int = MAX_SAVE_BYTES, head: int | None = None) -> bytes:
+    """The bytes of a save file (only the first `head` bytes if given): a regular file (not a
+    FIFO, a device or a folder, which could block or never end) of at most `limit` bytes.
+    Anything else is a SaveError."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -164,8 +165,9 @@ def read_save_bytes(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
             raise SaveError(f"{path}: {info.st_size:,} bytes is far larger than any save "
                             f"(at most {limit:,}); not a nimitz save")
         chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+        want = limit + 1 if head is None else min(head, limit + 1)
+        while size < want:
+            chunk = os.read(fd, min(1 << 20, want - size))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -24,7 +24,7 @@ from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.bounds import disk_error_message
-from nimitz.persist.saves import SaveNotWritten, read_save
+from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
 
@@ -72,26 +72,26 @@ class Controller:
         return self._data
 
     def saves(self) -> list[SaveInfo]:
-        """Every save in the folder, newest first, with a one-line summary or its problem."""
+        """Every save in the folder, newest first, with a one-line summary or its problem
+        (from each save's header: no journal is read). Disk work: call it from a worker."""
         from nimitz.engine.campaign import STEP_NAMES
 
         out = []
         try:
-            paths = self.store.saves()
+            headers = self.store.headers()
         except SaveError as exc:  # the folder itself is unusable: say so where saves are listed
             return [SaveInfo(self.store.folder, "(the saves folder)", error=str(exc))]
-        for path in paths:
+        for path, header in headers:
             name = path.name.removesuffix(SUFFIX)
-            try:
-                env = read_save(path, self.data)
-            except NimitzError as exc:
-                out.append(SaveInfo(path, name, error=str(exc)))
+            if isinstance(header, NimitzError):
+                out.append(SaveInfo(path, name, error=str(header)))
                 continue
-            st = env.state
-            sheet = self.data.year(st.year)
-            where = (f"over: {st.result}" if st.result else
-                     f"turn {st.turn} of {sheet.turns}, {STEP_NAMES.get(st.step, st.step)}")
-            out.append(SaveInfo(path, name, summary=f"{st.year}, {where}"))
+            s = header.summary
+            sheet = self.data.years.get(s.year)
+            turns = f" of {sheet.turns}" if sheet is not None else ""
+            where = (f"over: {s.result}" if s.result else
+                     f"turn {s.turn}{turns}, {STEP_NAMES.get(s.step, s.step)}")
+            out.append(SaveInfo(path, name, summary=f"{s.year}, {where}"))
         return out
 
     def last_save(self) -> Path | None:
