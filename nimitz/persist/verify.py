@@ -14,6 +14,7 @@ An edited save cannot pass: whatever the replay does not reproduce is named with
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 from pathlib import Path
@@ -118,10 +119,15 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     def plain(obj: Any) -> str:
         return canonical_json(CONVERTER.unstructure(obj))
 
-    for mine, saved in zip(game.journal, env.journal):
-        if plain(mine) != plain(saved):
+    def as_json(items: list) -> list:  # as JSON gives them back (tuples become lists)
+        return json.loads(json.dumps(CONVERTER.unstructure(items)))
+
+    ours, theirs = as_json(game.journal), as_json(env.journal)
+    for k in range(min(len(ours), len(theirs))):
+        if ours[k] != theirs[k]:
+            saved = env.journal[k]
             problems.append(f"$.journal[{saved.seq}] (turn {saved.turn}, {saved.step}): "
-                            + _first_difference(mine, saved, plain))
+                            + _first_difference(game.journal[k], saved, plain))
             break
     if len(game.journal) != len(env.journal):
         problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save "
