@@ -38,7 +38,7 @@ from nimitz.errors import NimitzError
 from nimitz.model.data import GameData, load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist import saves
-from nimitz.persist.campaign_file import Session, new_game
+from nimitz.persist.campaign_file import Session
 from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 

@@ -178,10 +178,11 @@ class SaveStore:
                 continue
         return [path for *_key, path in sorted(stamped, reverse=True)]
 
-    def headers(self) -> list[tuple[Path, SaveHeader | SaveError]]:
-        """Each save's header (8 KiB read; never its journal), or why it cannot be read."""
+    def headers(self, limit: int | None = None) -> list[tuple[Path, SaveHeader | SaveError]]:
+        """Each save's header (8 KiB read; never its journal), or why it cannot be read; the
+        `limit` most recent only when given."""
         out: list[tuple[Path, SaveHeader | SaveError]] = []
-        for path in self.saves():
+        for path in self.saves()[:limit]:
             try:
                 out.append((path, read_header(path)))
             except SaveError as exc:

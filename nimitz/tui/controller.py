@@ -71,14 +71,15 @@ class Controller:
             self._data = load_game_data()
         return self._data
 
-    def saves(self) -> list[SaveInfo]:
-        """Every save in the folder, newest first, with a one-line summary or its problem
-        (from each save's header: no journal is read). Disk work: call it from a worker."""
+    def saves(self, limit: int | None = None) -> list[SaveInfo]:
+        """Every save in the folder (or the `limit` newest), newest first, with a one-line
+        summary or its problem (from each save's header: no journal is read). Disk work: the
+        screens call it from a worker."""
         from nimitz.engine.campaign import STEP_NAMES
 
         out = []
         try:
-            headers = self.store.headers()
+            headers = self.store.headers(limit)
         except SaveError as exc:  # the folder itself is unusable: say so where saves are listed
             return [SaveInfo(self.store.folder, "(the saves folder)", error=str(exc))]
         for path, header in headers:
@@ -94,29 +95,31 @@ class Controller:
             out.append(SaveInfo(path, name, summary=f"{s.year}, {where}"))
         return out
 
-    def last_save(self) -> Path | None:
-        try:
-            paths = self.store.saves()
-        except SaveError:
-            return None
-        return paths[0] if paths else None
-
     def default_name(self, year: int) -> str:
         return self.store.free_name(f"campaign-{year}")
 
     # --- opening and creating --------------------------------------------------------------
 
-    def open(self, path: Path) -> Session:
-        """Open a save (raises SaveError with the message to show)."""
+    def load(self, path: Path) -> Session:
+        """Read and resume a save without making it the open campaign (raises SaveError with
+        the message to show). Disk and replay: the app calls it from a worker."""
         try:
-            self.session = Session.open(Path(path), self.data)
+            session = Session.open(Path(path), self.data)
         except NimitzError:
             raise
         except OSError as exc:
             raise SaveError(disk_error_message(exc, f"{path}: cannot be read")) from None
         except Exception as exc:  # noqa: BLE001 - a save must never crash the program
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
-        return self.session
+        session.sync_each = True  # a player's decision is worth an fsync (in the worker)
+        return session
+
+    def open(self, path: Path) -> Session:
+        """Load a save and make it the open campaign."""
+        session = self.load(path)
+        self.close()
+        self.session = session
+        return session
 
     def create(self, year: int, seed: int | None, preset: str, name: str = "",
                linked: bool = False, ja_ties: str = "bot") -> Session:
@@ -128,7 +131,9 @@ class Controller:
         seed = secrets.randbelow(2**31) if seed is None else seed
         rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
+        session.sync_each = True
         session.save()
+        self.close()
         self.session = session
         return session
 
@@ -137,6 +142,7 @@ class Controller:
         if self.session is not None:
             try:
                 self.session.save()
+                self.session.flush()
             except OSError:
                 pass
         self.session = None
@@ -216,7 +222,7 @@ class Controller:
         session = self.session
         assert session is not None
         try:
-            self.session = Session.open(session.path, self.data)
+            self.session = self.load(session.path)
         except Exception as exc:  # noqa: BLE001 - keep the message, never a traceback
             self.session = session
             return Outcome(request=None, error=f"{message}; reopening the save failed too: {exc}",
