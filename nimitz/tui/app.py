@@ -246,7 +246,7 @@ class NimitzApp(App):
         if not outcome.ok:
             if outcome.reopened:
                 self.refresh_all()
-                self.show_message("The engine stopped", outcome.error)
+                self.show_message(outcome.title or "The engine stopped", outcome.error)
                 return
             screen = self.screen
             if hasattr(screen, "show_error"):
