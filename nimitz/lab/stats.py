@@ -157,11 +157,12 @@ def summary_text(s: Summary) -> str:
     lines.append(f"  {'outcome':<{width}} {'count':>6} {'share':>7}   95% interval")
     lines += [_share_line(o, width) for o in s.outcomes]
     lines.append(_share_line(s.hawaii_lost, width))
-    lines += ["", "  turn   objectives held: mean   sd   min  max   battles fought  won by US"]
+    lines += ["", "  turn   objectives held         battles a campaign",
+              "         mean    sd  min  max    fought  won by US"]
     for t, (h, (fought, won)) in enumerate(zip(s.held_by_turn, s.battles_by_turn), start=1):
-        lines.append(f"  {t:>4}   {h.mean:>22.2f} {h.sd:>4.2f} {h.low:>4.0f} {h.high:>4.0f}"
-                     f"   {fought:>14.2f} {won:>10.2f}"
-                     + (f"   ({h.n} of {s.campaigns} campaigns still on)" if h.n < s.campaigns else ""))
+        lines.append(f"  {t:>4} {h.mean:>6.2f} {h.sd:>5.2f} {h.low:>4.0f} {h.high:>4.0f}"
+                     f"    {fought:>6.2f} {won:>10.2f}"
+                     + (f"   ({h.n} of {s.campaigns} still on)" if h.n < s.campaigns else ""))
     lines += ["", "  JA orders carried out      per campaign   total"]
     lines += [f"  {k:<26} {mean:>12.2f} {total:>7}" for k, mean, total in s.ja_orders]
     lines += ["", "  losses in battle           per campaign   total"]
