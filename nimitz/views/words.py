@@ -169,6 +169,17 @@ def step_words(step: str) -> str:
     return step.replace("_", " ")
 
 
+STEP_SHORT = {"start": "Set-up", "turn": "Turn", "resupply": "Resupply", "scouting": "Scouting",
+              "movement": "Movement", "orders": "JA orders", "battles": "Battles",
+              "reinforce": "Reinforce", "repair": "Repair", "return_to_port": "Port",
+              "supply": "Supply", "defeat_check": "Defeat", "end": "End"}
+
+
+def step_short(step: str) -> str:
+    """A step in a word or two, for a narrow column ('battle:turn 2:dogfight' -> 'Battle')."""
+    return STEP_SHORT.get(step, "Battle" if step.startswith("battle") else step.replace("_", " "))
+
+
 def request_words(kind: str) -> str:
     return REQUEST_WORDS.get(kind, kind.replace("_", " ").removeprefix("battle "))
 
