@@ -44,8 +44,10 @@ class NimitzApp(App):
     ]
 
     def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None,
-                 new_campaign: bool = False, replay_path: Path | None = None) -> None:
+                 new_campaign: bool = False, replay_path: Path | None = None,
+                 briefings: bool = False) -> None:
         super().__init__()
+        self.briefings = briefings  # brief a campaign that has just begun (off in Pilot tests)
         self.start_new = new_campaign
         self.replay_path = Path(replay_path) if replay_path is not None else None
         self.controller = Controller(Path(saves_folder), data)
@@ -154,7 +156,7 @@ class NimitzApp(App):
         self.push_screen(CampaignScreen())
         request = self.controller.request
         self._last_kind = request.kind if request else ""
-        if not any(e.kind == "decision" for e in self.controller.game.journal):
+        if self.briefings and not any(e.kind == "decision" for e in self.controller.game.journal):
             from nimitz.tui.screens.briefing import BriefingScreen
 
             self._queue.append(BriefingScreen)  # a campaign just begun: the briefing first

@@ -201,7 +201,7 @@ class Zoom:
         return ROWS * self.cell_h - (self.cell_h - self.box_h)
 
 
-ZOOMS = (Zoom("compact", 6, 3, 6, 2), Zoom("normal", 10, 4, 9, 3), Zoom("large", 17, 6, 16, 5))
+ZOOMS = (Zoom("tight", 6, 2, 6, 2), Zoom("compact", 6, 3, 6, 2), Zoom("normal", 10, 4, 9, 3), Zoom("large", 17, 6, 16, 5))
 
 
 def zoom_for(width: int, height: int | None = None) -> Zoom:
@@ -272,7 +272,7 @@ def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]
     supply = ("~", "warn") if a.out_of_supply else ("", "")
     air = ("✈" + a.airfield_text, "" if a.us_lba else "dim")
     head = [(mark, "mark"), (a.code, "code")]
-    if zoom.name == "compact":
+    if zoom.name in ("tight", "compact"):
         return [head + [obj, hold, battle], [(" ", "")] + [us, ("/", "dim"), ja, supply]]
     if zoom.name == "normal":
         return [head + [(" ", ""), obj, hold, (" ", ""), battle],

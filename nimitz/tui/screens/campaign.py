@@ -25,7 +25,7 @@ class CampaignScreen(NimitzScreen):
         Binding("enter", "act", "Act"),
         Binding("i", "inspect", "Area"),
         Binding("e", "end_movement", "End move"),
-        Binding("a", "app.auto", "Auto"),
+        Binding("a", "app.auto", "Auto", show=False),  # the decision bar names it
         Binding("L", "app.log", "Log"),
         Binding("O", "app.orders", "Orders"),
         Binding("R", "app.reference", "Ref"),
