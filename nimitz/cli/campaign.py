@@ -188,18 +188,21 @@ def recover(ctx, campaign: str) -> None:
 
 @click.command()
 @click.argument("campaign", metavar="NAME|PATH")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write the report to this file instead of printing it.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+              default=None, help="Write the report to this file ('-': standard output).")
 @click.pass_context
 def aar(ctx, campaign: str, output: str | None) -> None:
-    """Write the after-action report in Markdown: every turn's purchases, scouting, moves,
-    JA orders, battles, reinforcements, supply and objectives; the result."""
+    """Write the after-action report in Markdown: a summary (outcome and why, objectives by
+    turn, losses, decisive battles, options), then every turn's purchases, scouting, moves,
+    JA orders, battles, reinforcements, supply and objectives."""
     from nimitz.views.aar import aar_markdown
 
     data = game_data()
     path, env = store_of(ctx).load(campaign, data)
     text = aar_markdown(env, data)
-    if output:
+    if output == "-":
+        click.echo(text, nl=False)
+    elif output:
         Path(output).write_text(text, encoding="utf-8")
         click.echo(f"Wrote the after-action report of {env.name!r} to {output}")
     else:

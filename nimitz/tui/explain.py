@@ -219,7 +219,7 @@ def _explain(entry: JournalEntry) -> list[Row]:
 def generic_rows(d: dict[str, Any]) -> list[Row]:
     rows: list[Row] = []
     for key, value in d.items():
-        if key == "rulings":
+        if key == "rulings" or value is None:
             continue
         label = key.replace("_", " ").capitalize()
         rows.append((label, _value_text(value)))

@@ -68,10 +68,15 @@ _PLAN_SPECIAL = {"aaa": "AAA", "asw": "ASW", "anti_aircraft": "Anti-Aircraft"}
 
 TYPE_WORDS = {
     "CV": "fleet carrier", "CVL": "light carrier", "CVE": "escort carrier", "BB": "battleship",
-    "CRU": "cruisers", "DD": "destroyers", "SS": "submarines", "TR": "transport",
-    "CAG": "carrier air group", "LBA": "land-based air", "INF": "infantry division",
-    "BN": "battalion",
+    "CRU": "cruiser pair", "DD": "destroyer squadron", "SS": "submarine group",
+    "TR": "transport", "CAG": "carrier air group", "LBA": "land-based air group",
+    "INF": "infantry division", "BN": "battalion",
 }
+
+
+def counted(n: int, noun: str) -> str:
+    """'1 battleship', '3 battleships'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 HOLDER_WORDS = {"US": "held by the US", "JA": "Japanese ashore", "contested": "contested",
                 "US-unsupplied": "US ashore, out of supply", "": "nobody ashore"}
@@ -120,6 +125,7 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 _DOUBLED = re.compile(r"\b([A-Za-z]+) \1\b")
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 _UPPER_ID = re.compile(r"\b(?:US|JA)_[A-Z]+\b")
+_FORCE_ID = re.compile(r"\b(?:US|JA):(?=[A-Za-z0-9])")
 
 
 def side_name(side: str) -> str:
@@ -247,6 +253,8 @@ def player_text(text: str) -> str:
     """The last pass over any line shown: force ids lose their side prefix, box ids and
     snake_case ids become words, doubled words ('US US', 'airfield airfield') collapse."""
     text = _UPPER_ID.sub(lambda m: place(m.group(0)), text)
+    text = _FORCE_ID.sub("", text)
+    text = re.sub(r"\baaa\b", "AAA", text)
     text = _SNAKE.sub(lambda m: COMBAT_STEP_WORDS.get(m.group(0), m.group(0).replace("_", " ")),
                       text)
     text = _DOUBLED.sub(r"\1", text)
