@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static, Tree
 
 from nimitz.model.journal import JournalEntry
-from nimitz.tui.explain import entry_full_text, entry_line, explain
+from nimitz.tui.explain import entry_body, entry_full_text, explain
 from nimitz.views.words import step_short, step_words
 from nimitz.tui.screens.base import NimitzScreen
 
@@ -129,7 +129,7 @@ class LogScreen(NimitzScreen):
         for e in entries:
             label = Text(f"T{e.turn} {step_short(e.step):<9} ", style="dim")
             label.append(f"{e.side or '--':<2} ", style=SIDE_STYLE.get(e.side, "dim"))
-            label.append(entry_line(e))
+            label.append(entry_body(e))
             expandable = e.kind == "bot" or bool(e.data and e.kind not in ("roll", "decision"))
             if expandable:
                 tree.root.add(label, data=e, allow_expand=True)
