@@ -67,8 +67,8 @@ class MapScreen(NimitzScreen):
     def _area(self, code: str) -> None:
         if self.view is None or code not in self.view.areas:
             return
-        side = self.query_one("#map-side")
-        width = max(side.size.width - 1, 18)
+        side = self.query_one("#map-side", VerticalScroll)
+        width = max(side.scrollable_content_region.width - 1, 12)
         self.query_one("#map-area", Static).update(area_text(self.view.areas[code], self.view, width))
 
     def on_map_view_area_selected(self, event: MapView.AreaSelected) -> None:
