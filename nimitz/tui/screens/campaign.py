@@ -85,6 +85,7 @@ class CampaignScreen(NimitzScreen):
                              and hint)
         if guide.display:
             guide.update(Text.assemble(("Hint: ", "bold"), hint))
+        self._share_height()
 
     def on_map_view_area_selected(self, event: MapView.AreaSelected) -> None:
         if self.view is not None:
@@ -94,8 +95,20 @@ class CampaignScreen(NimitzScreen):
         self._act(event.code)
 
     def on_resize(self) -> None:
+        self._share_height()
         if self.view is not None:
             self.call_after_refresh(self.refresh_state)
+
+    def _share_height(self) -> None:
+        """The map gets the rows its zoom needs (it scrolls beyond); the log takes the rest,
+        3 lines at least, so a tall terminal shows more of what just happened."""
+        guide = 2 if self.query_one("#guide").display else 0
+        rows = self.size.height - 2 - 1 - 1 - 1 - guide  # status, sequence, decision, footer
+        m = self.query_one(MapView)
+        zoom = m.zoom(self.size.width - m.side_room, rows - 3)
+        map_rows = max(1, min(zoom.height, rows - 3))
+        self.query_one("#main").styles.height = map_rows
+        self.query_one(LogTail).styles.height = max(3, rows - map_rows)
 
     # --- actions -----------------------------------------------------------------------------
 
