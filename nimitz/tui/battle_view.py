@@ -3,6 +3,8 @@ Python, read-only)."""
 
 from __future__ import annotations
 
+import re
+
 from attrs import define, field
 
 from nimitz.engine.game import Game
@@ -23,6 +25,7 @@ class PieceView:
     values: str
     note: str = ""  # "on deck: 4 aircraft", "aboard: 2 INF"
     aboard: list["PieceView"] = field(factory=list)
+    where: str = ""  # its box on the board (JO, IS, US_AF, ..., DECK, TR)
 
     @property
     def label(self) -> str:
@@ -61,7 +64,7 @@ def battle_view(game: Game) -> BattleView | None:
         c = board.cls(pid)
         dmg = board.damaged(pid)
         return PieceView(id=pid, name=board.name(pid), type=c.type, side=board.side(pid),
-                         damaged=dmg, values=c.values_text(dmg))
+                         damaged=dmg, values=c.values_text(dmg), where=board.box(pid))
 
     sea: dict[str, dict[str, list[PieceView]]] = {a: {"US": [], "JA": []} for a in AREAS}
     island: dict[str, list[PieceView]] = {b: [] for b in ISLAND_BOXES}
@@ -170,3 +173,307 @@ def since_last_decision(journal: list[JournalEntry], limit: int = 4) -> list[str
         if e.kind != "roll" and not e.text.endswith(" begins"):
             out.append(e)
     return [combat_line(e) for e in reversed(out)][-limit:]
+
+
+# --- player words (to move to the central words module when it lands) ----------------------------
+
+SIDE_WORDS = {"US": "US", "JA": "Japan"}
+STEP_WORDS = {"dogfight": "Dogfight", "aaa": "AAA", "bomb_runs": "Bomb runs", "torpedoes": "Torpedoes",
+              "depth_charges": "Depth charges", "naval_guns": "Naval guns", "infantry": "Infantry"}
+BOX_WORDS = {"US_AF": "US Airfields", "US_FH": "US Foxholes", "US_BE": "US Beaches",
+             "JA_BE": "Japanese Beaches", "JA_FH": "Japanese Foxholes", "JA_AF": "Japanese Airfields",
+             "DECK": "on deck", "TR": "on a transport"}
+AREA_RANGES = {"JO": "1-2", "IS": "3-5", "CO": "6", "UO": "7-10"}  # the JA aircraft d10 (facts 1.8)
+_CODE = re.compile(r"\b(US_AF|US_FH|US_BE|JA_BE|JA_FH|JA_AF|bomb_runs|naval_guns|depth_charges)\b")
+_AREA_IN = re.compile(r"(\(|\bin |\bto |->|, )(JO|IS|CO|UO)\b")
+
+
+def say(text: str, plan_names: dict[str, str] | None = None) -> str:
+    """A journal line in the player's words: no box codes, step ids, plan ids or doubled words."""
+    text = _CODE.sub(lambda m: BOX_WORDS.get(m[1]) or STEP_WORDS[m[1]].lower(), text)
+    text = _AREA_IN.sub(lambda m: m[1] + AREA_NAMES[m[2]], text)
+    for pid, name in (plan_names or {}).items():
+        if "_" in pid:
+            text = re.sub(rf"\b{pid}\b", name, text)
+    text = re.sub(r"\baaa\b", "AAA", text).replace(" in TR", " on transports")
+    text = re.sub(r"\b(\w+) \1\b", r"\1", text)  # "airfield airfield", "US US"
+    return text.replace("->", "→")
+
+
+def plan_names(game: Game) -> dict[str, str]:
+    return {p.id: p.name for p in (*game.data.us_plans.plan, *game.data.ja_plans.plan)}
+
+
+def need_text(rating: str) -> str:
+    """'5/2' -> 'needs 5 or less (2 or less: 2 hits)'."""
+    value, _, superior = rating.partition("/")
+    return f"needs {value} or less" + (f" ({superior} or less: 2 hits)" if superior else "")
+
+
+# --- snapshots: the board at every battle entry, so each beat shows the board as it was ---------
+
+
+class BoardHistory:
+    """The battle board at each journal entry written while the TUI watched (a journal listener),
+    and every piece's name ever seen (destroyed pieces leave the board)."""
+
+    def __init__(self) -> None:
+        self.at: dict[int, BattleView] = {}
+        self.names: dict[str, str] = {}
+
+    def record(self, game: Game, entry: JournalEntry) -> None:
+        if not entry.step.startswith("battle") or game.state.battle is None:
+            return
+        view = battle_view(game)
+        if view is None:
+            return
+        self.at[entry.seq] = view
+        for pv in all_pieces(view):
+            self.names[pv.id] = pv.name
+
+    def before(self, seq: int) -> BattleView | None:
+        """The board just before entry `seq`."""
+        earlier = [s for s in self.at if s < seq]
+        return self.at[max(earlier)] if earlier else None
+
+    def name(self, pid: str) -> str:
+        if pid.endswith(":airfield"):
+            return f"{SIDE_WORDS.get(pid.split(':')[0], '')} airfield".strip()
+        return self.names.get(pid) or pid.split(":", 1)[-1]
+
+
+def all_pieces(view: BattleView) -> list[PieceView]:
+    out = []
+    for area in view.sea.values():
+        for pieces in area.values():
+            out += pieces
+    for pieces in view.island.values():
+        out += pieces
+    return out + [a for p in list(out) for a in p.aboard]
+
+
+def losses(before: BattleView | None, after: BattleView | None,
+           combat: bool = False) -> dict[str, list[str]]:
+    """What changed between two boards, per side: 'Shokaku sunk', 'F4F fighter damaged', '1
+    airfield lost'."""
+    out: dict[str, list[str]] = {"US": [], "JA": []}
+    if before is None or after is None:
+        return out
+    now = {p.id: p for p in all_pieces(after)}
+    for p in all_pieces(before):
+        q = now.get(p.id)
+        if q is None:
+            if p.type == "TR":  # an empty transport leaves the board (R31): no loss
+                continue
+            if p.type in ("CAG", "LBA"):
+                word = "shot down" if combat and p.where in AREA_NAMES else "lost"
+            else:
+                word = "sunk" if p.where in AREA_NAMES else "destroyed"
+            out[p.side].append(f"{p.name} {word}")
+        elif q.damaged and not p.damaged:
+            out[p.side].append(f"{p.name} damaged")
+    for side in ("US", "JA"):
+        lost = before.airfields.get(side, 0) - after.airfields.get(side, 0)
+        if lost > 0:
+            out[side].append(f"{lost} airfield{'s' if lost > 1 else ''} lost")
+    return out
+
+
+# --- beats: what the player sees, one combat exchange or one event at a time ---------------------
+
+
+@define
+class Beat:
+    """One thing the battle did, shown as a unit: a combat exchange (both sides' rolls and the
+    hits), a group of events, a battle-turn summary or the end."""
+
+    kind: str  # "combat", "event", "turn", "end"
+    title: str
+    lines: list[tuple[str, str]] = field(factory=list)  # (side, text); side "" for neutral
+    summary: str = ""
+    seq: int = 0  # the last journal entry it covers
+    turn: int = 0
+    first: int = 0  # its first journal entry
+
+
+def entry_turn(step: str) -> int:
+    m = re.match(r"battle:turn (\d+):", step)
+    return int(m[1]) if m else 0
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class BeatMaker:
+    """Turns the battle's journal entries into beats as they come (one answer at a time). What a
+    beat did to the board (damage, losses) is read from the boards before and after it."""
+
+    def __init__(self, history: BoardHistory, names: dict[str, str]) -> None:
+        self.history = history
+        self.plans = names
+        self.turn = 0
+        self.turn_start = 0  # seq of the turn's first entry
+        self.open: Beat | None = None  # the combat beat still open to its hit placements
+        self.key: tuple = ()  # (step, area, row) of the open combat beat
+        self.sides_rolled: set[str] = set()
+        self.pending: Beat | None = None  # the beat whose losses are not measured yet
+
+    def feed(self, entries: list[JournalEntry]) -> list[Beat]:
+        beats: list[Beat] = []
+        for e in entries:
+            if not e.step.startswith("battle:") or e.kind in ("roll", "decision"):
+                continue
+            t = entry_turn(e.step)
+            if t and t != self.turn:
+                if self.turn:
+                    self._add(beats, self.turn_summary(e.seq - 1, True), e.seq)
+                self.turn, self.turn_start, self.open = t, e.seq, None
+            if e.step == "battle:end":
+                if self.turn:
+                    self._add(beats, self.turn_summary(e.seq, False), e.seq)
+                why = say(e.data.get("why", ""), self.plans)
+                self._add(beats, Beat("end", "The battle is over", [("", why[:1].upper() + why[1:])],
+                                      seq=e.seq, turn=self.turn, first=e.seq), e.seq)
+                self.open = None
+                continue
+            d = e.data if isinstance(e.data, dict) else {}
+            if d.get("rolls") is not None and "step" in d:
+                self.combat(e, beats)
+            elif self.open is not None and (d.get("step"), d.get("area")) == self.key[:2]:
+                self._placement(e, beats)
+            elif self.open is not None and "plan" in d and d.get("step") == self.key[0]:
+                self.open.lines.append((e.side, say(e.text, self.plans)))
+                self.open.seq = e.seq
+            else:
+                self.event(e, beats)
+        self._measure(self.history.at.get(max(self.history.at)) if self.history.at else None)
+        return beats
+
+    def _add(self, beats: list[Beat], beat: Beat, seq: int) -> None:
+        """A new beat: the one before it is measured on the board just before `seq`."""
+        # state changes between two entries belong to the earlier one (the bot logs its losses
+        # before applying them), so measure up to the board at the new beat's first entry
+        self._measure(self.history.at.get(seq) or self.history.before(seq))
+        beats.append(beat)
+        if beat.kind in ("combat", "event"):
+            self.pending = beat
+
+    def _measure(self, upto: BattleView | None) -> None:
+        beat = self.pending
+        if beat is None:
+            return
+        start = self.history.at.get(beat.first) or self.history.before(beat.first)
+        lost = losses(start, upto, combat=beat.kind == "combat")
+        parts = [s for s in beat.summary.split("; ") if s and ":" not in s]
+        parts += [f"{SIDE_WORDS[side]}: " + ", ".join(lost[side]) for side in ("JA", "US") if lost[side]]
+        beat.summary = "; ".join(parts) or ("no hits" if beat.kind == "combat" else "")
+
+    def combat(self, e: JournalEntry, beats: list[Beat]) -> None:
+        d = e.data
+        row = d["rolls"][0].get("note", "") if d["rolls"] else ""
+        key = (d["step"], d["area"], "" if "extra roll" in row else row)
+        if self.open is None or key != self.key or e.side in self.sides_rolled:
+            where = AREA_NAMES.get(d["area"], d["area"])
+            title = f"{STEP_WORDS.get(d['step'], d['step'])} · {where}" + (f" · {key[2]}" if key[2] else "")
+            self.open = Beat("combat", title, seq=e.seq, turn=self.turn, first=e.seq)
+            self.key, self.sides_rolled = key, set()
+            self._add(beats, self.open, e.seq)
+        beat = self.open
+        self.sides_rolled.add(e.side)
+        who = SIDE_WORDS.get(e.side, e.side)
+        rolls = d["rolls"]
+        beat.lines.append((e.side, f"{who} rolls {_plural(len(rolls), 'die')}:".replace("dies", "dice")))
+        for r in rolls:
+            mods = ", ".join(say(m.get("source", ""), self.plans).replace("JA plan ", "")
+                             .replace("US plan ", "") + f" {m.get('from')}→{m.get('to')}"
+                             for m in r.get("modifiers", []))
+            hits = r.get("hits", 0)
+            mark = "miss" if not hits else "HIT" if hits == 1 else "2 HITS"
+            extra = f" [{r['note']}]" if "extra roll" in r.get("note", "") else ""
+            beat.lines.append((e.side, f"  {self.history.name(r['attacker'])}{extra}: "
+                                       f"{need_text(r.get('rating', ''))}"
+                                       + (f" ({mods})" if mods else "")
+                                       + f", rolled {r.get('face')}: {mark}"))
+        n = d.get("hits", 0)
+        beat.lines.append((e.side, f"{who} scores {_plural(n, 'hit')}."))
+        beat.summary = "; ".join(filter(None, [beat.summary, f"{who} {_plural(n, 'hit')}"]))
+        beat.seq = e.seq
+
+    def _placement(self, e: JournalEntry, beats: list[Beat]) -> None:
+        """Hits placed on one side (Japan by its rule, the US by the player's choice)."""
+        beat = self.open
+        assert beat is not None
+        if not any(b is beat for b in beats):  # the player decided in between: a new beat
+            beat = Beat("combat", self.open.title + " · hits placed", seq=e.seq, turn=self.turn,
+                        first=e.seq)
+            self.open = beat
+            self._add(beats, beat, e.seq)
+        d = e.data
+        who = SIDE_WORDS.get(e.side, e.side)
+        n = d.get("hits", 0)
+        cancelled = len(d.get("cancelled", []))
+        line = f"{who} takes {_plural(n, 'hit')}" + (f", {cancelled} cancelled by a plan" if cancelled else "")
+        if d.get("lost"):
+            line += f", {d['lost']} with no target left"
+        beat.lines.append((e.side, line + "."))
+        beat.seq = e.seq
+
+    def event(self, e: JournalEntry, beats: list[Beat]) -> None:
+        self.open = None
+        text = event_text(e, self.plans)
+        if not text:
+            return
+        last = beats[-1] if beats else None
+        if last is not None and last.kind == "event" and last.title == step_title(e.step):
+            last.lines.append((e.side, text))
+            last.seq = e.seq
+            return
+        self._add(beats, Beat("event", step_title(e.step), [(e.side, text)], seq=e.seq, turn=self.turn,
+                              first=e.seq), e.seq)
+
+    def turn_summary(self, seq: int, more: bool) -> Beat:
+        start = self.history.before(self.turn_start)
+        end = self.history.at.get(seq) or self.history.before(seq + 1)
+        lost = losses(start, end)
+        lines = [(side, f"{SIDE_WORDS[side]} losses: " + (", ".join(lost[side]) or "none"))
+                 for side in ("US", "JA")]
+        length = end.length if end is not None else 0
+        if end is not None:
+            used = [n for n, s in end.us_plans if s == "used"]
+            lines.append(("US", "US plans used so far: " + (", ".join(used) or "none")))
+            lines.append(("JA", "Japanese plans this turn: " + (", ".join(end.ja_plans_now) or "none")))
+        nxt = (f"Next: battle turn {self.turn + 1} of {length}: Japan draws its plans, then you "
+               f"send your aircraft." if more else "Next: the battle ends.")
+        return Beat("turn", f"End of battle turn {self.turn}", lines, nxt, seq=seq, turn=self.turn,
+                    first=seq)
+
+
+def step_title(step: str) -> str:
+    """'battle:turn 2:JA aircraft' -> 'Japanese aircraft take off'."""
+    part = step.split(":")[-1]
+    return {"setup": "Setting up", "US placement": "Setting up", "JA placement": "Japan places its forces",
+            "US submarines": "The board is set", "length": "Battle length", "US plans": "Battle plans",
+            "draw plans": "Japan draws its plans", "plans": "Plans at the start of the turn",
+            "US aircraft": "Your aircraft take off", "JA aircraft": "Japanese aircraft take off",
+            "infantry advance": "Infantry advance", "return aircraft": "Aircraft return",
+            "airfield losses": "Airfield losses", "end": "End of the turn"}.get(
+        part, STEP_WORDS.get(part.replace(" ", "_"), part.capitalize()))
+
+
+def event_text(e: JournalEntry, plans: dict[str, str]) -> str:
+    """An event's line for the beat (the board set-up line is the board itself)."""
+    d = e.data if isinstance(e.data, dict) else {}
+    if "positions" in d or e.text.endswith(" begins"):
+        return ""
+    if "moves" in d and isinstance(d["moves"], dict):  # the US aircraft moves
+        moved: dict[str, int] = {}
+        for _pid, area in d["moves"].items():
+            if area != "home":
+                moved[area] = moved.get(area, 0) + 1
+        text = "US aircraft fly: " + (", ".join(f"{n} to the {AREA_NAMES.get(a, a)}" for a, n in moved.items())
+                                      or "none")
+        if d.get("plans"):
+            text += "; plans played: " + ", ".join(plans.get(p, p) for p in d["plans"])
+        return text
+    return say(e.text, plans)
