@@ -347,7 +347,8 @@ class BeatMaker:
                 self.open.seq = e.seq
             else:
                 self.event(e, beats)
-        self._measure(self.history.at.get(max(self.history.at)) if self.history.at else None)
+        mine = [e.seq for e in entries if e.seq in self.history.at and e.step.startswith("battle:")]
+        self._measure(self.history.at[max(mine)] if mine else None)
         return beats
 
     def _add(self, beats: list[Beat], beat: Beat, seq: int) -> None:
