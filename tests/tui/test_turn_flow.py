@@ -55,6 +55,10 @@ async def answer_battles(app: NimitzApp, pilot, shots: Path) -> dict:
             assert game.state.sp == sp
         elif name in ("AssignDialog", "ChoiceDialog"):
             await pilot.press("enter")
+        elif name == "BattleResultScreen":
+            assert "is over" in screen_text(app) and "forces lost" in screen_text(app)
+            seen["battle report"] = seen.get("battle report", 0) + 1
+            await pilot.press("enter")
         elif name == "HitsDialog":
             await pilot.press("a")
         elif name == "PickDialog":
@@ -155,7 +159,7 @@ def test_a_whole_1942_turn_by_keys(saves: Path, tmp_path: Path) -> None:
         assert expected and game.state.battles_fought - fought_before >= expected
         assert seen.get("BattleScreen", 0) + seen.get("PlansDialog", 0) > 0
         assert game.state.battle is None
-        while top(app) == "ReportScreen" and "is over" in screen_text(app):
+        while top(app) == "BattleResultScreen":
             await pilot.press("enter")  # the last battle's report
             await pilot.pause()
         # --- after the battles: the end-of-turn report, then turn 2 -----------------------------

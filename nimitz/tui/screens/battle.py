@@ -66,6 +66,7 @@ class BattleScreen(NimitzScreen):
         self.log_open = False
         self.seen: list[Beat] = []  # every beat shown (the result screen picks the key rolls)
         self._maker: BeatMaker | None = None
+        self.ready = False  # composed and mounted: beats can be drawn
 
     @property
     def history(self) -> BoardHistory:
@@ -87,6 +88,7 @@ class BattleScreen(NimitzScreen):
         battle = self.napp.controller.game.state.battle
         if not self.area:
             self.area = battle.area if battle is not None else ""
+        self.ready = True
         self._earlier_into_log()
         self._layout()
         self.refresh_state()
@@ -128,7 +130,7 @@ class BattleScreen(NimitzScreen):
         """Show the waiting beats at the chosen speed; True if `done` will be called once the
         player has stepped through them, False if there was nothing to wait for."""
         self.done = done
-        if not self.is_mounted:
+        if not self.ready:
             return True  # on_mount starts
         if self._advance():
             return True
@@ -199,7 +201,7 @@ class BattleScreen(NimitzScreen):
 
     def refresh_state(self) -> None:
         ctl = self.napp.controller
-        if ctl.session is None or not self.is_mounted:
+        if ctl.session is None or not self.ready:
             return
         game = ctl.game
         live = game.state.battle is not None and game.state.battle.area == self.area
