@@ -24,10 +24,12 @@ async def answer_battles(app: NimitzApp, pilot, shots: Path) -> dict:
         request = app.controller.request
         kind = request.kind if request else ""
         name = top(app)
-        if name == "ReportScreen" or not (is_battle_kind(kind) or kind == "battle_order"):
+        in_battle = is_battle_kind(kind) or kind == "battle_order" or name in (
+            "BattleScreen", "BattleResultScreen")  # the last beats are seen after the last answer
+        if name == "ReportScreen" or not in_battle:
             if name == "ReportScreen" and "Battle in" in screen_text(app):
                 seen["battle report"] = seen.get("battle report", 0) + 1
-            if not (is_battle_kind(kind) or kind == "battle_order"):
+            if not in_battle:
                 return seen
             await pilot.press("enter")
             await pilot.pause()
