@@ -78,15 +78,21 @@ def list_(ctx) -> None:
 
 @click.command()
 @click.argument("campaign", metavar="NAME|PATH")
+@click.option("--map", "as_map", is_flag=True,
+              help="Draw the map: areas in their places, movement lines, off-map boxes.")
+@click.option("--width", type=click.IntRange(60, 400), default=80, show_default=True,
+              help="Widest line of the drawn map (--map); wider terminals get a bigger map.")
 @click.pass_context
-def show(ctx, campaign: str) -> None:
+def show(ctx, campaign: str, as_map: bool, width: int) -> None:
     """Turn, step, supply, the JA track, every area's forces, objectives, boxes and pools."""
-    from nimitz.views.situation import situation_text
-
-    from nimitz.views.situation import last_turn_bot_text
+    from nimitz.views.map import map_text
+    from nimitz.views.situation import last_turn_bot_text, situation_text
 
     data = game_data()
     path, env = store_of(ctx).load(campaign, data)
+    if as_map:
+        click.echo(map_text(env.state, data, width=width, name=env.name))
+        return
     click.echo(situation_text(env.state, data, name=env.name))
     click.echo("")
     click.echo(last_turn_bot_text(env.journal))

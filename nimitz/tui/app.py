@@ -62,6 +62,7 @@ class NimitzApp(App):
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f2", "glossary", "Glossary", show=False),
     ]
 
     def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None,
@@ -73,6 +74,7 @@ class NimitzApp(App):
         self.open_path = Path(open_path) if open_path is not None else None
         self._queue: list[Callable[[], Screen | None]] = []
         self._last_kind = ""
+        self.guided = False  # the guided first turn (chosen on the briefing)
         from nimitz.tui.battle_view import BoardHistory
 
         self.battle_history = BoardHistory()  # the battle board at each entry (battle beats)
@@ -178,6 +180,10 @@ class NimitzApp(App):
         self.push_screen(CampaignScreen())
         request = self.controller.request
         self._last_kind = request.kind if request else ""
+        if not any(e.kind == "decision" for e in self.controller.game.journal):
+            from nimitz.tui.screens.briefing import BriefingScreen
+
+            self._queue.append(BriefingScreen)  # a campaign just begun: the briefing first
         if request is not None and is_battle_kind(request.kind):
             self._queue.append(self._battle_screen)
             self._queue.append(self.request_dialog)
@@ -410,6 +416,18 @@ class NimitzApp(App):
             return
         self.push_screen(HelpScreen(self.help_topic()))
 
+    def action_glossary(self) -> None:
+        from nimitz.tui.screens.glossary import GlossaryScreen
+
+        if not isinstance(self.screen, GlossaryScreen):
+            self.push_screen(GlossaryScreen())
+
+    def action_briefing(self) -> None:
+        from nimitz.tui.screens.briefing import BriefingScreen
+
+        if self.controller.session is not None:
+            self.push_screen(BriefingScreen())
+
     def action_log(self) -> None:
         from nimitz.tui.screens.log import LogScreen
 
@@ -494,6 +512,7 @@ class NimitzApp(App):
              self.action_replay_saved),
             ("Reference", "Charts, tables and the rulings the game follows", self.action_reference),
             ("Help", "Help for the current step", self.action_help),
+            ("Glossary", "What every abbreviation and notation means", self.action_glossary),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
         ]
         last = self.controller.last_save()
@@ -505,6 +524,8 @@ class NimitzApp(App):
         game = self.controller.game
         cmds += [
             ("Log", "The whole journal, with filters and explanations", self.action_log),
+            ("Briefing", "The year's situation, objectives, what wins and loses",
+             self.action_briefing),
             ("JA orders replay", "The latest Japanese orders, one by one", self.action_orders),
             ("Undo last decision", "Go back one decision without re-rolling", self.action_undo),
             ("Replay this campaign", "Step through its journal from the start; branch a 'what if'",
@@ -529,6 +550,7 @@ class NimitzApp(App):
                              lambda: self.decide(Decision("end_resupply"))))
         campaign = next((s for s in self.screen_stack if isinstance(s, CampaignScreen)), None)
         if campaign is not None:
+            cmds.append(("Map", "The map on the whole screen", campaign.action_map))
             for a in game.data.map.areas:
                 cmds.append((f"Go to {a.code} {a.name}", "Select the area on the map",
                              lambda code=a.code, c=campaign: c.goto(code)))

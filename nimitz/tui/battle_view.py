@@ -10,9 +10,9 @@ from attrs import define, field
 from nimitz.engine.game import Game
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT
 from nimitz.model.journal import JournalEntry
+from nimitz.views import words
 
 AREA_NAMES = {"JO": "Japanese Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean"}
-BOX_NAMES = {"AF": "airfields", "FH": "foxholes", "BE": "beach"}
 
 
 @define
@@ -175,29 +175,26 @@ def since_last_decision(journal: list[JournalEntry], limit: int = 4) -> list[str
     return [combat_line(e) for e in reversed(out)][-limit:]
 
 
-# --- player words (to move to the central words module when it lands) ----------------------------
+# --- player words (the shared ones are in nimitz/views/words.py) --------------------------------
 
-SIDE_WORDS = {"US": "US", "JA": "Japan"}
-STEP_WORDS = {"dogfight": "Dogfight", "aaa": "AAA", "bomb_runs": "Bomb runs", "torpedoes": "Torpedoes",
-              "depth_charges": "Depth charges", "naval_guns": "Naval guns", "infantry": "Infantry"}
+SIDE_WORDS = words.SIDE_NAME
+STEP_WORDS = {k: v[:1].upper() + v[1:] for k, v in words.COMBAT_STEP_WORDS.items()}
+# the battle sheet's own labels for the Island's boxes (board headings)
 BOX_WORDS = {"US_AF": "US Airfields", "US_FH": "US Foxholes", "US_BE": "US Beaches",
-             "JA_BE": "Japanese Beaches", "JA_FH": "Japanese Foxholes", "JA_AF": "Japanese Airfields",
-             "DECK": "on deck", "TR": "on a transport"}
+             "JA_BE": "Japanese Beaches", "JA_FH": "Japanese Foxholes", "JA_AF": "Japanese Airfields"}
 AREA_RANGES = {"JO": "1-2", "IS": "3-5", "CO": "6", "UO": "7-10"}  # the JA aircraft d10 (facts 1.8)
-_CODE = re.compile(r"\b(US_AF|US_FH|US_BE|JA_BE|JA_FH|JA_AF|bomb_runs|naval_guns|depth_charges)\b")
 _AREA_IN = re.compile(r"(\(|\bin |\bto |->|, )(JO|IS|CO|UO)\b")
 
 
 def say(text: str, plan_names: dict[str, str] | None = None) -> str:
-    """A journal line in the player's words: no box codes, step ids, plan ids or doubled words."""
-    text = _CODE.sub(lambda m: BOX_WORDS.get(m[1]) or STEP_WORDS[m[1]].lower(), text)
+    """A battle journal line in the player's words: battle areas by name, plan ids by the
+    plan's name, then the shared last pass (box and step ids, doubled words)."""
     text = _AREA_IN.sub(lambda m: m[1] + AREA_NAMES[m[2]], text)
     for pid, name in (plan_names or {}).items():
         if "_" in pid:
             text = re.sub(rf"\b{pid}\b", name, text)
     text = re.sub(r"\baaa\b", "AAA", text).replace(" in TR", " on transports")
-    text = re.sub(r"\b(\w+) \1\b", r"\1", text)  # "airfield airfield", "US US"
-    return text.replace("->", "→")
+    return words.player_text(text).replace("->", "→")
 
 
 def plan_names(game: Game) -> dict[str, str]:
@@ -343,8 +340,9 @@ class BeatMaker:
             elif self.open is not None and (d.get("step"), d.get("area")) == self.key[:2]:
                 self._placement(e, beats)
             elif self.open is not None and "plan" in d and d.get("step") == self.key[0]:
-                self.open.lines.append((e.side, say(e.text, self.plans)))
-                self.open.seq = e.seq
+                beat = self._open_here(e, beats)
+                beat.lines.append((e.side, say(e.text, self.plans)))
+                beat.seq = e.seq
             else:
                 self.event(e, beats)
         mine = [e.seq for e in entries if e.seq in self.history.at and e.step.startswith("battle:")]
@@ -368,7 +366,7 @@ class BeatMaker:
         lost = losses(start, upto, combat=beat.kind == "combat")
         parts = [s for s in beat.summary.split("; ") if s and ":" not in s]
         parts += [f"{SIDE_WORDS[side]}: " + ", ".join(lost[side]) for side in ("JA", "US") if lost[side]]
-        beat.summary = "; ".join(parts) or ("no hits" if beat.kind == "combat" else "")
+        beat.summary = "; ".join(parts) or ("no losses" if beat.kind == "combat" else "")
 
     def combat(self, e: JournalEntry, beats: list[Beat]) -> None:
         d = e.data
@@ -403,13 +401,7 @@ class BeatMaker:
 
     def _placement(self, e: JournalEntry, beats: list[Beat]) -> None:
         """Hits placed on one side (Japan by its rule, the US by the player's choice)."""
-        beat = self.open
-        assert beat is not None
-        if not any(b is beat for b in beats):  # the player decided in between: a new beat
-            beat = Beat("combat", self.open.title + " · hits placed", seq=e.seq, turn=self.turn,
-                        first=e.seq)
-            self.open = beat
-            self._add(beats, beat, e.seq)
+        beat = self._open_here(e, beats)
         d = e.data
         who = SIDE_WORDS.get(e.side, e.side)
         n = d.get("hits", 0)
@@ -419,6 +411,18 @@ class BeatMaker:
             line += f", {d['lost']} with no target left"
         beat.lines.append((e.side, line + "."))
         beat.seq = e.seq
+
+    def _open_here(self, e: JournalEntry, beats: list[Beat]) -> Beat:
+        """The open combat beat, or its continuation when the player decided in between (what
+        was shown before the question stays as it was)."""
+        beat = self.open
+        assert beat is not None
+        if not any(b is beat for b in beats):
+            title = beat.title if beat.title.endswith(" · hits placed") else beat.title + " · hits placed"
+            beat = Beat("combat", title, seq=e.seq, turn=self.turn, first=e.seq)
+            self.open = beat
+            self._add(beats, beat, e.seq)
+        return beat
 
     def event(self, e: JournalEntry, beats: list[Beat]) -> None:
         self.open = None

@@ -10,12 +10,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from nimitz.tui.battle_view import SIDE_WORDS, Beat
+from nimitz.views.words import HOLDER_WORDS
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE
 
-HOLDER_WORDS = {"US": "the US holds it", "US-unsupplied": "US forces are ashore but out of supply",
-                "JA": "Japan holds it", "contested": "both sides are still ashore: contested",
-                "": "nobody is ashore"}
 
 
 def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], names, holder: str,
