@@ -147,8 +147,12 @@ def combat_line(e: JournalEntry) -> str:
     return text
 
 
+SHORT_AREAS = {"JO": "JA Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean"}
+
+
 def side_summary(view: BattleView, side: str) -> str:
-    """'JO 2 CV, 1 DD · IS 1 LBA, 2 BN · CO - · UO -': where a side's pieces are, by type."""
+    """'JA Ocean 2 CV, 1 DD · Island 1 LBA, 2 BN · Coastal - · US Ocean -': where a side's
+    pieces are, by type."""
     from collections import Counter
 
     parts = []
@@ -159,8 +163,16 @@ def side_summary(view: BattleView, side: str) -> str:
                 if box.startswith(side):
                     pieces += ps
         counts = Counter(p.type for p in pieces)
-        parts.append(f"{area} " + (", ".join(f"{n} {t}" for t, n in counts.items()) or "-"))
+        parts.append(f"{SHORT_AREAS[area]} " + (", ".join(f"{n} {t}" for t, n in counts.items()) or "-"))
     return " · ".join(parts)
+
+
+def brought(forces: list[dict]) -> str:
+    """'2 BB, 1 CV, 3 BN': what a side brings to the battle, by type (placement request info)."""
+    from collections import Counter
+
+    counts = Counter(f.get("type", "") for f in forces)
+    return ", ".join(f"{n} {t}" for t, n in counts.items()) or "nothing"
 
 
 def since_last_decision(journal: list[JournalEntry], limit: int = 4) -> list[str]:
@@ -190,6 +202,7 @@ def say(text: str, plan_names: dict[str, str] | None = None) -> str:
     """A battle journal line in the player's words: battle areas by name, plan ids by the
     plan's name, then the shared last pass (box and step ids, doubled words)."""
     text = _AREA_IN.sub(lambda m: m[1] + AREA_NAMES[m[2]], text)
+    text = re.sub(r"\b(Japanese Ocean|Island|Coastal|US Ocean) \(\1\)", r"\1", text)
     for pid, name in (plan_names or {}).items():
         if "_" in pid:
             text = re.sub(rf"\b{pid}\b", name, text)
@@ -482,3 +495,89 @@ def event_text(e: JournalEntry, plans: dict[str, str]) -> str:
             text += "; plans played: " + ", ".join(plans.get(p, p) for p in d["plans"])
         return text
     return say(e.text, plans)
+
+
+# --- odds before the player commits (nimitz/engine/battle/odds.py does the arithmetic) ----------
+
+
+def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
+    """One line per area the player sends aircraft to: the AAA waiting there and the bombs'
+    chances if the aircraft get through."""
+    from nimitz.engine.battle import odds
+    from nimitz.engine.battle.board import Board
+
+    board = Board(game)
+    by_area: dict[str, list[str]] = {}
+    for pid, area in assignment.items():
+        if area in AREA_NAMES:
+            by_area.setdefault(area, []).append(pid)
+    lines = []
+    for area in ("JO", "IS", "CO", "UO"):
+        group = by_area.get(area)
+        if not group:
+            continue
+        aaa = odds.aaa_odds(board, "US", area, len(group))
+        bombs = odds.bomb_odds(board, "US", area, group)
+        text = f"{AREA_NAMES[area]} ({len(group)} aircraft): "
+        text += f"AAA on them {aaa.text()}" if aaa else ("no AAA over the Island" if area == "IS"
+                                                          else "no AAA there")
+        text += f" | bombs {bombs.text()}" if bombs else " | nothing to bomb there now"
+        lines.append(text)
+    return lines
+
+
+def coastal_odds(game: Game, ships: list[str]) -> str:
+    """The naval guns of the ships the player puts in Coastal (Japan places after the US, so
+    its targets there are not known yet)."""
+    from nimitz.engine.battle import odds
+    from nimitz.engine.battle.board import Board
+
+    board = Board(game)
+    ratings = [board.rating(p, "surface")[0] for p in ships]
+    ratings = [r for r in ratings if r]
+    if not ratings:
+        return "No ship in Coastal: no naval guns (only ships in Coastal fire them)."
+    return (f"Naval guns from Coastal ({len(ratings)} ships), if Japan has targets there: "
+            f"{odds.odds(ratings).text()}")
+
+
+def plan_odds(game: Game, plan_id: str) -> str:
+    """What an extra-hit plan adds, if every US force able to fire in its step does."""
+    from nimitz.engine.battle import odds
+    from nimitz.engine.battle.board import Board
+
+    board = Board(game)
+    plan = game.data.us_plans.by_id.get(plan_id)
+    if plan is None or plan.effect["kind"] != "extra_hit_after_hit":
+        return ""
+    step = plan.effect["step"]
+    rating = {"dogfight": "dogfight", "bomb_runs": "ship", "naval_guns": "surface", "aaa": "aaa"}[step]
+    pieces = [p for p in board.ids("US") if (board.cls(p).is_aircraft if step in ("dogfight", "bomb_runs")
+                                             else board.cls(p).is_ship and board.cls(p).type not in ("SS", "TR"))]
+    ratings = [r for r in (board.rating(p, rating)[0] for p in pieces) if r]
+    if not ratings:
+        return "You have nothing that fires in that step."
+    without = odds.odds(ratings)
+    with_plan = odds.odds(ratings, extra_after_hit=plan.effect["hits"])
+    return (f"If all {len(ratings)} of your forces that can fire in the {STEP_WORDS[step].lower()} step "
+            f"do: expected {float(without.expected):.1f} hits without it, "
+            f"{float(with_plan.expected):.1f} with it")
+
+
+def hit_effect(game: Game, target: dict, already: int) -> str:
+    """What one more hit on `target` does (battle_allocate_hits target info), after `already`
+    hits placed on it in this allocation."""
+    from nimitz.engine.battle.board import Board
+
+    kind = target.get("kind", "")
+    if kind == "airfield":
+        return "removes one airfield; land-based aircraft beyond the airfields are lost at the end of the turn"
+    if kind == "transport":
+        return "becomes 2 hits on the infantry aboard"
+    board = Board(game)
+    damaged = bool(target.get("damaged")) or already > 0
+    if damaged:
+        return "destroys it" + (" (and any aircraft on its deck)" if board.cls(target["id"]).is_carrier else "")
+    cls = board.cls(target["id"])
+    deck = " and loses the aircraft on its deck (R30)" if cls.is_carrier else ""
+    return f"damages it{deck}: its values drop to {cls.values_text(True)}"

@@ -220,7 +220,8 @@ class BattleScreen(NimitzScreen):
         if view.turn:
             title.append(f" · battle turn {view.turn} of {view.length}")
         else:
-            title.append(" · setting up" + (f" · {view.length} battle turns" if view.length else ""))
+            title.append(" · before the first turn" + (f" · {view.length} battle turns"
+                                                        if view.length else ""))
         if self.current is not None:
             title.append(f" · {self.current.title}")
         elif live:

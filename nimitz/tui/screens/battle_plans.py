@@ -76,6 +76,11 @@ class PlansDialog(RequestDialog):
             t.append(p["description"])
             if p.get("reactive"):
                 t.append(" (reactive: offered when it applies, R16)", style="dim")
+            from nimitz.tui.battle_view import plan_odds
+
+            odds = plan_odds(self.game, p["id"])
+            if odds:
+                t.append(f"\n{odds}", style="dim")
             self.query_one("#plans-detail", Static).update(t)
 
     def on_option_list_option_highlighted(self, event) -> None:  # noqa: ANN001
