@@ -212,7 +212,7 @@ class NimitzApp(App):
 
     def on_auto_decide(self, message: AutoDecide) -> None:
         message.stop()
-        self.apply(self.controller.auto())
+        self.action_auto()
 
     def decide(self, decision) -> Outcome:  # noqa: ANN001
         """Apply a decision now (commands and tests); the same path as a Decide message."""
@@ -457,8 +457,17 @@ class NimitzApp(App):
         self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
 
     def action_auto(self) -> None:
-        if self.controller.request is not None:
-            self.apply(self.controller.auto())
+        request = self.controller.request
+        if request is None:
+            return
+        outcome = self.controller.auto()
+        self.apply(outcome)
+        decided = next((e.decision for e in outcome.entries if e.kind == "decision"), None)
+        if outcome.ok and decided is not None and is_battle_kind(request.kind):
+            from nimitz.tui.battle_view import auto_note
+
+            self.notify(auto_note(self.controller.auto_policy(request.kind), request.kind, decided),
+                        title="Auto", timeout=8)
 
     def action_undo(self) -> None:
         from nimitz.tui.screens.confirm import ConfirmDialog

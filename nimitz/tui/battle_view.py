@@ -581,3 +581,42 @@ def hit_effect(game: Game, target: dict, already: int) -> str:
     cls = board.cls(target["id"])
     deck = " and loses the aircraft on its deck (R30)" if cls.is_carrier else ""
     return f"damages it{deck}: its values drop to {cls.values_text(True)}"
+
+
+# --- auto: what the scripted player chose, and why ------------------------------------------------
+
+AUTO_WHY = {
+    "battle_place_ships": "ships go to Coastal when Japan brings island forces or no carriers (their "
+                          "guns reach the Island there); destroyers stay with your carriers",
+    "battle_place_subs": "submarines go where Japan has the most ships",
+    "battle_plans": "it spends 1 SP with 4 or more (2 with 8 or more) and buys the most useful plans "
+                    "it can afford, damage control and extra-hit plans first",
+    "battle_air": "every aircraft flies where Japan's carriers are, else its other ships, else the "
+                  "Island; plans that can help this turn are played",
+    "battle_allocate_hits": "hits go on your lowest values first (the automatic rule, R15)",
+    "battle_reactive": "a plan that applies is used when it is offered",
+    "battle_first_light": "the first carrier and area offered strike",
+    "battle_excess_aircraft": "damaged aircraft go first, then the lowest values",
+    "battle_airfield_losses": "damaged aircraft go first, then the lowest values",
+    "battle_ja_tie": "a damaged Japanese force is hit first (it sinks)",
+}
+
+
+def auto_note(policy: str, kind: str, decision) -> str:  # noqa: ANN001 - a journal Decision
+    """'Auto (sensible player): <what> - <why>' for the notification after `a`."""
+    if kind == "battle_air":
+        per_area: dict[str, int] = {}
+        for area in decision.targets.values():
+            if area in AREA_NAMES:
+                per_area[area] = per_area.get(area, 0) + 1
+        what = ("sends " + ", ".join(f"{n} aircraft to the {AREA_NAMES[a]}" for a, n in per_area.items())
+                if per_area else "keeps every aircraft home")
+        if decision.forces:
+            what += "; plays " + ", ".join(words.plan_name(p) for p in decision.forces)
+    elif kind == "battle_plans":
+        what = (f"spends {decision.count} SP and buys "
+                + (", ".join(words.plan_name(p) for p in decision.forces) or "no plan"))
+    else:
+        what = words.player_text(words.decision_words(decision))
+    why = AUTO_WHY.get(kind, "") if policy == "sensible" else f"the {policy} player's choice"
+    return f"Auto ({policy} player): {what}" + (f". Why: {why}." if why else ".")

@@ -216,12 +216,11 @@ class BattleScreen(NimitzScreen):
             return
         self.last_view = view
         where = next((a.name for a in game.data.map.areas if a.code == view.area), view.area)
-        title = Text(f"Battle in {where}", style="bold")
+        title = Text(f"Battle in {where}", style="bold", no_wrap=True, overflow="ellipsis")
         if view.turn:
             title.append(f" · battle turn {view.turn} of {view.length}")
         else:
-            title.append(" · before the first turn" + (f" · {view.length} battle turns"
-                                                        if view.length else ""))
+            title.append(" · set-up" + (f" · {view.length} battle turns" if view.length else ""))
         if self.current is not None:
             title.append(f" · {self.current.title}")
         elif live:

@@ -21,12 +21,16 @@ SIDE_STYLE = {"US": US_STYLE, "JA": JA_STYLE}
 DAMAGED = "✱"  # a damaged force (its values are the damaged side's)
 
 
-def tile(p: PieceView, values: bool, width: int) -> Text:
-    """A force's tile: 'Lexington CV✱' (+ its values, + what it carries)."""
+def tile(p: PieceView, values: bool, width: int, show_type: bool = True) -> Text:
+    """A force's tile: 'Lexington CV✱' (+ its values, + what it carries). In a narrow Island
+    box the box says what it holds, so the type is left out and the name gets the room."""
     t = Text(no_wrap=True, overflow="ellipsis")
-    name = p.name if len(p.name) + len(p.type) < width else p.name[:max(4, width - len(p.type) - 2)] + "…"
+    name = p.name if width >= 16 else p.name.replace("Battalion ", "Bn ")
+    room = width - (len(p.type) + 1 if show_type else 0) - (2 if p.damaged else 0)
+    if len(name) > room:
+        name = name[:max(3, room - 1)] + "…"
     t.append(name, style=SIDE_STYLE.get(p.side, ""))
-    if p.type not in name:
+    if show_type and p.type not in name:
         t.append(f" {p.type}", style="dim")
     if p.damaged:
         t.append(f" {DAMAGED}", style="bold yellow")
@@ -70,7 +74,7 @@ def area_panel(v: BattleView, area: str, values: bool, width: int) -> Panel:
 def island_table(v: BattleView, values: bool, width: int) -> Table:
     """The Island's six boxes side by side, as on the sheet."""
     table = Table(box=None, expand=True, padding=(0, 1), show_edge=False, pad_edge=False)
-    col = max(10, (width - 10) // 6)
+    col = max(10, (width - 13) // 6)
     for box in ("US_AF", "US_FH", "US_BE", "JA_BE", "JA_FH", "JA_AF"):
         side = box[:2]
         who, what = BOX_WORDS[box].split(" ", 1)
@@ -84,7 +88,7 @@ def island_table(v: BattleView, values: bool, width: int) -> Table:
         for i, p in enumerate(pieces):
             if i:
                 cell.append("\n")
-            cell.append_text(tile(p, values and width >= 140, col))
+            cell.append_text(tile(p, values and width >= 140, col, show_type=width >= 120))
         cells.append(cell if pieces else Text("—", style="dim"))
     table.add_row(*cells)
     return table
