@@ -138,11 +138,11 @@ def battle_entries(journal: list[JournalEntry], area: str | None = None) -> list
 
 
 def combat_line(e: JournalEntry) -> str:
-    """A battle entry on one line, with the dice of a combat step when it has them."""
-    text = e.text
+    """A battle entry on one line in player words, with the dice of a combat step."""
+    text = say(e.text)
     rolls = e.data.get("rolls") if isinstance(e.data, dict) else None
     if rolls:
-        faces = " ".join(f"{r.get('face')}{'✓' if r.get('hits') else ''}" for r in rolls)
+        faces = ", ".join(f"{r.get('face')}{'✓' if r.get('hits') else ''}" for r in rolls)
         text += f"  dice: {faces}"
     return text
 
