@@ -328,6 +328,8 @@ class BeatMaker:
         self.key: tuple = ()  # (step, area, row) of the open combat beat
         self.sides_rolled: set[str] = set()
         self.pending: Beat | None = None  # the beat whose losses are not measured yet
+        self.mark: BattleView | None = None  # the board where the last measured beat ended
+        self.start: BattleView | None = None  # the board where the pending beat began
 
     def feed(self, entries: list[JournalEntry]) -> list[Beat]:
         beats: list[Beat] = []
@@ -360,6 +362,7 @@ class BeatMaker:
                 self.event(e, beats)
         mine = [e.seq for e in entries if e.seq in self.history.at and e.step.startswith("battle:")]
         self._measure(self.history.at[max(mine)] if mine else None)
+        self.pending = None  # shown now: what follows a question is a beat of its own
         return beats
 
     def _add(self, beats: list[Beat], beat: Beat, seq: int) -> None:
@@ -370,13 +373,17 @@ class BeatMaker:
         beats.append(beat)
         if beat.kind in ("combat", "event"):
             self.pending = beat
+            self.start = self.mark or self.history.before(beat.first)
 
     def _measure(self, upto: BattleView | None) -> None:
+        """Give the pending beat what changed from where it began to `upto`; each change on the
+        board falls in exactly one beat."""
         beat = self.pending
         if beat is None:
             return
-        start = self.history.at.get(beat.first) or self.history.before(beat.first)
-        lost = losses(start, upto, combat=beat.kind == "combat")
+        if upto is not None:
+            self.mark = upto
+        lost = losses(self.start, upto, combat=beat.kind == "combat")
         parts = [s for s in beat.summary.split("; ") if s and ":" not in s]
         parts += [f"{SIDE_WORDS[side]}: " + ", ".join(lost[side]) for side in ("JA", "US") if lost[side]]
         beat.summary = "; ".join(parts) or ("no losses" if beat.kind == "combat" else "")

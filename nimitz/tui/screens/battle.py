@@ -78,7 +78,7 @@ class BattleScreen(NimitzScreen):
         with Horizontal(id="battle-main"):
             with VerticalScroll(id="battle-scroll"):
                 yield BattleBoard(id="board")
-            yield RichLog(id="battle-log", wrap=True, markup=False)
+            yield RichLog(id="battle-log", wrap=True, markup=False, min_width=20)
         with VerticalScroll(id="battle-beat"):
             yield Static(id="beat")
         yield Static(id="battle-next")

@@ -121,7 +121,7 @@ class AssignDialog(RequestDialog):
         self._odds()
 
     def _prompt(self, item: dict) -> Text:
-        t = Text(f"{item['label'][:26]:<26} ")
+        t = Text(f"{item['label'][:21]:<21} ", no_wrap=True, overflow="ellipsis")
         for c in item["choices"]:
             word = CHOICE_WORDS.get(c, c)
             if c == item["value"]:
