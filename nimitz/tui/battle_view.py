@@ -304,6 +304,7 @@ class Beat:
     seq: int = 0  # the last journal entry it covers
     turn: int = 0
     first: int = 0  # its first journal entry
+    area: str = ""  # the battle area a combat beat happens in (JO, IS, CO, UO)
 
 
 def entry_turn(step: str) -> int:
@@ -395,7 +396,7 @@ class BeatMaker:
         if self.open is None or key != self.key or e.side in self.sides_rolled:
             where = AREA_NAMES.get(d["area"], d["area"])
             title = f"{STEP_WORDS.get(d['step'], d['step'])} · {where}" + (f" · {key[2]}" if key[2] else "")
-            self.open = Beat("combat", title, seq=e.seq, turn=self.turn, first=e.seq)
+            self.open = Beat("combat", title, seq=e.seq, turn=self.turn, first=e.seq, area=d["area"])
             self.key, self.sides_rolled = key, set()
             self._add(beats, self.open, e.seq)
         beat = self.open
@@ -439,7 +440,7 @@ class BeatMaker:
         assert beat is not None
         if not any(b is beat for b in beats):
             title = beat.title if beat.title.endswith(" · hits placed") else beat.title + " · hits placed"
-            beat = Beat("combat", title, seq=e.seq, turn=self.turn, first=e.seq)
+            beat = Beat("combat", title, seq=e.seq, turn=self.turn, first=e.seq, area=beat.area)
             self.open = beat
             self._add(beats, beat, e.seq)
         return beat
@@ -566,7 +567,7 @@ def plan_odds(game: Game, plan_id: str) -> str:
         return "You have nothing that fires in that step."
     without = odds.odds(ratings)
     with_plan = odds.odds(ratings, extra_after_hit=plan.effect["hits"])
-    return (f"If all {len(ratings)} of your forces that can fire in the {STEP_WORDS[step].lower()} step "
+    return (f"If all {len(ratings)} of your forces that can fire in the {words.COMBAT_STEP_WORDS[step]} step "
             f"do: expected {float(without.expected):.1f} hits without it, "
             f"{float(with_plan.expected):.1f} with it")
 

@@ -20,7 +20,7 @@ from nimitz.tui import settings
 from nimitz.tui.battle_view import (AREA_NAMES, Beat, BeatMaker, BoardHistory, battle_entries,
                                     battle_view, plan_names, step_title)
 from nimitz.tui.screens.base import NimitzScreen
-from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleBoard
+from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleSheet
 
 WIDE = 140  # from this width the battle log stands beside the board
 
@@ -77,7 +77,7 @@ class BattleScreen(NimitzScreen):
         yield Static(id="battle-plans")
         with Horizontal(id="battle-main"):
             with VerticalScroll(id="battle-scroll"):
-                yield BattleBoard(id="board")
+                yield BattleSheet(id="board")
             yield RichLog(id="battle-log", wrap=True, markup=False, min_width=20)
         with VerticalScroll(id="battle-beat"):
             yield Static(id="beat")
@@ -169,6 +169,9 @@ class BattleScreen(NimitzScreen):
         self.query_one("#beat", Static).update(beat_text(beat))
         self.query_one("#battle-beat", VerticalScroll).scroll_home(animate=False)
         self.refresh_state()
+        if beat.area:  # bring the area it happens in into view
+            self.query_one("#battle-scroll", VerticalScroll).scroll_to_widget(
+                self.query_one(BattleSheet).panel(beat.area), animate=False, top=True)
 
     def action_next(self) -> None:
         if self.done is None:
@@ -220,7 +223,8 @@ class BattleScreen(NimitzScreen):
         if view.turn:
             title.append(f" · battle turn {view.turn} of {view.length}")
         else:
-            title.append(" · set-up" + (f" · {view.length} battle turns" if view.length else ""))
+            title.append(" · set-up" + (f" · {view.length} battle turn{'' if view.length == 1 else 's'}"
+                                        if view.length else ""))
         if self.current is not None:
             title.append(f" · {self.current.title}")
         elif live:
@@ -235,7 +239,7 @@ class BattleScreen(NimitzScreen):
         words = {"held": "ready", "playing": "in play", "used": "used"}
         plans.append(", ".join(f"{n} ({words.get(s, s)})" for n, s in view.us_plans) or "none")
         self.query_one("#battle-plans", Static).update(plans)
-        self.query_one(BattleBoard).show(view)
+        self.query_one(BattleSheet).show(view)
         if self.current is None:
             waiting = beat_text(self.seen[-1]) if self.seen else Text()
             question = self._waiting_text()
@@ -268,7 +272,7 @@ class BattleScreen(NimitzScreen):
         return t
 
     def action_values(self) -> None:
-        board = self.query_one(BattleBoard)
+        board = self.query_one(BattleSheet)
         board.forced = not board.values_shown()
         self.refresh_state()
 

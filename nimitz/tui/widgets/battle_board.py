@@ -11,6 +11,8 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from nimitz.tui.battle_view import AREA_NAMES, AREA_RANGES, BOX_WORDS, BattleView, PieceView
@@ -95,6 +97,7 @@ def island_table(v: BattleView, values: bool, width: int) -> Table:
 
 
 def board_renderable(v: BattleView, values: bool = True, width: int = 100) -> Group:
+    """The whole board; its last part is the notes (destroyed, out, the damage mark)."""
     parts: list = [area_panel(v, area, values, width) for area in ("JO", "IS", "CO", "UO")]
     gone = []
     if v.destroyed:
@@ -116,6 +119,33 @@ class BattleBoard(Static):
             self.update(Text("No battle is being fought.", style="dim"))
             return
         self.update(board_renderable(view, values=self.values_shown(), width=self.app.size.width))
+
+    def values_shown(self) -> bool:
+        if self.forced is not None:
+            return bool(self.forced)
+        return self.app.size.width >= 100
+
+
+class BattleSheet(Vertical):
+    """The board as one panel per area, so the screen can bring the area a beat happens in
+    into view (the replay viewer uses the single-widget BattleBoard)."""
+
+    forced: bool | None = None
+
+    def compose(self) -> ComposeResult:
+        for area in ("JO", "IS", "CO", "UO"):
+            yield Static(id=f"sheet-{area}", classes="sheet-area")
+        yield Static(id="sheet-notes", classes="sheet-area")
+
+    def show(self, view: BattleView) -> None:
+        values, width = self.values_shown(), self.app.size.width
+        for area in ("JO", "IS", "CO", "UO"):
+            self.query_one(f"#sheet-{area}", Static).update(area_panel(view, area, values, width))
+        parts = board_renderable(view, values, width).renderables[-1]
+        self.query_one("#sheet-notes", Static).update(parts)
+
+    def panel(self, area: str) -> Static:
+        return self.query_one(f"#sheet-{area}", Static)
 
     def values_shown(self) -> bool:
         if self.forced is not None:
