@@ -175,7 +175,7 @@ def brought(forces: list[dict]) -> str:
     return ", ".join(f"{n} {t}" for t, n in counts.items()) or "nothing"
 
 
-def since_last_decision(journal: list[JournalEntry], limit: int = 4) -> list[str]:
+def since_last_decision(journal: list[JournalEntry], limit: int = 2) -> list[str]:
     """What the battle did since the player last decided (events and Japanese decisions, with
     the dice of combat steps), newest last."""
     out: list[JournalEntry] = []
@@ -462,7 +462,7 @@ class BeatMaker:
         start = self.history.before(self.turn_start)
         end = self.history.at.get(seq) or self.history.before(seq + 1)
         lost = losses(start, end)
-        lines = [(side, f"{SIDE_WORDS[side]} losses: " + (", ".join(lost[side]) or "none"))
+        lines = [(side, f"{SIDE_WORDS[side]} damage and losses: " + (", ".join(lost[side]) or "none"))
                  for side in ("US", "JA")]
         length = end.length if end is not None else 0
         if end is not None:

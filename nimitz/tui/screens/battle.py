@@ -30,12 +30,12 @@ def beat_text(beat: Beat, width: int = 200) -> Text:
     t.append(f"{beat.title}", style="bold reverse")
     if beat.turn:
         t.append(f"  battle turn {beat.turn}", style="dim")
+    if beat.summary:  # first, so a short terminal always shows it
+        t.append("\n» ", style="bold")
+        t.append(beat.summary, style="bold")
     for side, line in beat.lines:
         t.append("\n")
         t.append(line, style=SIDE_STYLE.get(side, "") if not line.startswith("  ") else "")
-    if beat.summary:
-        t.append("\n» ", style="bold")
-        t.append(beat.summary, style="bold")
     return t
 
 

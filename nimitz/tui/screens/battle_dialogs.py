@@ -25,7 +25,8 @@ def battle_info_text(info: dict[str, Any], name) -> Text:  # noqa: ANN001 - name
 
     if info.get("step"):
         where = AREA_NAMES.get(info.get("area", ""), "")
-        line("Now", STEP_WORDS.get(info["step"], info["step"]) + (f" in the {where}" if where else ""))
+        the = "" if info.get("area") == "CO" else "the "
+        line("Now", STEP_WORDS.get(info["step"], info["step"]) + (f" in {the}{where}" if where else ""))
     if info.get("hits") and isinstance(info["hits"], list):
         line("Hits about to land on", ", ".join(name(h) for h in info["hits"]))
     elif info.get("hits_scored"):

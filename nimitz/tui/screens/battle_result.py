@@ -45,14 +45,18 @@ def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], nam
         for b in turns:
             t.append(f"{b.title}: ", style="bold")
             t.append(" · ".join(line for _s, line in b.lines[:2]) + "\n")
-    key = sorted((b for b in beats if b.kind == "combat" and ":" in b.summary),
-                 key=lambda b: -b.summary.count(","))[:4]
+    def hits(b: Beat) -> list[str]:
+        return [line.strip() for _s, line in b.lines if line.endswith("HIT") or line.endswith("HITS")]
+
+    # the rolls that did the most: combat beats that hit, by the damage done
+    key = sorted((b for b in beats if b.kind == "combat" and hits(b)),
+                 key=lambda b: -(b.summary.count(",") + b.summary.count(":")))[:4]
     if key:
         t.append("\nKey rolls\n", style="bold")
         for b in sorted(key, key=lambda b: b.seq):
-            hits = [line.strip() for _s, line in b.lines if "HIT" in line]
+            rolls = hits(b)
             t.append(f"Turn {b.turn}, {b.title}: ", style="bold")
-            t.append("; ".join(hits[:3]) + (" …" if len(hits) > 3 else "") + f" » {b.summary}\n")
+            t.append("; ".join(rolls[:3]) + (" …" if len(rolls) > 3 else "") + f" » {b.summary}\n")
     return t
 
 
