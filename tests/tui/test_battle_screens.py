@@ -31,6 +31,15 @@ def at_battles(saves: Path, data) -> Path:  # noqa: ANN001
     return session.path
 
 
+async def settle(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+    """Wait for the engine's worker and the screens it pushes (snap_compare's pilot does not)."""
+    await pilot.pause()
+    while app.busy or any(w.is_running for w in app.workers):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+
+
 def station(app: NimitzApp) -> str:
     """Where the player stands: the top screen, with the beat shown or the question asked."""
     name = top(app)
@@ -54,7 +63,7 @@ async def step(app: NimitzApp, pilot) -> None:  # noqa: ANN001
         app.decide(get_policy("sensible")(request, app.controller.game))
     else:
         raise AssertionError(f"left the battles at {where}")
-    await pilot.pause()
+    await settle(app, pilot)
 
 
 async def drive(app: NimitzApp, pilot, until) -> None:  # noqa: ANN001
@@ -85,11 +94,11 @@ def test_battle_step_snapshots(snap_compare, saves: Path, at_battles: Path, name
     app = NimitzApp(saves, open_path=at_battles)
 
     async def before(pilot) -> None:  # noqa: ANN001
-        await pilot.pause()
+        await settle(app, pilot)
         await drive(app, pilot, STATIONS[name])
         if name == "aircraft":
             await pilot.press("right")  # the first aircraft to the Japanese Ocean: odds appear
-        await pilot.pause()
+        await settle(app, pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=before)
 
