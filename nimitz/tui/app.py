@@ -527,8 +527,8 @@ class NimitzApp(App):
             if outcome.ok and decided is not None and is_battle_kind(request.kind):
                 from nimitz.tui.battle_view import auto_note  # says what it chose and why
 
-                self.notify(auto_note(self.controller.auto_policy(request.kind), request.kind,
-                                      decided), title="Auto", timeout=8)
+                self.notify(auto_note(self.controller.auto_policy(request.kind), request, decided),
+                            title="Auto", timeout=8)
 
         self.off_thread("Japan is thinking", self.controller.auto, done)
 

@@ -610,9 +610,13 @@ AUTO_WHY = {
 }
 
 
-def auto_note(policy: str, kind: str, decision) -> str:  # noqa: ANN001 - a journal Decision
-    """'Auto (sensible player): <what> - <why>' for the notification after `a`."""
-    if kind == "battle_air":
+def auto_note(policy: str, request, decision) -> str:  # noqa: ANN001 - Request, Decision
+    """'Auto (sensible player): <what>. Why: <why>.' for the notification after `a`."""
+    kind = request.kind
+    offered = next((o.label for o in request.options if o.decision == decision), "")
+    if offered and kind not in ("battle_allocate_hits", "battle_air", "battle_plans"):
+        what = say(offered)
+    elif kind == "battle_air":
         per_area: dict[str, int] = {}
         for area in decision.targets.values():
             if area in AREA_NAMES:

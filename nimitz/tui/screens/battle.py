@@ -44,7 +44,7 @@ class BattleScreen(NimitzScreen):
     BINDINGS = [
         Binding("space", "next", "Next"),
         Binding("enter", "answer", "Next/Answer"),
-        Binding("a", "app.auto", "Auto"),
+        Binding("a", "auto", "Auto"),
         Binding("s", "speed", "Speed"),
         Binding("l", "toggle_log", "Battle log"),
         Binding("v", "values", "Values"),
@@ -66,6 +66,7 @@ class BattleScreen(NimitzScreen):
         self.log_open = False
         self.seen: list[Beat] = []  # every beat shown (the result screen picks the key rolls)
         self._maker: BeatMaker | None = None
+        self.first_fed: int | None = None  # the first entry shown as a beat
         self.ready = False  # composed and mounted: beats can be drawn
 
     @property
@@ -115,6 +116,8 @@ class BattleScreen(NimitzScreen):
         names = plan_names(game)
         log = self.query_one("#battle-log", RichLog)
         for e in battle_entries(game.journal, self.area or None):
+            if self.first_fed is not None and e.seq >= self.first_fed:
+                break  # from here on the beats tell it
             if e.kind not in ("roll", "decision"):
                 log.write(Text(say(e.text, names), style=SIDE_STYLE.get(e.side, "")))
 
@@ -124,6 +127,8 @@ class BattleScreen(NimitzScreen):
         """New journal entries of this battle: their beats wait to be shown."""
         if self._maker is None:
             self._maker = BeatMaker(self.history, plan_names(self.napp.controller.game))
+        if self.first_fed is None and entries:
+            self.first_fed = entries[0].seq
         self.queue += self._maker.feed(entries)
 
     def play(self, done: Callable[[], None]) -> bool:
@@ -184,6 +189,13 @@ class BattleScreen(NimitzScreen):
             self.action_next()
         elif self.napp.controller.request is not None:
             self.napp.open_request()
+
+    def action_auto(self) -> None:
+        """The scripted player answers the question, once every beat before it is seen."""
+        if self.done is not None:
+            self.notify("Space shows the rest of what happened first.", timeout=3)
+            return
+        self.napp.action_auto()
 
     def action_speed(self) -> None:
         self.speed = settings.SPEEDS[(settings.SPEEDS.index(self.speed) + 1) % len(settings.SPEEDS)]

@@ -48,15 +48,20 @@ def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], nam
     def hits(b: Beat) -> list[str]:
         return [line.strip() for _s, line in b.lines if line.endswith("HIT") or line.endswith("HITS")]
 
+    # what each exchange did, its hits placed after the player's choice included
+    did = {id(b): b.summary for b in beats}
+    for before, after in zip(beats, beats[1:]):
+        if after.title == before.title + " · hits placed" and ":" in after.summary:
+            did[id(before)] = "; ".join(filter(None, [before.summary, after.summary]))
     # the rolls that did the most: combat beats that hit, by the damage done
     key = sorted((b for b in beats if b.kind == "combat" and hits(b)),
-                 key=lambda b: -(b.summary.count(",") + b.summary.count(":")))[:4]
+                 key=lambda b: -(did[id(b)].count(",") + did[id(b)].count(":")))[:4]
     if key:
         t.append("\nKey rolls\n", style="bold")
         for b in sorted(key, key=lambda b: b.seq):
             rolls = hits(b)
             t.append(f"Turn {b.turn}, {b.title}: ", style="bold")
-            t.append("; ".join(rolls[:3]) + (" …" if len(rolls) > 3 else "") + f" » {b.summary}\n")
+            t.append("; ".join(rolls[:3]) + (" …" if len(rolls) > 3 else "") + f" » {did[id(b)]}\n")
     return t
 
 
