@@ -78,5 +78,8 @@ class BattleResultScreen(NimitzScreen):
             yield Static(self.text, id="result")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()  # arrows and page keys scroll a long result
+
     def action_close(self) -> None:
         self.dismiss(None)
