@@ -61,3 +61,28 @@ def test_distribution_matches_brute_force(ratings, plans) -> None:
     o = odds(ratings, **plans)
     assert o.none + o.one + o.more == 1
     assert o.expected == sum(k * p for k, p in brute(ratings, **plans).items())
+
+
+def test_aaa_odds_use_the_ships_the_engine_fires():
+    """The AAA the player is shown for two aircraft over the Japanese Ocean is the AAA the engine
+    then rolls: each row's best ships, one per aircraft (facts 1.9, R35)."""
+    import re
+
+    from battle_helpers import air, empty_state, game_with, make_board, put, run
+
+    from nimitz.engine.battle import combat
+    from nimitz.engine.battle.odds import aaa_odds, aaa_rows
+
+    boxes = {"US:Lexington": "UO", "JA:Kaga": "JO", "JA:Akagi": "JO", "JA:DD Gp 1": "JO",
+             "JA:Tone/Chikuma": "JO", "JA:Kongo/Haruna": "JO"}
+    s = empty_state()
+    for fid in boxes:
+        put(s, *fid.split(":", 1))
+    b = make_board(game_with(s, [10, 10, 10, 10]), boxes)
+    for p in air(b, "US:Lexington")[1:3]:
+        b.bs.positions[p] = "JO"
+    shown = sorted(str(r) for row in aaa_rows(b, "US", "JO", 2) for r in row)
+    run(combat.aaa(b))
+    rolled = sorted(re.search(r"\(aaa ([\d/]+)\)", r.purpose)[1] for r in b.game.dice.rolls)
+    assert shown == rolled
+    assert aaa_odds(b, "US", "IS", 2) is None  # no AAA over the Island
