@@ -515,11 +515,16 @@ def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
     from nimitz.engine.battle.board import Board
 
     board = Board(game)
+    waiting = []
+    for area in ("JO", "CO", "UO"):
+        values = [str(board.rating(p, "aaa")[0]) for p in board.ships("JA", area) if board.rating(p, "aaa")[0]]
+        waiting.append(f"{SHORT_AREAS[area]} " + (" ".join(values) or "none"))
+    lines = ["Japanese AAA (each ship fires once per aircraft, escorts then carriers): "
+             + " · ".join(waiting) + " · none over the Island"]
     by_area: dict[str, list[str]] = {}
     for pid, area in assignment.items():
         if area in AREA_NAMES:
             by_area.setdefault(area, []).append(pid)
-    lines = []
     for area in ("JO", "IS", "CO", "UO"):
         group = by_area.get(area)
         if not group:

@@ -150,7 +150,8 @@ class AssignDialog(RequestDialog):
         if self.kind == "battle_air":
             lines = air_odds(self.game, {i["id"]: i["value"] for i in self.items if not i.get("plan")})
             t.append("Odds: ", style="bold")
-            t.append("\n".join(lines) or "no aircraft sent yet (Japan's aircraft move after yours)")
+            t.append("\n".join(lines) + ("" if len(lines) > 1 else
+                                          "\nNo aircraft sent yet (Japan's aircraft move after yours)."))
         elif self.kind == "battle_place_ships":
             t.append("Odds: ", style="bold")
             t.append(coastal_odds(self.game, [i["id"] for i in self.items if i["value"] == "CO"]))
