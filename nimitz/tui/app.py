@@ -14,14 +14,14 @@ when it takes more than a moment.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from nimitz.engine.requests import Request
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.commands import NimitzCommands
@@ -298,7 +298,6 @@ class NimitzApp(App):
 
     def _route(self, outcome: Outcome) -> None:
         from nimitz.tui.screens.base import RequestDialog
-        from nimitz.tui.screens.battle import BattleScreen
 
         request = outcome.request
         kind = request.kind if request else ""

@@ -24,7 +24,7 @@ class PieceView:
     damaged: bool
     values: str
     note: str = ""  # "on deck: 4 aircraft", "aboard: 2 INF"
-    aboard: list["PieceView"] = field(factory=list)
+    aboard: list[PieceView] = field(factory=list)
     where: str = ""  # its box on the board (JO, IS, US_AF, ..., DECK, TR)
 
     @property

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import secrets
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from attrs import define, field
 
@@ -23,8 +23,8 @@ from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session
 from nimitz.persist.bounds import disk_error_message
+from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 

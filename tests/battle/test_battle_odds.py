@@ -18,7 +18,7 @@ def brute(ratings, *, sure_hits=0, extra_after_hit=0, room=None) -> dict[int, F]
     counts: dict[int, int] = {}
     combos = list(itertools.product(range(1, 11), repeat=len(ratings)))
     for faces in combos:
-        scored = sure_hits + sum(r.hits(f) for r, f in zip(ratings, faces))
+        scored = sure_hits + sum(r.hits(f) for r, f in zip(ratings, faces, strict=True))
         n = total_after_plans(scored, extra_after_hit, room)
         counts[n] = counts.get(n, 0) + 1
     return {k: F(v, len(combos)) for k, v in counts.items()}

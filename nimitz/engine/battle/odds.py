@@ -11,8 +11,8 @@ more (combat._extra_hits); hits beyond what the targets can take are lost (facts
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from attrs import frozen
 
@@ -77,7 +77,7 @@ class Odds:
     rolls: int
 
     @classmethod
-    def of(cls, dist: list[Fraction], rolls: int) -> "Odds":
+    def of(cls, dist: list[Fraction], rolls: int) -> Odds:
         none = dist[0] if dist else Fraction(1)
         one = dist[1] if len(dist) > 1 else Fraction(0)
         expected = sum((k * p for k, p in enumerate(dist)), Fraction(0))

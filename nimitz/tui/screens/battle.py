@@ -7,7 +7,7 @@ l the battle log, a auto, v values."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,8 +17,16 @@ from textual.widgets import Footer, RichLog, Static
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui import settings
-from nimitz.tui.battle_view import (AREA_NAMES, Beat, BeatMaker, BoardHistory, battle_entries,
-                                    battle_view, plan_names, step_title)
+from nimitz.tui.battle_view import (
+    AREA_NAMES,
+    Beat,
+    BeatMaker,
+    BoardHistory,
+    battle_entries,
+    battle_view,
+    plan_names,
+    step_title,
+)
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleSheet
 

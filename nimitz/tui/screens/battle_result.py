@@ -10,10 +10,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from nimitz.tui.battle_view import SIDE_WORDS, Beat
-from nimitz.views.words import HOLDER_WORDS
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE
-
+from nimitz.views.words import HOLDER_WORDS
 
 
 def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], names, holder: str,
@@ -50,7 +49,7 @@ def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], nam
 
     # what each exchange did, its hits placed after the player's choice included
     did = {id(b): b.summary for b in beats}
-    for before, after in zip(beats, beats[1:]):
+    for before, after in zip(beats, beats[1:], strict=False):
         if after.title == before.title + " · hits placed" and ":" in after.summary:
             did[id(before)] = "; ".join(filter(None, [before.summary, after.summary]))
     # the rolls that did the most: combat beats that hit, by the damage done
