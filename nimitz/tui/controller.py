@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from attrs import define, field
@@ -22,8 +23,8 @@ from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session
 from nimitz.persist.bounds import disk_error_message
+from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
@@ -62,6 +63,9 @@ class Controller:
         self.store.remove_stale_temp_files()
         self._data = data
         self.session: Session | None = None
+        # called with (game, entry) for each journal entry a decision writes (the battle screen
+        # keeps the board as it was at each entry)
+        self.watchers: list[Callable[[Game, JournalEntry], None]] = []
 
     # --- data and saves --------------------------------------------------------------------
 
@@ -176,6 +180,8 @@ class Controller:
             return Outcome(error="no campaign is open")
         game = session.game
         before = len(game.journal)
+        listeners = [lambda entry, w=w: w(game, entry) for w in self.watchers]
+        game.listeners.extend(listeners)
         try:
             request = session.answer(decision)
         except IllegalDecision as exc:
@@ -192,17 +198,29 @@ class Controller:
         except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             return self._reopen(f"the engine failed on {decision.describe()!r}: {detail}")
+        finally:
+            for listener in listeners:
+                if listener in game.listeners:
+                    game.listeners.remove(listener)
         return Outcome(request=request, entries=list(game.journal[before:]))
 
+    def auto_policy(self, kind: str) -> str:
+        """The scripted player 'auto' asks: in battles the expert when it is registered."""
+        from nimitz.policies import policy_names
+
+        if kind.startswith("battle_") and "expert" in policy_names():
+            return "expert"
+        return "sensible"
+
     def auto_decision(self) -> Decision:
-        """What the 'sensible' scripted player would answer now (for the 'auto' choice)."""
+        """What the scripted player (see `auto_policy`) would answer now (the 'auto' choice)."""
         from nimitz.policies import get_policy
 
         request = self.request
         if request is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
         try:
-            return get_policy("sensible")(request, self.game)
+            return get_policy(self.auto_policy(request.kind))(request, self.game)
         except NimitzError:
             raise
         except Exception as exc:  # noqa: BLE001
