@@ -37,6 +37,13 @@ class RulesProfile:
     order_modifiers: str = "map"  # ruling R1: "map" (default) or "rulebook"
     ja_ties: str = "bot"  # ruling R24: "bot" rolls Japan's free choices; "player" asks
     auto_reactive_plans: bool = False  # ruling R16
+    # Difficulty options (nimitz/model/difficulty.py, campaigns/difficulty.toml). Fields marked
+    # `optional` are left out of a save while at their default, so saves (and state hashes)
+    # written before they existed still load and verify unchanged.
+    objective_hold_track: bool = field(default=True, metadata={"optional": True})  # R5: +4
+    battalion_pool: str = field(default="unlimited", metadata={"optional": True})  # R10: or "counters"
+    extra_supply: int = field(default=0, metadata={"optional": True})  # handicap: SP every turn
+    extra_bpp: int = field(default=0, metadata={"optional": True})  # handicap: BPP every battle
 
 
 @define

@@ -17,8 +17,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+import attrs
 import cattrs
 from attrs import define, field
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
@@ -66,7 +68,13 @@ class SaveEnvelope:
 
 
 def make_converter() -> cattrs.Converter:
-    return cattrs.Converter(forbid_extra_keys=True)
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    # RulesProfile options added after schema 2 are written only when they differ from their
+    # default: older saves keep their exact state hash and load with the defaults.
+    optional = {a.name: override(omit_if_default=True)
+                for a in attrs.fields(RulesProfile) if a.metadata.get("optional")}
+    conv.register_unstructure_hook(RulesProfile, make_dict_unstructure_fn(RulesProfile, conv, **optional))
+    return conv
 
 
 CONVERTER = make_converter()

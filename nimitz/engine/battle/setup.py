@@ -190,6 +190,7 @@ def purchase_plans(board: Board) -> Gen:
     board.state.step = "battle:setup:US plans"
     plans = board.data.us_plans.plan
     sp = board.state.sp
+    free = 3 + board.state.rules.extra_bpp  # R12, plus the difficulty's handicap
 
     def checker(d: Decision) -> None:
         _no_extras(d, "forces", "count")
@@ -204,22 +205,22 @@ def purchase_plans(board: Board) -> Gen:
                 raise IllegalDecision(f"{pid!r} is not a US battle plan "
                                       f"({', '.join(p.id for p in plans)})", "R12")
             cost += plan.cost
-        bpp = 3 + 3 * d.count
+        bpp = free + 3 * d.count
         if cost > bpp:
             raise IllegalDecision(f"those plans cost {cost} BPP; {d.count} SP give {bpp} BPP "
-                                  f"(3 free + 3 per SP)", "R12")
+                                  f"({free} free + 3 per SP)", "R12")
 
     d = yield Request(
         kind="battle_plans", step=board.state.step,
-        prompt=f"Battle plans: 3 free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
+        prompt=f"Battle plans: {free} free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
         options=[Option(Decision(kind="battle_plans"), "buy no plans")],
-        info={"sp": sp, "free_bpp": 3, "bpp_per_sp": 3,
+        info={"sp": sp, "free_bpp": free, "bpp_per_sp": 3,
               "plans": [{"id": p.id, "name": p.name, "cost": p.cost, "reactive": p.reactive,
                          "description": p.description} for p in plans], "rulings": ["R12"]},
         checker=checker, kinds=("battle_plans",))
     board.state.sp -= d.count
     bs.us_sp_spent = d.count
-    bs.us_bpp = 3 + 3 * d.count
+    bs.us_bpp = free + 3 * d.count
     bs.us_plans = [PlanInPlay(plan=p, side="US") for p in d.forces]
     if d.forces or d.count:
         board.game.log("event", "US", f"US buys {', '.join(board.plan_def('US', p).name for p in d.forces) or 'no plans'} "
