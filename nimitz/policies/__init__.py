@@ -12,16 +12,26 @@ if TYPE_CHECKING:
 Policy = Callable[["Request", "Game"], "Decision"]
 
 
-def get_policy(name: str) -> Policy:
+LAB_BUDGET = 0  # the expert's look-ahead rollouts per unsure decision in autoplay and the lab
+ADVISE_BUDGET = 6  # ... and when it advises (nimitz advise, the TUI's advice key)
+
+
+def get_policy(name: str, budget: int | None = None) -> Policy:
+    """A scripted US player by name. The expert is a fresh object each time (it keeps its last
+    reason); `budget` sets its look-ahead (default LAB_BUDGET)."""
     from nimitz.policies import campaign
 
+    if name == "expert":
+        from nimitz.policies.expert import ExpertPolicy
+
+        return ExpertPolicy(budget=LAB_BUDGET if budget is None else budget)
     try:
         return campaign.POLICIES[name]
     except KeyError:
-        raise KeyError(f"unknown policy {name!r}; choose from {', '.join(campaign.POLICIES)}") from None
+        raise KeyError(f"unknown policy {name!r}; choose from {', '.join(policy_names())}") from None
 
 
 def policy_names() -> list[str]:
     from nimitz.policies import campaign
 
-    return list(campaign.POLICIES)
+    return [*campaign.POLICIES, "expert"]
