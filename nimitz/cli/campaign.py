@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
-from nimitz.cli.common import YEARS, UserError, game_data, run_tui, store_of
+from nimitz.cli.common import (
+    YEARS, UserError, difficulty_option, difficulty_summary, game_data, rules_for, run_tui, store_of,
+)
 from nimitz.errors import NimitzError
 
 
@@ -17,18 +19,19 @@ from nimitz.errors import NimitzError
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Dice seed; the same seed and decisions give the same campaign. Random if omitted.")
 @click.option("--name", default=None, help="Campaign name (default: campaign-YEAR, numbered if taken).")
-@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
-              help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's.")
+@difficulty_option
+@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default=None,
+              help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's "
+                   "(default: the difficulty's).")
 @click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
               help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True,
               help="A linked campaign: the years follow each other up to 1945 and the objectives add up.")
 @click.option("--no-tui", is_flag=True, help="Only create and save the campaign; do not open it.")
 @click.pass_context
-def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, ja_ties: str,
-        linked: bool, no_tui: bool) -> None:
+def new(ctx, year: str, seed: int | None, name: str | None, difficulty: str | None,
+        rules_preset: str | None, ja_ties: str, linked: bool, no_tui: bool) -> None:
     """Create a campaign and print where it is saved."""
-    from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_envelope
     from nimitz.persist.store import check_name
 
@@ -36,10 +39,11 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, j
     store = store_of(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties)
+    rules = rules_for(difficulty, order_modifiers=rules_preset, ja_ties=ja_ties)
     envelope = new_envelope(data, int(year), seed, rules, name, linked=linked)
     path = store.create(envelope)
-    click.echo(f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}).")
+    click.echo(f"Created the {year} campaign {name!r} (seed {seed}, difficulty "
+               f"{difficulty_summary(rules)}).")
     click.echo(f"Saved to {path}")
     if not no_tui:
         run_tui(store.folder, path)

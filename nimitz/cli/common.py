@@ -113,3 +113,26 @@ def guard(fn):
 dice_option = click.option("--dice", "dice_text", metavar="FACES",
                            help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/cli.md).")
+
+
+difficulty_option = click.option(
+    "--difficulty", metavar="NAME", default=None,
+    help="A difficulty preset: rulebook (the default: our best reading of every rule), veteran, "
+         "commander or cadet (campaigns/difficulty.toml; `nimitz data check` lists them).")
+
+
+def rules_for(difficulty: str | None, **overrides):
+    """The campaign options of a difficulty preset, with the options given explicitly."""
+    from nimitz.model.difficulty import load_difficulties
+
+    presets = load_difficulties()
+    try:
+        return presets.profile(difficulty, **overrides)
+    except KeyError as exc:
+        raise UserError(f"--difficulty: {exc.args[0]}") from None
+
+
+def difficulty_summary(rules) -> str:
+    from nimitz.model.difficulty import load_difficulties
+
+    return load_difficulties().summary(rules)

@@ -18,13 +18,24 @@ def data_check() -> None:
     from nimitz.model.data import data_root, load_raw
     from nimitz.model.datacheck import check_data, summary
 
+    from nimitz.model import difficulty
+
     data, problems = load_raw()
     if data is not None:
         problems = check_data(data)
+    presets, preset_problems = difficulty.load_raw()
+    problems = problems + preset_problems
+    if presets is not None and data is not None:
+        problems += [f"{difficulty.FILE}: preset.{p.id}.options.order_modifiers: no order-modifier "
+                     f"preset {p.options['order_modifiers']!r} in bot_tables/orders.toml (R1)"
+                     for p in presets.preset
+                     if p.options.get("order_modifiers") not in data.orders.modifier_presets]
     if problems:
         for line in problems:
             click.echo(line, err=True)
         raise UserError(f"{len(problems)} problem(s) in the game data under {data_root()}")
     for line in summary(data):
         click.echo(line)
+    click.echo(f"{difficulty.FILE}: {len(presets.preset)} difficulty presets "
+               f"({', '.join(p.name for p in presets.preset)}), {len(presets.option)} options")
     click.echo(f"All game data is valid (fingerprint {data.fingerprint}).")

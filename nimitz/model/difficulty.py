@@ -103,6 +103,12 @@ class Difficulties:
         """`base` (default options) with the preset's options."""
         return attrs.evolve(base or RulesProfile(), **self.get(name).options)
 
+    def profile(self, name: str | None, **overrides) -> RulesProfile:
+        """The options of preset `name` (default: the default preset), then any option given
+        explicitly (e.g. --rules-preset); None values are not given."""
+        rules = self.rules(self.get(name).id if name else self.default)
+        return attrs.evolve(rules, **{k: v for k, v in overrides.items() if v is not None})
+
     def matching(self, rules: RulesProfile) -> Preset | None:
         for p in self.preset:
             if all(getattr(rules, k) == v for k, v in p.options.items()):

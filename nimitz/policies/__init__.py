@@ -13,7 +13,7 @@ Policy = Callable[["Request", "Game"], "Decision"]
 
 
 LAB_BUDGET = 0  # the expert's look-ahead rollouts per unsure decision in autoplay and the lab
-ADVISE_BUDGET = 6  # ... and when it advises (nimitz advise, the TUI's advice key)
+ADVISE_BUDGET = 2  # rollouts per candidate when it advises (nimitz advise, the TUI's advice key)
 
 
 def get_policy(name: str, budget: int | None = None) -> Policy:

@@ -156,7 +156,8 @@ def _count(game: "Game", area: str, types: tuple[str, ...]) -> int:
 
 
 def movement(request: "Request", game: "Game", target: str | None = None) -> Decision:
-    """One movement decision. `target`: the objective to attack (None: the heuristics choose)."""
+    """One movement decision. `target`: the objective to attack (None: the heuristics choose;
+    "": no attack this turn)."""
     state = game.state
     movable = [state.forces[i] for i in request.info["movable"]]
     special = game.sheet.special
@@ -186,7 +187,7 @@ def movement(request: "Request", game: "Game", target: str | None = None) -> Dec
             if _type(game, f) == "INF" and _can_leave(game, f, sit) and move_problem(game, f, obj) is None:
                 return Decision("move", forces=(f.id,), area=obj)
     # 2. The attack: the fleet masses on the target with a landing force.
-    if target is not None:
+    if target:
         landing = _count(game, target, ("INF", "BN"))
         for f in movable:
             c = cls_of(game, f)
@@ -275,17 +276,23 @@ def heuristic(request: "Request", game: "Game") -> Decision:
 
 @define
 class ExpertPolicy:
-    """The expert as a policy object: `budget` look-ahead rollouts per unsure decision."""
+    """The expert as a policy object. `budget`: look-ahead rollouts per movement plan, chosen
+    once at the start of each movement step (0: the heuristics alone)."""
 
     budget: int = 0
     last_reason: str = ""
+    _plan: tuple = ()  # ((year, turn), the chosen plan's policy for the rest of the step)
 
     def __call__(self, request: "Request", game: "Game") -> Decision:
         if self.budget and request.kind == "movement":
+            key = (game.state.year, game.state.turn)
+            if self._plan and self._plan[0] == key:
+                return self._plan[1](request, game)
             from nimitz.policies.lookahead import best_movement
 
             choice = best_movement(request, game, self.budget)
             if choice is not None:
+                self._plan = (key, choice.then)
                 self.last_reason = choice.reason
                 return choice.decision
         decision = heuristic(request, game)

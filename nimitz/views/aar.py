@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nimitz.engine.campaign import STEP_NAMES
 from nimitz.model.data import GameData
+from nimitz.model.difficulty import load_difficulties
 from nimitz.model.journal import JournalEntry
 
 
@@ -33,6 +34,7 @@ def aar_markdown(env, data: GameData) -> str:
         f"- Campaign: {state.year}, {sheet.turns} turns, {len(sheet.objectives)} objectives "
         f"({', '.join(sheet.objectives)})",
         f"- Seed: {env.seed}",
+        f"- Difficulty: {load_difficulties().summary(env.rules)}",
         f"- Rules profile: order modifiers `{env.rules.order_modifiers}` (R1), "
         f"JA ties `{env.rules.ja_ties}` (R24), auto reactive plans `{env.rules.auto_reactive_plans}` (R16)",
         f"- Program {env.program_version}, rules {env.rules_version}, data {env.data_fingerprint}",

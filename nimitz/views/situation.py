@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nimitz.engine.control import holder, objectives_held, supplied_areas
 from nimitz.model.data import GameData
+from nimitz.model.difficulty import load_difficulties
 from nimitz.model.state import (
     BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
 )
@@ -39,6 +40,7 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
         f"US supply points: {state.sp}   JA resupply track: {state.ja_track}   "
         f"objectives held: {len(held)} of {len(sheet.objectives)} "
         f"({sheet.level_for(len(held))})",
+        f"Difficulty: {load_difficulties().summary(state.rules)}",
         "Markers: * damaged, ~ on a transport, + moved.",
         "",
     ]
