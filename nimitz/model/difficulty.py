@@ -31,6 +31,7 @@ class Option:
     field: str  # a RulesProfile attribute
     ruling: str  # "R1", "R5", "R10" or "handicap"
     label: str
+    short: str  # a few words for one-line summaries
     values: dict[str, str] = attrs.field(factory=dict)  # value -> how it reads (empty: a number)
 
     @staticmethod
@@ -44,6 +45,13 @@ class Option:
 
     def line(self, value) -> str:
         return f"{self.label}: {self.reads(value)} ({self.ruling})"
+
+    def brief(self, value) -> str:
+        """'R10 battalions: counters', 'SP/turn +8'."""
+        if not self.values:
+            return f"{self.short} +{value}"
+        shown = {"true": "yes", "false": "no"}.get(self.key(value), self.key(value))
+        return f"{self.ruling} {self.short}: {shown}"
 
 
 @frozen
@@ -123,11 +131,15 @@ class Difficulties:
         """One line per option: 'Automatic first Hold ... moves the JA track: no (R5)'."""
         return [o.line(getattr(rules, o.field)) for o in self.option]
 
+    def changes(self, rules: RulesProfile, brief: bool = False) -> list[str]:
+        """The options that differ from the default preset, one line (or a few words) each."""
+        default = self.by_id[self.default].options
+        return [(o.brief if brief else o.line)(getattr(rules, o.field)) for o in self.option
+                if getattr(rules, o.field) != default.get(o.field)]
+
     def summary(self, rules: RulesProfile) -> str:
         """The preset's name, plus what differs from the Rulebook default when it is not it."""
-        default = self.by_id[self.default].options
-        changed = [o.line(getattr(rules, o.field)) for o in self.option
-                   if getattr(rules, o.field) != default.get(o.field)]
+        changed = self.changes(rules)
         return self.label(rules) + (f" ({'; '.join(changed)})" if changed else "")
 
     def chance(self, preset_id: str) -> Measured | None:

@@ -21,7 +21,6 @@ from nimitz.engine.requests import Request
 from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
-from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import read_save
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
@@ -59,6 +58,7 @@ class Controller:
         self.store = SaveStore(Path(saves_folder))
         self._data = data
         self.session: Session | None = None
+        self.auto_reason = ""  # why the expert chose the last automatic answer
 
     # --- data and saves --------------------------------------------------------------------
 
@@ -108,15 +108,18 @@ class Controller:
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
         return self.session
 
-    def create(self, year: int, seed: int | None, preset: str, name: str = "",
+    def create(self, year: int, seed: int | None, difficulty: str, name: str = "",
                linked: bool = False, ja_ties: str = "bot") -> Session:
-        """A new campaign, saved at once under a free name (raises SaveError on a bad name)."""
+        """A new campaign, saved at once under a free name (raises SaveError on a bad name).
+        `difficulty`: a preset id of campaigns/difficulty.toml."""
+        from nimitz.model.difficulty import load_difficulties
+
         name = check_name(name) if name else self.default_name(year)
         path = self.store.path_for(name)
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
+        rules = load_difficulties().profile(difficulty, ja_ties=ja_ties)
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save()
@@ -175,18 +178,23 @@ class Controller:
         return Outcome(request=request, entries=list(game.journal[before:]))
 
     def auto_decision(self) -> Decision:
-        """What the 'sensible' scripted player would answer now (for the 'auto' choice)."""
+        """What the expert player answers now (its heuristics: instant), with its reason kept in
+        `auto_reason` (for the 'auto' choice)."""
         from nimitz.policies import get_policy
 
         request = self.request
         if request is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
+        expert = get_policy("expert", budget=0)
         try:
-            return get_policy("sensible")(request, self.game)
+            decision = expert(request, self.game)
+            self.auto_reason = expert.last_reason
+            return decision
         except NimitzError:
             raise
         except Exception as exc:  # noqa: BLE001
             if request.options:
+                self.auto_reason = "the first legal choice"
                 return request.options[0].decision
             raise NimitzError(f"no automatic answer for {request.kind!r}: {exc}") from None
 
