@@ -39,7 +39,8 @@ WEIGHT = {"CV": 4.0, "CVL": 2.5, "CVE": 1.5, "BB": 2.5, "CRU": 1.5, "DD": 0.7, "
           "LBA": 1.5, "INF": 1.0, "BN": 0.5}
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
 KEEP_SP = 4  # kept back for battle plans
-ATTACK_MARGIN = 1.3  # our fleet must outweigh Japan's forces at the target by this much
+import os
+ATTACK_MARGIN = float(os.environ.get("NIMITZ_MARGIN", "1.3"))  # our fleet must outweigh Japan's forces at the target by this much
 
 
 def weight(game: "Game", forces) -> float:
@@ -75,12 +76,39 @@ def scout_targets(game: "Game") -> list[str]:
     return [a for _, _, a in sorted(out)]
 
 
+def invasion_short(game: "Game") -> int:
+    """SP of forces the 1945 invasion box still lacks for its best level (0: none needed)."""
+    from nimitz.model.state import INVASION
+
+    levels = game.sheet.invasion_points
+    if not levels:
+        return 0
+    have = sum(cls_of(game, f).buy_cost for f in game.state.at(INVASION, "US"))
+    return max(0, max(lv.min for lv in levels) - have)
+
+
+def invasion_ready(game: "Game") -> list:
+    """Ships in HI or WC that may join the invasion this turn, costliest first."""
+    return sorted((f for f in game.state.forces.values() if f.side == "US" and not f.moved
+                   and f.location in ("HI", "WC") and cls_of(game, f).is_ship),
+                  key=lambda f: (-cls_of(game, f).buy_cost, f.id))
+
+
 def resupply(request: "Request", game: "Game") -> Decision:
     sp = request.info["sp"]
     opts = request.options
     want = scouting_wanted(game) - request.info["scouting_points"]
     if want > 0 and sp >= 1:
         return Decision("buy_scouting", count=min(want, sp))
+    short = invasion_short(game)
+    if short:  # 1945: costly ships bought now join the invasion from the West Coast this turn
+        from nimitz.engine.campaign import INVASION_LIMIT
+
+        ready = sum(cls_of(game, f).buy_cost for f in invasion_ready(game)[:INVASION_LIMIT])
+        ships = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp
+                 and cls_of(game, game.state.forces[o.decision.forces[0]]).is_ship]
+        if ready < short and ships and len(invasion_ready(game)) < INVASION_LIMIT:
+            return max(ships, key=lambda o: (o.cost, o.decision.forces[0])).decision
     repairs = sorted((o for o in opts if o.decision.kind == "repair"), key=lambda o: (o.cost, o.label))
     if repairs and repairs[0].cost <= sp - KEEP_SP:
         return repairs[0].decision
@@ -168,12 +196,12 @@ def movement(request: "Request", game: "Game", target: str | None = None) -> Dec
         wings = [f.id for f in movable if cls_of(game, f).bomber_wing and f.location == "MA"]
         if wings:
             return Decision("strategic_bombing", forces=(wings[0],))
-    if special.invasion_box and state.turn >= game.sheet.turns - 1:
+    if special.invasion_box and invasion_short(game):
+        # The invasion of Japan scores up to 3 points (facts 1.13): fill it early, costliest first.
         from nimitz.engine.campaign import INVASION_LIMIT
 
         room = INVASION_LIMIT - state.invaded_this_turn
-        ready = sorted((f for f in movable if f.location in ("WC", "HI") and cls_of(game, f).is_ship),
-                       key=lambda f: (-cls_of(game, f).buy_cost, f.id))
+        ready = invasion_ready(game)
         if room > 0 and ready:
             return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     sit = situation(game)

@@ -10,7 +10,8 @@ KEYS_CAMPAIGN = (
     "Keys on the campaign map: arrows or h j k l move the selection; Enter acts on the "
     "current step (open the shop, place scouting points, move forces from the selected area, "
     "choose a battle); i shows everything in the selected area; e ends US Movement; "
-    "a lets the 'sensible' scripted player answer the current question; L opens the log, "
+    "a lets the expert player answer the current question and says why; A shows its advice "
+    "(its choice and the best alternatives, from a look-ahead); L opens the log, "
     "O replays the latest JA orders, R the reference tables, ? this help, Ctrl+P every "
     "command; q saves and leaves (the campaign is saved after every decision anyway)."
 )
