@@ -1,5 +1,5 @@
-"""The `nimitz` command line (click), one command group per module. Every error is a message and
-exit status 2, never a traceback."""
+"""The `nimitz` command line (click), one command group per module. Every error is a message,
+never a traceback: exit status 2 for bad usage or input, 1 for a check that fails (docs/cli.md)."""
 
 from __future__ import annotations
 

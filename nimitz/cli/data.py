@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nimitz.cli.common import UserError
+from nimitz.cli.common import CheckFailed, emit, json_option
 
 
 @click.group("data")
@@ -13,8 +13,10 @@ def data_group() -> None:
 
 
 @data_group.command("check")
-def data_check() -> None:
-    """Validate every data file; each problem names its file, table and key."""
+@json_option
+def data_check(as_json: bool) -> None:
+    """Validate every data file; each problem names its file, table and key. Exit 1 when a
+    problem is found."""
     from nimitz.model.data import data_root, load_raw
     from nimitz.model.datacheck import check_data, summary
 
@@ -31,11 +33,13 @@ def data_check() -> None:
                      for p in presets.preset
                      if p.options.get("order_modifiers") not in data.orders.modifier_presets]
     if problems:
-        for line in problems:
-            click.echo(line, err=True)
-        raise UserError(f"{len(problems)} problem(s) in the game data under {data_root()}")
-    for line in summary(data):
-        click.echo(line)
-    click.echo(f"{difficulty.FILE}: {len(presets.preset)} difficulty presets "
-               f"({', '.join(p.name for p in presets.preset)}), {len(presets.option)} options")
-    click.echo(f"All game data is valid (fingerprint {data.fingerprint}).")
+        if not as_json:
+            for line in problems:
+                click.echo(line, err=True)
+        raise CheckFailed(f"{len(problems)} problem(s) in the game data under {data_root()}",
+                          problems=problems)
+    lines = [*summary(data), f"{difficulty.FILE}: {len(presets.preset)} difficulty presets "
+                             f"({', '.join(p.name for p in presets.preset)}), {len(presets.option)} options"]
+    emit(as_json, {"valid": True, "data_root": str(data_root()), "fingerprint": data.fingerprint,
+                   "summary": lines},
+         [*lines, f"All game data is valid (fingerprint {data.fingerprint})."])

@@ -17,10 +17,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-import attrs
 import cattrs
-from attrs import define, field
 from cattrs.gen import make_dict_unstructure_fn, override
+from attrs import define, field
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
@@ -67,13 +66,19 @@ class SaveEnvelope:
     format: str = FORMAT
 
 
+# Fields added after saves existed: left out of a save (and so of the state hash) while they
+# hold their default, so every older campaign keeps its hash and replays unchanged.
+OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
+    RulesProfile: ("options", "objective_hold_track", "battalion_pool", "extra_supply", "extra_bpp"),
+    CampaignState: ("variant",),
+}
+
+
 def make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
-    # RulesProfile options added after schema 2 are written only when they differ from their
-    # default: older saves keep their exact state hash and load with the defaults.
-    optional = {a.name: override(omit_if_default=True)
-                for a in attrs.fields(RulesProfile) if a.metadata.get("optional")}
-    conv.register_unstructure_hook(RulesProfile, make_dict_unstructure_fn(RulesProfile, conv, **optional))
+    for cls, names in OMITTED_WHEN_DEFAULT.items():
+        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(
+            cls, conv, **{n: override(omit_if_default=True) for n in names}))
     return conv
 
 

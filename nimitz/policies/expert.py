@@ -312,7 +312,10 @@ class ExpertPolicy:
     _plan: tuple = ()  # ((year, turn), the chosen plan's policy for the rest of the step)
 
     def __call__(self, request: "Request", game: "Game") -> Decision:
-        if self.budget and request.kind == "movement":
+        from nimitz.policies import us_view
+
+        view = us_view(game)  # under fog of war it plans on what the US sees (R86)
+        if self.budget and request.kind == "movement" and view is game:  # no look-ahead in the fog
             key = (game.state.year, game.state.turn)
             if self._plan and self._plan[0] == key:
                 return self._plan[1](request, game)
@@ -323,8 +326,8 @@ class ExpertPolicy:
                 self._plan = (key, choice.then)
                 self.last_reason = choice.reason
                 return choice.decision
-        decision = heuristic(request, game)
-        self.last_reason = reason(request, game, decision)
+        decision = heuristic(request, view)
+        self.last_reason = reason(request, view, decision)
         return decision
 
 

@@ -182,8 +182,13 @@ ADVICE_HORIZON = 1  # turns after the current one: keeps `advise` near 2 s on a 
 
 def advise(game: "Game", rollouts: int, horizon: int = ADVICE_HORIZON) -> list[Outcome]:
     """The expert's choice for the pending request and its best alternatives, best first."""
+    from nimitz.policies import us_view
+
     request = game.pending
-    cands = candidates_for(request, game, limit=ADVICE_CANDIDATES)
+    view = us_view(game)
+    cands = candidates_for(request, view, limit=ADVICE_CANDIDATES)
+    if view is not game:  # fog of war: rollouts would see hidden forces (R86); heuristics only
+        return [Outcome(c) for c in cands]
     return evaluate(game, cands, rollouts, horizon)
 
 
@@ -216,6 +221,8 @@ def say(game: "Game", d: Decision) -> str:
 
 def advice_lines(payload: dict) -> list[str]:
     def expects(o: dict) -> str:
+        if not o["rollouts"]:
+            return "no look-ahead: fog of war hides the Japanese forces it would need (R86)"
         when = "at the end of the year" if o["year_end"] else f"by the end of turn {o['by_turn']}"
         return (f"expects {o['objectives']:.1f} objectives {when}, Hawaii lost in "
                 f"{100 * o['hawaii_lost']:.0f}% ({o['rollouts']} rollouts)")

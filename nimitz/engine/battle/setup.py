@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
+from nimitz.engine import variants
 from nimitz.engine.battle.board import Board, transport_id
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
@@ -162,7 +163,8 @@ def length_and_plans(board: Board) -> None:
     bs = board.bs
     table = board.data.battle
     board.state.step = "battle:setup:length"
-    roll = board.game.dice.roll("ja", 10, "battle length")
+    rolled = board.game.dice.roll("ja", 10, "battle length")
+    roll, weather = variants.battle_length_roll(board.game, rolled)
     turns = table.turns_for(roll)
     bs.rolled_length = turns
     bs.length = min(table.max_turns, max(table.min_turns, turns))
@@ -173,7 +175,8 @@ def length_and_plans(board: Board) -> None:
     bs.ja_plans_per_turn = table.plans_for(count)
     prow = next(r for r in table.plans_per_turn if r.lo <= count <= r.hi)
     bs.cup = [p.id for p in board.data.ja_plans.plan for _ in range(p.copies)]
-    board.game.log("bot", "JA", f"battle length {bs.length} turn(s) (rolled {roll}); Japan draws "
+    board.game.log("bot", "JA", f"battle length {bs.length} turn(s) (rolled {rolled}"
+                   + (f"; {weather}" if weather else "") + "); Japan draws "
                    f"{bs.ja_plans_per_turn} plan(s) per turn ({count} forces)",
                    {"procedure": "battle length and JA plans per turn", "roll": roll,
                     "chart_row": {"lo": row.lo, "hi": row.hi, "turns": row.turns},
@@ -181,7 +184,8 @@ def length_and_plans(board: Board) -> None:
                     "plans_row": {"lo": prow.lo, "hi": prow.hi, "plans": prow.plans},
                     "counted": "JA forces brought to the battle, infantry on transports included; "
                                "transports and carrier aircraft not counted",
-                    "cup": len(bs.cup), "rulings": ["R13"]})
+                    "cup": len(bs.cup), "rulings": ["R13"],
+                    **({"weather": weather} if weather else {})})
 
 
 def purchase_plans(board: Board) -> Gen:
@@ -190,7 +194,8 @@ def purchase_plans(board: Board) -> Gen:
     board.state.step = "battle:setup:US plans"
     plans = board.data.us_plans.plan
     sp = board.state.sp
-    free = 3 + board.state.rules.extra_bpp  # R12, plus the difficulty's handicap
+    # R12's 3 free BPP, an inspired commander's extra (R82) and the difficulty's handicap (R70)
+    free = 3 + variants.extra_bpp(board.game, "US") + board.state.rules.extra_bpp
 
     def checker(d: Decision) -> None:
         _no_extras(d, "forces", "count")
