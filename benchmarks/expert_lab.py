@@ -2,8 +2,8 @@
 rates for a policy under a difficulty preset.
 
     python benchmarks/expert_lab.py POLICY N [YEAR ...] [--difficulty ID] [--first-seed S]
-    python benchmarks/expert_lab.py expert N --write    # every preset, every year: writes
-                                                         # campaigns/difficulty_measured.toml
+    python benchmarks/expert_lab.py expert N --toml --difficulty ID >> campaigns/difficulty_measured.toml
+        (every year under one preset: the [[measured]] entry the new-game dialog shows)
 
 Seeds are FIRST_SEED..FIRST_SEED+N-1 (default 1..N); the expert uses its lab look-ahead budget
 (nimitz.policies.LAB_BUDGET). The figures are noisy on a shared machine only in their timing.
@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-from nimitz.model.data import data_root, load_game_data
-from nimitz.model.difficulty import GOOD_RESULTS, MEASURED_FILE, load_difficulties
+from nimitz.model.data import load_game_data
+from nimitz.model.difficulty import GOOD_RESULTS, load_difficulties
 from nimitz.persist.campaign_file import new_game
 from nimitz.policies import LAB_BUDGET, get_policy
 
@@ -48,23 +47,18 @@ def row(policy: str, preset: str, m: dict) -> str:
             f"| {100 * m['hawaii_lost'] / n:.1f}% | {m['seconds'] / n:.2f} s |")
 
 
-def write(n: int, first_seed: int) -> None:
-    presets = load_difficulties()
-    out = ["# Measured chance of each difficulty preset (issue 13), written by",
-           f"# `python benchmarks/expert_lab.py expert {n} --write`: the expert policy (look-ahead",
-           f"# budget {LAB_BUDGET}) over seeds {first_seed}..{first_seed + n - 1} of every year.", ""]
-    for p in presets.preset:
-        out += ["[[measured]]", f'preset = "{p.id}"', 'policy = "expert"',
-                f'budget = "{LAB_BUDGET} rollouts (heuristics only)"' if not LAB_BUDGET
-                else f'budget = "{LAB_BUDGET} rollouts"',
-                f'seeds = "{first_seed}-{first_seed + n - 1}"', "years = ["]
-        for year in YEARS:
-            m = measure("expert", n, year, p.id, first_seed)
-            print(row("expert", p.id, m), flush=True)
-            out.append(f"  {{ year = {year}, campaigns = {n}, historical_or_better = "
-                       f"{m['historical_or_better']}, hawaii_lost = {m['hawaii_lost']} }},")
-        out += ["]", ""]
-    (Path(data_root()) / MEASURED_FILE).write_text("\n".join(out), encoding="utf-8")
+def toml_block(preset: str, n: int, first_seed: int) -> None:
+    """Measure the expert on every year under `preset` and print the [[measured]] entry for
+    campaigns/difficulty_measured.toml (the table rows go to stderr)."""
+    budget = f"{LAB_BUDGET} rollouts" + (" (heuristics only)" if not LAB_BUDGET else "")
+    out = ["[[measured]]", f'preset = "{preset}"', 'policy = "expert"', f'budget = "{budget}"',
+           f'seeds = "{first_seed}-{first_seed + n - 1}"', "years = ["]
+    for year in YEARS:
+        m = measure("expert", n, year, preset, first_seed)
+        print(row("expert", preset, m), file=sys.stderr, flush=True)
+        out.append(f"  {{ year = {year}, campaigns = {n}, historical_or_better = "
+                   f"{m['historical_or_better']}, hawaii_lost = {m['hawaii_lost']} }},")
+    print("\n".join(out + ["]", ""]), flush=True)
 
 
 def main(args: list[str]) -> None:
@@ -78,9 +72,9 @@ def main(args: list[str]) -> None:
 
     preset = take("--difficulty", "rulebook")
     first_seed = int(take("--first-seed", "1"))
-    if "--write" in args:
-        args.remove("--write")
-        write(int(args[1]), first_seed)
+    if "--toml" in args:
+        args.remove("--toml")
+        toml_block(preset, int(args[1]), first_seed)
         return
     print("| policy | difficulty | year | campaigns | Historical+ | Hawaii lost | time/campaign |")
     print("|---|---|---|---|---|---|---|")

@@ -39,8 +39,9 @@ WEIGHT = {"CV": 4.0, "CVL": 2.5, "CVE": 1.5, "BB": 2.5, "CRU": 1.5, "DD": 0.7, "
           "LBA": 1.5, "INF": 1.0, "BN": 0.5}
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
 KEEP_SP = 4  # kept back for battle plans
-import os
-ATTACK_MARGIN = float(os.environ.get("NIMITZ_MARGIN", "1.3"))  # our fleet must outweigh Japan's forces at the target by this much
+GARRISON = 3  # aircraft, and infantry, a threatened objective should hold
+
+ATTACK_MARGIN = 1.3  # our fleet must outweigh Japan's forces at the target by this much
 
 
 def weight(game: "Game", forces) -> float:
@@ -232,7 +233,7 @@ def movement(request: "Request", game: "Game", target: str | None = None) -> Dec
             continue
         kinds = ("LBA",) if t == "LBA" else ("INF", "BN")
         for _, _, area in posts:
-            if _count(game, area, kinds) < 3 and move_problem(game, f, area) is None:
+            if _count(game, area, kinds) < GARRISON and move_problem(game, f, area) is None:
                 return Decision("move", forces=(f.id,), area=area)
     # 4. New aircraft on the West Coast fly on to Hawaii.
     for f in movable:
