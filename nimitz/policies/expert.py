@@ -357,4 +357,19 @@ def reason(request: "Request", game: "Game", decision: Decision) -> str:
         return "keep the rest for battle plans"
     if k == "battle_plans":
         return "plans where the battle matters" if decision.forces else "no plan worth buying"
-    return "as the sensible player would"
+    return REASONS.get(k, "the first choice offered")
+
+
+REASONS = {  # the reasons of the answers the expert takes from the sensible battle player
+    "battle_order": "battles in the order offered",
+    "bombing_target": "the costliest Japanese force in Japan goes back to its pool",
+    "battle_place_ships": "ships close in against an island, stay in the ocean against carriers",
+    "battle_place_subs": "submarines where Japan has the most ships",
+    "battle_air": "bombers at the best targets: carriers, then ships, then the island",
+    "battle_first_light": "First Light when it can strike first",
+    "battle_allocate_hits": "hits on the lowest values first, as the rule places them (R15)",
+    "battle_excess_aircraft": "the automatic choice of the aircraft to lose",
+    "battle_airfield_losses": "the automatic choice of the aircraft to lose",
+    "battle_reactive": "a reactive plan is used when it is offered",
+    "battle_ja_tie": "the damaged Japanese force: one more hit sinks it",
+}

@@ -115,9 +115,12 @@ HELP: dict[str, tuple[str, list[str]]] = {
     ]),
     "title": ("Starting", [
         "New campaign: pick the year, a seed if you want a repeatable game (the same seed "
-        "and the same decisions give the same campaign) and the order-modifier preset (the "
-        "map's table, the default, or the rulebook's). Continue opens the campaign saved "
-        "last; Load lists every save in the folder.",
+        "and the same decisions give the same campaign) and the difficulty: Rulebook (the "
+        "default) is our best reading of every rule; Veteran, Commander and Cadet relax named "
+        "rulings (the order table R1, the objective Hold's track move R5, the battalion pool "
+        "R10) and add supply and battle-plan points. The dialog shows what a preset changes and "
+        "how often the expert player reached Historical or better with it. Continue opens the "
+        "campaign saved last; Load lists every save in the folder.",
         "Up/down and Enter choose; q quits. The campaign is saved after every decision, so "
         "leaving at any moment loses nothing.",
     ]),
