@@ -12,6 +12,8 @@ Its heuristics, each a reason a wargamer would give:
   fleet massed beside it; an objective nobody holds takes one infantry.
 - Aircraft and spare infantry reinforce the held objectives Japan threatens most.
 - Battle-plan points go where they change a battle: objectives and fleet actions, not skirmishes.
+- In 1945 the invasion of Japan is filled early, costliest ships first, to its top level (3
+  points for 100 SP of forces, facts 1.13): the year's Historical level needs them.
 
 Where the heuristics are unsure (which objective to attack this turn), `ExpertPolicy` with a
 look-ahead budget asks nimitz.policies.lookahead to play the candidates out on copies of the
@@ -40,7 +42,6 @@ WEIGHT = {"CV": 4.0, "CVL": 2.5, "CVE": 1.5, "BB": 2.5, "CRU": 1.5, "DD": 0.7, "
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
 KEEP_SP = 4  # kept back for battle plans
 GARRISON = 3  # aircraft, and infantry, a threatened objective should hold
-
 ATTACK_MARGIN = 1.3  # our fleet must outweigh Japan's forces at the target by this much
 
 
