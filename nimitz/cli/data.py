@@ -32,7 +32,7 @@ def data_check(as_json: bool) -> None:
                      f"preset {p.options['order_modifiers']!r} in bot_tables/orders.toml (R1)"
                      for p in presets.preset
                      if p.options.get("order_modifiers") not in data.orders.modifier_presets]
-    if problems:
+    if problems or data is None or presets is None:
         if not as_json:
             for line in problems:
                 click.echo(line, err=True)
