@@ -266,6 +266,17 @@ def rules_for(difficulty: str | None, **overrides):
         raise UserError(f"--difficulty: {exc.args[0]}") from None
 
 
+def difficulty_id(name: str | None) -> str:
+    """The preset id for --difficulty NAME (the default preset when not given)."""
+    from nimitz.model.difficulty import load_difficulties
+
+    presets = load_difficulties()
+    try:
+        return presets.get(name).id if name else presets.default
+    except KeyError as exc:
+        raise UserError(f"--difficulty: {exc.args[0]}") from None
+
+
 def difficulty_summary(rules) -> str:
     from nimitz.model.difficulty import load_difficulties
 

@@ -137,9 +137,9 @@ class Difficulties:
         return [(o.brief if brief else o.line)(getattr(rules, o.field)) for o in self.option
                 if getattr(rules, o.field) != default.get(o.field)]
 
-    def summary(self, rules: RulesProfile) -> str:
+    def summary(self, rules: RulesProfile, brief: bool = False) -> str:
         """The preset's name, plus what differs from the Rulebook default when it is not it."""
-        changed = self.changes(rules)
+        changed = self.changes(rules, brief)
         return self.label(rules) + (f" ({'; '.join(changed)})" if changed else "")
 
     def chance(self, preset_id: str) -> Measured | None:
