@@ -192,3 +192,15 @@ def test_advice_under_fog_of_war_uses_no_look_ahead(runner, saves_dir):
     payload = json.loads(runner.invoke(cli, args + ["advise", "fog", "--json"]).output)
     assert all(o["rollouts"] == 0 for o in [payload["choice"], *payload["alternatives"]])
     assert "fog of war" in runner.invoke(cli, args + ["advise", "fog"]).output
+
+
+def test_every_preset_has_a_measured_chance_with_its_seeds():
+    """The new-game dialog shows each preset's measured chance (expert policy) for every year,
+    from campaigns/difficulty_measured.toml, with the seeds that reproduce it."""
+    presets = load_difficulties()
+    for p in presets.preset:
+        m = presets.chance(p.id)
+        assert m is not None and m.policy == "expert" and "-" in m.seeds
+        assert sorted(y.year for y in m.years) == list(YEARS)
+        assert all(0 <= y.historical_or_better <= y.campaigns for y in m.years)
+        assert "%" in m.years[0].text() and "±" in m.years[0].text()
