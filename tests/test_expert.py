@@ -124,11 +124,15 @@ def test_presets_round_trip_through_saves(runner, saves_dir, data):
     result = runner.invoke(cli, args + ["new", "--year", "1943", "--seed", "2", "--no-tui",
                                         "--name", "cad", "--difficulty", "cadet"])
     assert result.exit_code == 0, result.output
-    env = read_save(saves_dir / "cad.nimitz.json", data)
-    assert env.state.rules == load_difficulties().rules("cadet") == env.rules
+    from nimitz.persist.campaign_file import Session
+
+    path = saves_dir / "cad.nimitz.json"
+    cadet = load_difficulties().rules("cadet")
+    assert read_save(path, data).header.rules == cadet
+    assert Session.open(path, data).game.state.rules == cadet  # the replayed position too
     shown = runner.invoke(cli, args + ["show", "cad"]).output
     assert "Difficulty: Cadet" in shown
-    assert "Difficulty: Cadet" in runner.invoke(cli, args + ["aar", "cad"]).output
+    assert "- difficulty: Cadet (" in runner.invoke(cli, args + ["aar", "cad"]).output
 
 
 def test_default_options_are_left_out_of_saves_so_old_saves_keep_their_hash():
