@@ -67,6 +67,7 @@ class NimitzApp(App):
     COMMANDS = App.COMMANDS | {NimitzCommands}
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("A", "advice", "Advice", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("f2", "glossary", "Glossary", show=False),
     ]
@@ -518,20 +519,53 @@ class NimitzApp(App):
         self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
 
     def action_auto(self) -> None:
+        """The expert answers the current question and says what it chose and why."""
         request = self.controller.request
         if request is None:
             return
 
         def done(outcome: Outcome) -> None:
             self.apply(outcome)
+            if not outcome.ok:
+                return
             decided = next((e.decision for e in outcome.entries if e.kind == "decision"), None)
-            if outcome.ok and decided is not None and is_battle_kind(request.kind):
+            if decided is not None and is_battle_kind(request.kind):
                 from nimitz.tui.battle_view import auto_note  # says what it chose and why
 
                 self.notify(auto_note(self.controller.auto_policy(request.kind), request, decided),
                             title="Auto", timeout=8)
+            elif self.controller.auto_reason:
+                self.notify(self.controller.auto_reason, title="The expert chose", timeout=6)
 
-        self.off_thread("Japan is thinking", self.controller.auto, done)
+        self.off_thread("The expert is thinking", self.controller.auto, done)
+
+    def action_advice(self) -> None:
+        """The expert's advice for the current question, computed in a worker thread from a
+        snapshot of the campaign (the look-ahead plays rollouts on copies)."""
+        session = self.controller.session
+        if session is None or session.game.pending is None:
+            self.notify("There is no question to advise on.", timeout=4)
+            return
+        game = session.game
+        snapshot = (game.data, list(game.journal), list(game.checkpoints))
+        self.notify("The expert is thinking...", timeout=3)
+        self.run_worker(lambda: self._advice(snapshot), thread=True, exclusive=True,
+                        group="advice", name="advice")
+
+    def _advice(self, snapshot) -> None:  # noqa: ANN001 - runs in a worker thread
+        from nimitz.engine.game import Game
+        from nimitz.persist.campaign_file import decisions_in
+        from nimitz.policies import ADVISE_BUDGET
+        from nimitz.policies.lookahead import advice_lines, advice_payload, advise
+
+        data, journal, checkpoints = snapshot
+        cp = checkpoints[-1]
+        try:
+            game = Game.replay(data, cp, journal, checkpoints[:-1], decisions_in(journal, cp.journal_len))
+            lines = advice_lines(advice_payload(game, advise(game, ADVISE_BUDGET)))
+        except NimitzError as exc:
+            lines = [f"No advice: {exc}"]
+        self.call_from_thread(self.notify, "\n".join(lines[1:]), title="Expert advice", timeout=30)
 
     def action_undo(self) -> None:
         from nimitz.tui.screens.confirm import ConfirmDialog
@@ -617,8 +651,10 @@ class NimitzApp(App):
         ]
         request = self.controller.request
         if request is not None:
-            cmds.append(("Auto-answer", f"Let the scripted player answer: {request.prompt}",
+            cmds.append(("Auto-answer", f"Let the expert answer: {request.prompt}",
                          self.action_auto))
+            cmds.append(("Expert advice", "The expert's choice and its best alternatives (A)",
+                         self.action_advice))
             if request.kind != "movement":
                 cmds.append(("Answer the current question", request.prompt, self.open_request))
             if request.kind == "movement":

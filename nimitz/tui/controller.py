@@ -66,6 +66,7 @@ class Controller:
         # called with (game, entry) for each journal entry a decision writes (the battle screen
         # keeps the board as it was at each entry)
         self.watchers: list[Callable[[Game, JournalEntry], None]] = []
+        self.auto_reason = ""  # why the expert chose the last automatic answer
 
     # --- data and saves --------------------------------------------------------------------
 
@@ -125,15 +126,18 @@ class Controller:
         self.session = session
         return session
 
-    def create(self, year: int, seed: int | None, preset: str, name: str = "",
+    def create(self, year: int, seed: int | None, difficulty: str, name: str = "",
                linked: bool = False, ja_ties: str = "bot") -> Session:
-        """A new campaign, saved at once under a free name (raises SaveError on a bad name)."""
+        """A new campaign, saved at once under a free name (raises SaveError on a bad name).
+        `difficulty`: a preset id of campaigns/difficulty.toml."""
+        from nimitz.model.difficulty import load_difficulties
+
         name = check_name(name) if name else self.default_name(year)
         path = self.store.path_for(name)
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
+        rules = load_difficulties().profile(difficulty, ja_ties=ja_ties)
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         session.sync_each = True
         session.save()
@@ -213,18 +217,23 @@ class Controller:
         return "sensible"
 
     def auto_decision(self) -> Decision:
-        """What the scripted player (see `auto_policy`) would answer now (the 'auto' choice)."""
+        """What the expert player answers now (its heuristics: instant), with its reason kept in
+        `auto_reason` (for the 'auto' choice)."""
         from nimitz.policies import get_policy
 
         request = self.request
         if request is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
+        expert = get_policy("expert", budget=0)
         try:
-            return get_policy(self.auto_policy(request.kind))(request, self.game)
+            decision = expert(request, self.game)
+            self.auto_reason = expert.last_reason
+            return decision
         except NimitzError:
             raise
         except Exception as exc:  # noqa: BLE001
             if request.options:
+                self.auto_reason = "the first legal choice"
                 return request.options[0].decision
             raise NimitzError(f"no automatic answer for {request.kind!r}: {exc}") from None
 
