@@ -27,11 +27,11 @@ def cli(ctx: click.Context, saves: str | None) -> None:
 
 
 def _register() -> None:
-    from nimitz.cli import autoplay, bot, campaign, data
+    from nimitz.cli import autoplay, bot, campaign, data, position
 
     for command in (campaign.new, campaign.list_, campaign.show, campaign.check, campaign.play,
                     campaign.undo, campaign.branch, campaign.recover, campaign.aar, campaign.replay,
-                    data.data_group, autoplay.autoplay, bot.bot_group):
+                    data.data_group, autoplay.autoplay, bot.bot_group, position.position_group):
         cli.add_command(command)
 
 

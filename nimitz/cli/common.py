@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import re
 from pathlib import Path
 
 import click
@@ -69,11 +70,15 @@ def parse_dice(text: str | None) -> list[int] | None:
     return faces
 
 
-def dice_for(state, faces: list[int] | None):
-    """The scripted faces, or the state's own streams (on the copy the command works on)."""
-    from nimitz.engine.dice import ScriptedDice, SeededDice
+def dice_for(state, faces: list[int] | None, bot_faces: list[int] | None = None):
+    """Table rolls from the scripted faces (`--dice`) or the state's own streams, and the bot's
+    random picks from `--bot-dice` or its own stream, apart (on the copy the command works on)."""
+    from nimitz.engine.dice import ScriptedDice, SeededDice, SplitDice
 
-    return ScriptedDice(faces) if faces is not None else SeededDice(state.dice)
+    if faces is None and bot_faces is None:
+        return SeededDice(state.dice)
+    return SplitDice(table=ScriptedDice(faces) if faces is not None else SeededDice(state.dice),
+                     bot=ScriptedDice(bot_faces) if bot_faces is not None else SeededDice(state.dice))
 
 
 def rolls_of(dice) -> list[dict]:
@@ -89,27 +94,47 @@ def emit(as_json: bool, payload: dict, lines: list[str]) -> None:
 
 
 def open_copy(ctx: click.Context, campaign: str):
-    """The save's session (resumed) and a copy of its state to experiment on."""
+    """(data, name, state): a copy of a save's state to experiment on, or the state a position
+    file (`*.toml`, docs/positions.md) describes."""
     from nimitz.persist.campaign_file import Session
 
     data = game_data()
+    if campaign.endswith(".toml"):
+        from nimitz.cli.position import read_position_file
+
+        return data, Path(campaign).name, read_position_file(campaign)
     session = Session.open(store_of(ctx).resolve(campaign), data)
-    return data, session, copy.deepcopy(session.game.state)
+    return data, session.name, copy.deepcopy(session.game.state)
+
+
+def error_code(exc: Exception) -> str:
+    """A short name for the kind of error: DiceExhausted -> "dice_exhausted"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(exc).__name__).lower()
 
 
 def guard(fn):
-    """NimitzError -> message on stderr and exit status 2, also when run outside `nimitz`."""
+    """NimitzError -> exit status 2 with a message on stderr, or with `--json` the object
+    {"error": kind, "detail": message} on stdout; also when run outside `nimitz`."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except NimitzError as exc:
-            click.echo(f"nimitz: {exc}", err=True)
+        except (NimitzError, click.BadParameter) as exc:
+            detail = exc.format_message() if isinstance(exc, click.BadParameter) else str(exc)
+            if kwargs.get("as_json"):
+                code = "bad_option" if isinstance(exc, click.BadParameter) else error_code(exc)
+                click.echo(json.dumps({"error": code, "detail": detail}))
+            else:
+                click.echo(f"nimitz: {detail}", err=True)
             raise click.exceptions.Exit(2) from None
     return wrapper
 
 
 dice_option = click.option("--dice", "dice_text", metavar="FACES",
-                           help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
+                           help="The faces rolled on the table, in order, e.g. 7,3,10 (the bot's "
+                                "own picks use --bot-dice or its stream).")
+bot_dice_option = click.option("--bot-dice", "bot_dice_text", metavar="FACES",
+                               help="Faces for the bot's own random picks (tie-breaks, counters "
+                                    "picked at random), apart from --dice; a pick among n needs 1..n.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/cli.md).")

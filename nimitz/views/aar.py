@@ -55,6 +55,8 @@ def aar_markdown(env, data: GameData) -> str:
         current = None
         rolls = 0
         for e in turns[key]:
+            if e.data.get("step_start"):
+                continue  # the section heading says it
             section = _section(e.step)
             if section != current:
                 if rolls:
