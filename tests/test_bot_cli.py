@@ -55,7 +55,8 @@ def test_orders_with_real_dice_use_the_faces_in_order(save):
     assert "the scripted dice ran out" in result.output
     as_json = _run(save, "orders", "b", "--dice", "1,1,1", "--json")
     assert as_json.exit_code == 2
-    assert json.loads(as_json.stdout)["error"] == "dice_exhausted"
+    err = json.loads(as_json.stdout)
+    assert err["error"] == "bad_input" and "the scripted dice ran out" in err["detail"]
 
 
 def test_scout_uses_2d10_plus_the_year_modifier(save):

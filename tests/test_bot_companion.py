@@ -97,7 +97,7 @@ def test_bombed_forces_leave_japan_before_the_orders(tmp_path):
     two = _bot("orders", str(file), "--bombed", "Zuikaku,Shokaku", "--json")
     assert two.exit_code == 2
     err = json.loads(two.output)
-    assert err["error"] == "bad_option" and "1 B-29 wing" in err["detail"]
+    assert err["error"] == "usage" and "1 B-29 wing" in err["detail"]
 
 
 def _bw_position() -> str:
@@ -131,7 +131,7 @@ def test_json_errors_are_objects_on_stdout(pos, tmp_path):
     broken = _bot("orders", str(bad), "--json")
     assert broken.exit_code == 2
     err = json.loads(broken.stdout)
-    assert err["error"] == "position_error" and "step" in err["detail"]
+    assert err["error"] == "bad_input" and "step" in err["detail"]
 
 
 def test_repair_from_a_position(pos):

@@ -10,11 +10,16 @@ from click.testing import CliRunner
 
 from nimitz.cli import cli
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session, envelope_for, new_game, verify
+from nimitz.persist.campaign_file import Session, envelope_for, new_game
 from nimitz.persist.position import (
-    PositionError, game_from_position, position_text, read_position, step_start_state,
+    PositionError,
+    game_from_position,
+    position_text,
+    read_position,
+    step_start_state,
 )
 from nimitz.persist.saves import now, read_save, write_save
+from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 
 

@@ -6,7 +6,8 @@ on the table, in order; the bot's own random picks (counters picked at random, t
 from its stream, or from `--bot-dice`. Without `--dice` the save's own streams are used (on a
 copy). What the player sets on the table can be given too: `--track N` and `--raiders N` for the
 reinforcement roll (the JA resupply track, US submarines raiding), `--bombed` for the orders (the
-JA forces in Japan the B-29 wings sent back first, R44). `--json` prints the structured result, or {"error", "detail"} (docs/cli.md).
+JA forces in Japan the B-29 wings sent back first, R44). `--json` prints the structured result,
+or {"error", "detail"} (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from __future__ import annotations
 import click
 
 from nimitz.cli.common import (
-    bot_dice_option, dice_for, dice_option, emit, guard, json_option, open_copy, parse_dice, rolls_of,
+    bot_dice_option,
+    dice_for,
+    dice_option,
+    emit,
+    guard,
+    json_option,
+    open_copy,
+    parse_dice,
+    rolls_of,
+    situation_argument,
 )
 from nimitz.errors import DiceExhausted, NimitzError
 
@@ -64,7 +74,7 @@ def _bombed(data, state, names: str | None) -> list[str]:
 
 
 @bot_group.command("orders")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @dice_option
 @bot_dice_option
 @click.option("--bombed", metavar="NAMES", default=None,
@@ -120,7 +130,7 @@ def bot_orders(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | N
 
 
 @bot_group.command("scout")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @click.argument("area")
 @dice_option
 @bot_dice_option
@@ -153,7 +163,7 @@ def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, bot_dice_tex
 
 
 @bot_group.command("reinforce")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @dice_option
 @bot_dice_option
 @_track_option
@@ -196,7 +206,7 @@ def _set_raiders(data, state, raiders: int | None) -> None:
 
 
 @bot_group.command("repair")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @json_option
 @click.pass_context
 @guard

@@ -30,7 +30,16 @@ from __future__ import annotations
 import click
 
 from nimitz.cli.common import (
-    bot_dice_option, dice_for, dice_option, emit, guard, json_option, open_copy, parse_dice, rolls_of,
+    bot_dice_option,
+    dice_for,
+    dice_option,
+    emit,
+    guard,
+    json_option,
+    open_copy,
+    parse_dice,
+    rolls_of,
+    situation_argument,
 )
 from nimitz.errors import NimitzError
 
@@ -114,7 +123,7 @@ def _roll_lines(board) -> list[str]:
 
 
 @click.command("place")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @battle_options
 @click.pass_context
 @guard
@@ -149,7 +158,7 @@ def place(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, 
 
 
 @click.command("plans")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @battle_options
 @click.pass_context
 @guard
@@ -186,7 +195,7 @@ def plans(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, 
 
 
 @click.command("air")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @battle_options
 @click.pass_context
 @guard
@@ -237,7 +246,7 @@ def step_targets(board, step: str, at: str, defender: str) -> list:
 
 
 @click.command("hits")
-@click.argument("campaign", metavar="NAME|PATH|FILE.toml")
+@situation_argument
 @click.option("--side", type=click.Choice(["JA", "US"]), required=True,
               help="The side that takes the hits: JA (the bot places them, R14) or US (the auto rule, R15).")
 @click.option("--hits", "count", type=click.IntRange(1), required=True, metavar="N", help="How many hits.")
@@ -280,7 +289,8 @@ def hits(ctx, campaign: str, side: str, count: int, step: str, at: str | None, d
                 "placed": result, "lost": count - len(result)}
         lines = [f"{count} hit(s) on the US ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), "
                  f"auto (R15: lowest value first, a damaged force before a fresh one):"]
-        lines += [f"  hit {i}: {board.name(t)}" + (" (2 hits on the infantry it carries)" if t.endswith(":Transport") else "")
+        carried = " (2 hits on the infantry it carries)"
+        lines += [f"  hit {i}: {board.name(t)}" + (carried if t.endswith(":Transport") else "")
                   for i, t in enumerate(result, 1)]
         if count > len(result):
             lines.append(f"  {count - len(result)} hit(s) lost: no legal target left")

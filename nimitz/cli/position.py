@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from nimitz.cli.common import UserError, game_data, store_of
+from nimitz.cli.common import UserError, emit, game_data, run_tui, store_of
 
 
 @click.group("position")
@@ -27,25 +27,27 @@ def position_group() -> None:
 @click.pass_context
 def export(ctx, campaign: str, output: str | None) -> None:
     """Write the save's situation at the start of its current step as a position file."""
+    from nimitz.persist.campaign_file import Session
     from nimitz.persist.position import position_text, step_start_state
 
     data = game_data()
-    path, env = store_of(ctx).load(campaign, data)
-    if env.state.finished:
-        raise UserError(f"{env.name} is over ({env.state.result}): there is no step to export")
-    state = step_start_state(data, env.checkpoints, env.journal)
-    text = position_text(state, data, source=f"{env.name}, turn {state.turn}")
+    session = Session.open(store_of(ctx).resolve(campaign), data)
+    game = session.game
+    if game.state.finished:
+        raise UserError(f"{session.name} is over ({game.state.result}): there is no step to export")
+    state = step_start_state(data, game.checkpoints, game.journal)
+    text = position_text(state, data, source=f"{session.name}, turn {state.turn}")
     if output == "-":
         click.echo(text, nl=False)
         return
-    target = Path(output) if output else Path(f"{env.name}.position.toml")
+    target = Path(output) if output else Path(f"{session.name}.position.toml")
     if target.exists():
         raise UserError(f"{target} already exists; choose another file with -o (nothing was written)")
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise UserError(f"cannot write {target}: {exc.strerror or exc}") from None
-    click.echo(f"Wrote the position of {env.name} (turn {state.turn}, {state.step}) to {target}")
+    click.echo(f"Wrote the position of {session.name} (turn {state.turn}, {state.step}) to {target}")
 
 
 def read_position_file(file: str):
@@ -59,13 +61,18 @@ def read_position_file(file: str):
     return read_position(text, game_data(), source=file)
 
 
-def new_from_position(ctx: click.Context, file: str, name: str | None, year: str | None) -> Path:
+def new_from_position(ctx: click.Context, file: str, name: str | None, year: str | None,
+                      as_json: bool, open_it: bool) -> None:
     """`nimitz new --position FILE`: a campaign whose journal starts at the position."""
     from nimitz.persist.campaign_file import envelope_for
     from nimitz.persist.position import game_from_position
     from nimitz.persist.saves import now
     from nimitz.persist.store import check_name
 
+    given = [f"--{p.replace('_', '-')}" for p in ("seed", "rules_preset", "ja_ties", "linked", "options")
+             if ctx.get_parameter_source(p) is click.core.ParameterSource.COMMANDLINE]
+    if given:
+        raise UserError(f"{', '.join(given)}: the position file sets these (nothing was created)")
     state = read_position_file(file)
     if year is not None and int(year) != state.year:
         raise UserError(f"--year {year} does not match the position's year {state.year} (nothing was created)")
@@ -73,7 +80,9 @@ def new_from_position(ctx: click.Context, file: str, name: str | None, year: str
     name = check_name(name) if name is not None else store.free_name(f"position-{state.year}")
     game = game_from_position(game_data(), state, file)
     path = store.create(envelope_for(game, name, state.dice.seed, created=now()))
-    click.echo(f"Created the {state.year} campaign {name!r} from {file} (turn {state.turn}, "
-               f"{state.step}).")
-    click.echo(f"Saved to {path}")
-    return path
+    emit(as_json, {"name": name, "path": str(path), "year": state.year, "seed": state.dice.seed,
+                   "position": file, "turn": state.turn, "step": state.step},
+         [f"Created the {state.year} campaign {name!r} from {file} (turn {state.turn}, {state.step}).",
+          f"Saved to {path}"])
+    if open_it:
+        run_tui(store.folder, path)

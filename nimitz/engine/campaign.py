@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
+from nimitz.engine import fog, variants
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.requests import Option, Request
 from nimitz.engine.setup import destroy_force, return_to_pool
@@ -62,6 +63,8 @@ def play_turn(game: "Game", start: str = "") -> Engine:
         for f in state.forces.values():
             f.moved = False
         game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+        variants.turn_start(game)
+        fog.refresh(game)
     steps = list(TURN_STEPS)
     for name in steps[steps.index(start) if start else 0:]:
         state.step = name
@@ -69,13 +72,15 @@ def play_turn(game: "Game", start: str = "") -> Engine:
         asks = TURN_STEPS[name](game)
         if asks is not None:  # the steps where the player decides are generators
             yield from asks
+        if name in FOG_REFRESHED_AFTER:
+            fog.refresh(game)
 
 
 # --- helpers ---------------------------------------------------------------------------------
 
 
 def cls_of(game: "Game", f: Force):
-    return game.sheet.cls[f.cls]
+    return game.data.years[game.state.year].cls[f.cls]
 
 
 def on_map(game: "Game", f: Force) -> bool:
@@ -214,6 +219,9 @@ def scouting(game: "Game") -> Engine:
     objectives = set(game.sheet.objectives)
     for area in decision.areas:
         auto_hold = area in objectives and area not in state.scout_held
+        recon = fog.peek(game, area)
+        if recon:
+            game.log("event", "US", recon, {"area": area, "rulings": ["R85"]})
         result = bot.scouted_order(area, auto_hold)
         if result is None:
             game.log("event", "JA", f"Scouting {area}: no unmoved JA forces left to scout")
@@ -221,6 +229,8 @@ def scouting(game: "Game") -> Engine:
         if result.order == "Hold" and area in objectives:
             state.scout_held.append(area)
         game.log("bot", "JA", "Scouted order " + result.text(), result.data())
+        fog.reveal(game, result.moved + result.held)  # the US watched the scouted order
+    fog.refresh(game)
 
 
 def scoutable_areas(game: "Game") -> list[str]:
@@ -251,6 +261,7 @@ def movement(game: "Game") -> Engine:
     while True:
         decision = yield movement_request(game)
         if decision.kind == "end_movement":
+            variants.end_of_movement(game)
             return
         forces = [state.forces[i] for i in decision.forces]
         if decision.kind == "move":
@@ -283,6 +294,9 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
     c = cls_of(game, f)
     if f.side != "US":
         return f"{f.name} is Japanese"
+    trouble = variants.cannot_move(game, f)
+    if trouble:
+        return trouble
     if f.moved:
         return f"{f.name} has already moved this turn"
     if not on_map(game, f):
@@ -566,7 +580,7 @@ def defeat_check(game: "Game") -> None:
         end_campaign(game, "Defeat: Hawaii lost", len(held))
     elif len(held) <= sheet.replaced_max and len(held) < state.held_at_start:
         end_campaign(game, "Replaced", len(held))  # fallen to the level, not set up there (R53)
-    elif state.turn >= sheet.turns:
+    elif state.turn >= sheet.turns or variants.ends_early(game):
         points = invasion_points(game)
         total = len(held) + points
         end_campaign(game, sheet.level_for(total), total)
@@ -621,3 +635,4 @@ TURN_STEPS = {
     "return_to_port": return_to_port, "supply": supply_check, "defeat_check": defeat_check,
 }
 POSITION_STEPS = tuple(TURN_STEPS)[:-1]  # a turn can be begun at any step but its last
+FOG_REFRESHED_AFTER = ("movement", "orders", "battles", "defeat_check")  # forces moved (R85)

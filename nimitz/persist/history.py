@@ -162,7 +162,9 @@ def _force_fields() -> tuple[str, ...]:
 
     from nimitz.model.state import Force
 
-    return tuple(a.name for a in attrs.fields(Force))  # Force's own order: Force(*values)
+    # Force's own order, so Force(*values) rebuilds it; fields not set by __init__ (the state's
+    # location index) are not part of a force's value
+    return tuple(a.name for a in attrs.fields(Force) if a.init)
 
 
 _FORCE_FIELDS = _force_fields()
@@ -193,7 +195,8 @@ def _state_fields(cls: type) -> tuple[str, ...]:
     rules profile never changes within a campaign)."""
     import attrs
 
-    return tuple(a.name for a in attrs.fields(cls) if a.name not in ("forces", "battle", "rules"))
+    return tuple(a.name for a in attrs.fields(cls)
+                 if a.init and a.name not in ("forces", "battle", "rules"))
 
 
 def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001

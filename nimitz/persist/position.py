@@ -24,8 +24,19 @@ from nimitz.errors import NimitzError
 from nimitz.model.data import GameData, YearSheet
 from nimitz.model.invariants import state_problems
 from nimitz.model.state import (
-    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, STACKS, US_POOL, CampaignState,
-    DiceState, Force, LinkedYear, RulesProfile,
+    BATTALIONS,
+    BOMBING,
+    DESTROYED,
+    INVASION,
+    JA_POOL,
+    RAID,
+    STACKS,
+    US_POOL,
+    CampaignState,
+    DiceState,
+    Force,
+    LinkedYear,
+    RulesProfile,
 )
 
 FORMAT = "nimitz-position"
@@ -71,6 +82,10 @@ def _list(values: list, indent: str = "") -> str:
 def position_text(state: CampaignState, data: GameData, source: str = "") -> str:
     """The state as a position file (it must stand at the start of a step, see
     `step_start_state`)."""
+    if state.rules.options:
+        raise PositionError(f"positions do not hold the state of the optional rules "
+                            f"({', '.join(state.rules.options)}: weather, events, fog of war) yet; "
+                            f"export works for campaigns without optional rules")
     if state.step not in POSITION_STEPS:
         raise PositionError(f"a position starts at a campaign step ({', '.join(POSITION_STEPS)}), "
                             f"not at {state.step!r}")
@@ -328,7 +343,7 @@ def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -
         if area not in objectives:
             problems.add("scout_held", f"{area!r} is not a {year} objective", str(area))
     held_history = doc.get("held_history", [])
-    if not isinstance(held_history, list) or not all(isinstance(n, int) and 0 <= n for n in held_history):
+    if not isinstance(held_history, list) or not all(isinstance(n, int) and n >= 0 for n in held_history):
         problems.add("held_history", "give a list of whole numbers (objectives held at each turn's end)")
         held_history = []
     linked_years = []
@@ -353,7 +368,7 @@ def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -
         linked=linked, linked_years=linked_years)
 
 
-def _side_lists(doc: dict, key: str, table, sides: tuple[str, ...], problems: _Problems):
+def _side_lists(key: str, table, sides: tuple[str, ...], problems: _Problems):
     if not isinstance(table, dict):
         problems.add(key, "give a table with a list per side (US = [...], JA = [...])")
         return
@@ -373,7 +388,7 @@ def _place_all(doc: dict, data: GameData, placer: _Placer, problems: _Problems) 
         if area not in data.map.area:
             problems.add(key, f"{area!r} is not a map area (one of {', '.join(data.map.area)})")
             continue
-        for side, entries in _side_lists(doc, key, table, ("US", "JA"), problems):
+        for side, entries in _side_lists(key, table, ("US", "JA"), problems):
             for raw in entries:
                 placer.entry(f"{key}.{side}", side, raw, area)
     for box, table in doc.get("boxes", {}).items():
@@ -384,7 +399,7 @@ def _place_all(doc: dict, data: GameData, placer: _Placer, problems: _Problems) 
         if box not in BOX_SIDES:
             problems.add(key, f"{box!r} is not a box (one of {', '.join(BOX_SIDES)})")
             continue
-        for side, entries in _side_lists(doc, key, table, BOX_SIDES[box], problems):
+        for side, entries in _side_lists(key, table, BOX_SIDES[box], problems):
             for raw in entries:
                 f = placer.entry(f"{key}.{side}", side, raw, box)
                 if f is not None:
@@ -473,3 +488,12 @@ def game_from_position(data: GameData, state: CampaignState, source: str):
              {"year": state.year, "seed": state.dice.seed, "position": source, "linked": state.linked})
     game.start()
     return game
+
+
+def replay_from_position(env, data: GameData):  # noqa: ANN001 - a SaveEnvelope
+    """For `nimitz check`: the game a campaign begun from a position started as (its first
+    checkpoint, the position), or None for a campaign begun from a year's set-up."""
+    first = env.journal[0] if env.journal else None
+    if first is None or first.kind != "created" or "position" not in first.data or not env.checkpoints:
+        return None
+    return game_from_position(data, env.checkpoints[0].state.copy(), first.data["position"])

@@ -183,7 +183,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int,
 def kamikaze_plan(board: Board, *, need_targets: bool = True):
     """The JA kamikaze plan in force this turn and in effect this year, if any; with
     `need_targets`, only while US ships remain for it to strike (facts 1.10)."""
-    for plan, pip in board.ja_in_force("kamikaze"):
+    for plan, _pip in board.ja_in_force("kamikaze"):
         eff = plan.effect
         if board.state.year < eff["min_year"]:
             continue
