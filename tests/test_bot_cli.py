@@ -49,10 +49,14 @@ def test_orders_json_has_the_documented_keys(save):
 
 def test_orders_with_real_dice_use_the_faces_in_order(save):
     """A 1 on the first roll in ML (no modifier at track 0) is Hold: 6 ships, 1 INF, 3 LBA."""
-    result = _run(save, "orders", "b", "--dice", "1,1,1", "--json")
+    result = _run(save, "orders", "b", "--dice", "1,1,1")
     assert result.exit_code == 2  # three faces are not enough for the whole step
     assert "ML: roll 1 +0 = 1: Hold" in result.output
     assert "the scripted dice ran out" in result.output
+    as_json = _run(save, "orders", "b", "--dice", "1,1,1", "--json")
+    assert as_json.exit_code == 2
+    err = json.loads(as_json.stdout)
+    assert err["error"] == "bad_input" and "the scripted dice ran out" in err["detail"]
 
 
 def test_scout_uses_2d10_plus_the_year_modifier(save):
@@ -65,6 +69,19 @@ def test_scout_uses_2d10_plus_the_year_modifier(save):
 def test_scout_refuses_an_unknown_area(save):
     result = _run(save, "scout", "b", "XX")
     assert result.exit_code == 2 and "XX is not an area" in result.output
+
+
+@pytest.mark.parametrize("area", ["OK", "IJ", "ok"])
+def test_scout_refuses_ok_and_ij_in_1945_r54(tmp_path, area):
+    """R54: no JA orders are rolled in OK or IJ in 1945 (facts 1.13), so none can be scouted
+    there: `bot scout` refuses with a clear message and exit 2, as the US Scouting step does."""
+    runner = CliRunner()
+    made = runner.invoke(cli, ["--saves", str(tmp_path), "new", "--year", "1945", "--seed", "3",
+                               "--name", "late", "--no-tui"])
+    assert made.exit_code == 0, made.output
+    result = runner.invoke(cli, ["--saves", str(tmp_path), "bot", "scout", "late", area, "--dice", "5,5"])
+    assert result.exit_code == 2
+    assert f"no scouting in {area.upper()} in 1945" in result.output and "R54" in result.output
 
 
 def test_reinforce_reads_the_table(save):

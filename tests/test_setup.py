@@ -70,6 +70,15 @@ def test_1942_spot_placements(data):
     assert {f.side for f in state.at("BO")} == {"US", "JA"}
 
 
+def test_1945_has_two_desron_6_counters_one_in_p1_one_in_reinforcements(data):
+    """facts.md 1945 set-up: the sheet lists DESRON 6 twice in all, once in P1 and once in
+    Reinforcements: two counters, not three."""
+    state = new_campaign(data, 1945, seed=1)
+    desron_6 = sorted((f.name, f.location) for f in state.forces.values()
+                      if f.side == "US" and f.name.startswith("DESRON 6") and f.name != "DESRON 60")
+    assert desron_6 == [("DESRON 6", "P1"), ("DESRON 6 (2)", US_POOL)]
+
+
 @pytest.mark.parametrize("year", YEARS)
 def test_ja_stacks_hold_exactly_the_ja_pool_forces(data, year):
     sheet = data.year(year)

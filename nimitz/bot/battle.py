@@ -129,12 +129,14 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
 
 
 def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
-    """Draw the battle's number of plans from the cup; a plan already drawn this turn is set
-    aside and another drawn; an empty cup is refilled with the counters not in play (R13)."""
+    """Draw the battle's number of plans from the cup; a counter whose plan was already drawn
+    earlier in this battle (any battle turn) is set aside and another drawn (R13); an empty cup
+    is refilled with the counters not in play, and their plans may then be drawn again (R33, R63)."""
     bs = board.bs
     n = bs.ja_plans_per_turn
     got: list[str] = []
     events: list[dict] = []
+    earlier = sorted(set(bs.drawn))
     in_play = {pip.plan for pip in bs.ja_plans if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")}
     guard = 0
     while len(got) < n and guard < 200:
@@ -150,15 +152,17 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
                 break
         idx = choose(board.game.dice, list(range(len(bs.cup))), f"JA plan draw from a cup of {len(bs.cup)}")
         plan = bs.cup.pop(idx)
+        # the counters out of the cup are the plans drawn for this battle since it last refilled
+        already = plan in bs.drawn
         bs.drawn.append(plan)
-        if plan in got:
-            events.append({"drew": plan, "result": "set aside: already drawn this turn; draw again"})
+        if already:
+            events.append({"drew": plan, "result": "set aside: already drawn for this battle; draw again"})
             continue
         got.append(plan)
         events.append({"drew": plan, "result": "in play this turn"})
     names = [board.data.ja_plans.by_id[p].name for p in got]
-    expl = {"procedure": "JA battle plan draw", "rulings": ["R13", "R24"], "plans_per_turn": n,
-            "force_count": bs.ja_force_count, "draws": events, "result": got,
+    expl = {"procedure": "JA battle plan draw", "rulings": ["R13", "R24", "R63"], "plans_per_turn": n,
+            "force_count": bs.ja_force_count, "drawn_before": earlier, "draws": events, "result": got,
             "cup_left": len(bs.cup), "text": f"JA plans this turn: {', '.join(names) or 'none'}"}
     return got, expl
 

@@ -16,7 +16,8 @@ from nimitz.errors import NimitzError
 
 
 @click.command()
-@click.option("--year", type=click.Choice(YEARS), required=True, help="The campaign year.")
+@click.option("--year", type=click.Choice(YEARS), default=None,
+              help="The campaign year (required unless --position gives it).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Dice seed; the same seed and decisions give the same campaign. Random if omitted.")
 @click.option("--name", default=None, help="Campaign name (default: campaign-YEAR, numbered if taken).")
@@ -28,13 +29,16 @@ from nimitz.errors import NimitzError
               help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True,
               help="A linked campaign: the years follow each other up to 1945 and the objectives add up.")
+@click.option("--position", "position", metavar="FILE", default=None,
+              help="Start from a position file (docs/positions.md): its year, turn, step, forces, "
+                   "rules and dice.")
 @click.option("--no-tui", is_flag=True, help="Only create and save the campaign; do not open it.")
 @json_option
 @optional_rules_option
 @click.pass_context
-def new(ctx, year: str, seed: int | None, name: str | None, difficulty: str | None,
-        rules_preset: str | None, ja_ties: str, linked: bool, no_tui: bool, as_json: bool,
-        options: tuple[str, ...]) -> None:
+def new(ctx, year: str | None, seed: int | None, name: str | None, difficulty: str | None,
+        rules_preset: str | None, ja_ties: str, linked: bool, position: str | None, no_tui: bool,
+        as_json: bool, options: tuple[str, ...]) -> None:
     """Create a campaign and print where it is saved, then open it (not with --no-tui or --json)."""
     from nimitz.persist.campaign_file import new_envelope
     from nimitz.persist.store import check_name
@@ -42,6 +46,14 @@ def new(ctx, year: str, seed: int | None, name: str | None, difficulty: str | No
     open_it = not (no_tui or as_json)
     if open_it:
         require_terminal()  # before anything is created: bad input changes nothing
+    if position is not None:
+        from nimitz.cli.position import new_from_position
+
+        new_from_position(ctx, position, name, year, as_json, open_it)
+        return
+    if year is None:
+        raise click.UsageError("give the campaign year with --year (or start from a position file "
+                               "with --position)", ctx)
     data = game_data()
     store = store_of(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")

@@ -138,6 +138,8 @@ class PolicyChoice(click.Choice):
 
 
 campaign_argument = click.argument("campaign", metavar="NAME|PATH", shell_complete=complete_campaign)
+# the companion commands also take a position file (docs/positions.md)
+situation_argument = click.argument("campaign", metavar="NAME|PATH|FILE.toml", shell_complete=complete_campaign)
 
 
 def require_terminal() -> None:
@@ -187,11 +189,15 @@ def parse_dice(text: str | None) -> list[int] | None:
     return faces
 
 
-def dice_for(state, faces: list[int] | None):
-    """The scripted faces, or the state's own streams (on the copy the command works on)."""
-    from nimitz.engine.dice import ScriptedDice, SeededDice
+def dice_for(state, faces: list[int] | None, bot_faces: list[int] | None = None):
+    """Table rolls from the scripted faces (`--dice`) or the state's own streams, and the bot's
+    random picks from `--bot-dice` or its own stream, apart (on the copy the command works on)."""
+    from nimitz.engine.dice import ScriptedDice, SeededDice, SplitDice
 
-    return ScriptedDice(faces) if faces is not None else SeededDice(state.dice)
+    if faces is None and bot_faces is None:
+        return SeededDice(state.dice)
+    return SplitDice(table=ScriptedDice(faces) if faces is not None else SeededDice(state.dice),
+                     bot=ScriptedDice(bot_faces) if bot_faces is not None else SeededDice(state.dice))
 
 
 def rolls_of(dice) -> list[dict]:
@@ -207,12 +213,17 @@ def emit(as_json: bool, payload: dict, lines: list[str]) -> None:
 
 
 def open_copy(ctx: click.Context, campaign: str):
-    """The save's session (resumed) and a copy of its state to experiment on."""
+    """(data, name, state): a copy of a save's state to experiment on, or the state a position
+    file (`*.toml`, docs/positions.md) describes."""
     from nimitz.persist.campaign_file import Session
 
     data = game_data()
+    if campaign.endswith(".toml"):
+        from nimitz.cli.position import read_position_file
+
+        return data, Path(campaign).name, read_position_file(campaign)
     session = Session.open(store_of(ctx).resolve(campaign), data)
-    return data, session, copy.deepcopy(session.game.state)
+    return data, session.name, copy.deepcopy(session.game.state)
 
 
 def guard(fn):
@@ -228,7 +239,11 @@ def guard(fn):
 
 
 dice_option = click.option("--dice", "dice_text", metavar="FACES",
-                           help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
+                           help="The faces rolled on the table, in order, e.g. 7,3,10 (the bot's "
+                                "own picks use --bot-dice or its stream).")
+bot_dice_option = click.option("--bot-dice", "bot_dice_text", metavar="FACES",
+                               help="Faces for the bot's own random picks (tie-breaks, counters "
+                                    "picked at random), apart from --dice; a pick among n needs 1..n.")
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print one JSON object, errors too (docs/cli.md).")
 

@@ -41,37 +41,39 @@ STEP_NAMES = {
     "supply": "US Supply Check", "defeat_check": "US Defeat Check", "end": "Campaign over",
 }
 INVASION_LIMIT = 7  # forces per turn into the 1945 invasion box (facts 1.13)
+BOMBING_BASE = "MA"  # the area beside the strategic bombing box: its wings keep MA's airfield (facts 1.13)
 
 
 def play(game: "Game") -> Engine:
+    # between turns the state stands at the last turn's defeat check (or the set-up); at the
+    # start of any other step it is a position begun inside a turn (nimitz new --position)
+    start = game.state.step if game.state.step in POSITION_STEPS else ""
     while not game.state.finished:  # game.state is replaced when a linked campaign moves on
         game.checkpoint()
-        yield from play_turn(game)
+        yield from play_turn(game, start)
+        start = ""
 
 
-def play_turn(game: "Game") -> Engine:
+def play_turn(game: "Game", start: str = "") -> Engine:
+    """One campaign turn; `start`: begin at that step of the current turn instead."""
     state = game.state
-    state.turn += 1
-    state.step = "turn"
-    for f in state.forces.values():
-        f.moved = False
-    game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
-    variants.turn_start(game)
-    fog.refresh(game)
-    yield from resupply(game)
-    yield from scouting(game)
-    yield from movement(game)
-    fog.refresh(game)
-    yield from ja_orders(game)
-    fog.refresh(game)
-    yield from resolve_battles(game)
-    fog.refresh(game)
-    ja_reinforce(game)
-    ja_repair(game)
-    return_to_port(game)
-    supply_check(game)
-    defeat_check(game)
-    fog.refresh(game)
+    if not start:
+        state.turn += 1
+        state.step = "turn"
+        for f in state.forces.values():
+            f.moved = False
+        game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+        variants.turn_start(game)
+        fog.refresh(game)
+    steps = list(TURN_STEPS)
+    for name in steps[steps.index(start) if start else 0:]:
+        state.step = name
+        game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
+        asks = TURN_STEPS[name](game)
+        if asks is not None:  # the steps where the player decides are generators
+            yield from asks
+        if name in FOG_REFRESHED_AFTER:
+            fog.refresh(game)
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -255,9 +257,9 @@ def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
 def movement(game: "Game") -> Engine:
     state = game.state
     state.step = "movement"
+    # ruling R49: any US infantry, battalion or LBA in the area, ashore or still on a transport
     state.lba_bases = [a.code for a in game.data.map.areas
-                       if any(cls_of(game, f).type in ("INF", "BN", "LBA") and not f.embarked
-                              for f in state.at(a.code, "US"))]
+                       if any(cls_of(game, f).type in ("INF", "BN", "LBA") for f in state.at(a.code, "US"))]
     state.invaded_this_turn = 0
     while True:
         decision = yield movement_request(game)
@@ -319,7 +321,7 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
         area = m.area[dest]
         if not area.unlimited_airfield:
             already = sum(1 for g in state.at(dest, "US") if cls_of(game, g).type == "LBA")
-            if dest == "MA":  # wings in the bombing box keep their MA airfield (facts 1.13)
+            if dest == BOMBING_BASE:  # wings in the bombing box keep their airfield (facts 1.13, R55)
                 already += len(state.at(BOMBING, "US"))
             joining = sum(1 for g in (moving or [f]) if cls_of(game, g).type == "LBA")
             if already + joining > area.airfield:
@@ -359,7 +361,7 @@ def movement_request(game: "Game") -> Request:
             if not special.strategic_bombing:
                 raise IllegalDecision(f"no strategic bombing in {state.year}", "facts 1.13")
             for f in forces:
-                if not cls_of(game, f).bomber_wing or f.location != "MA":
+                if not cls_of(game, f).bomber_wing or f.location != BOMBING_BASE:
                     raise IllegalDecision(f"only B-29 wings that start in MA can bomb ({f.name})",
                                           "facts 1.13: strategic bombing")
             if len(forces) > state.sp:
@@ -441,21 +443,28 @@ def strategic_bombing(game: "Game") -> Engine:
 
 
 def battle_areas(game: "Game") -> list[str]:
-    """Areas holding both sides' forces where someone can fight (ruling R43)."""
+    """Areas holding both sides' forces where someone can fight (rulings R43, R65): submarines
+    alone fight only where the other side has a ship, and infantry on transports bring their
+    side's transport, a ship that submarines can attack."""
     out = []
     for a in game.data.map.areas:
         us = game.state.at(a.code, "US")
         ja = game.state.at(a.code, "JA")
         if not us or not ja:
             continue
-        us_only_subs = all(cls_of(game, f).type == "SS" for f in us)
-        ja_only_subs = all(cls_of(game, f).type == "SS" for f in ja)
-        ja_ships = any(cls_of(game, f).is_ship for f in ja)
-        us_ships = any(cls_of(game, f).is_ship for f in us)
-        if (us_only_subs and not ja_ships) or (ja_only_subs and not us_ships):
+        if (_only_subs(game, us) and not _ships_or_transport(game, ja)) or (
+                _only_subs(game, ja) and not _ships_or_transport(game, us)):
             continue
         out.append(a.code)
     return out
+
+
+def _only_subs(game: "Game", forces: list[Force]) -> bool:
+    return all(cls_of(game, f).type == "SS" for f in forces)
+
+
+def _ships_or_transport(game: "Game", forces: list[Force]) -> bool:
+    return any(cls_of(game, f).is_ship or f.embarked for f in forces)
 
 
 def resolve_battles(game: "Game") -> Engine:
@@ -484,7 +493,7 @@ def resolve_battles(game: "Game") -> Engine:
         state.step = "battles"
     land_embarked(game)
     for wing in state.at(BOMBING, "US"):
-        wing.location = "MA"  # the bomber wings return after the battles (facts 1.13)
+        wing.location = BOMBING_BASE  # the bomber wings return after the battles (facts 1.13)
 
 
 def land_embarked(game: "Game") -> None:
@@ -619,3 +628,14 @@ def end_campaign(game: "Game", result: str, score: int) -> None:
     following.linked_years = state.linked_years
     game.state = following
     game.log("event", "", f"The linked campaign goes on with {following.year}")
+
+
+# The steps of a campaign turn in order (procedures.md), by the names `state.step` takes; a
+# position file (docs/positions.md) starts a campaign at the start of one of them.
+TURN_STEPS = {
+    "resupply": resupply, "scouting": scouting, "movement": movement, "orders": ja_orders,
+    "battles": resolve_battles, "reinforce": ja_reinforce, "repair": ja_repair,
+    "return_to_port": return_to_port, "supply": supply_check, "defeat_check": defeat_check,
+}
+POSITION_STEPS = tuple(TURN_STEPS)[:-1]  # a turn can be begun at any step but its last
+FOG_REFRESHED_AFTER = ("movement", "orders", "battles", "defeat_check")  # forces moved (R85)

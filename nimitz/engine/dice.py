@@ -96,6 +96,22 @@ class ScriptedDice:
         return face
 
 
+@define
+class SplitDice:
+    """Table rolls (the `us` and `ja` streams) from one source, the bot's own random picks (the
+    `bot` stream) from another: a player feeding the faces rolled on the table never has one
+    taken by a bot tie-break (`nimitz bot --dice` and `--bot-dice`)."""
+
+    table: Dice
+    bot: Dice
+    rolls: list[Roll] = field(factory=list)
+
+    def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
+        face = (self.bot if stream == "bot" else self.table).roll(stream, sides, purpose)
+        self.rolls.append(Roll(stream, sides, face, purpose))
+        return face
+
+
 def roll_sum(dice: Dice, stream: str, count: int, sides: int = 10, purpose: str = "") -> list[int]:
     """`count` dice of one stream (e.g. the 2d10 of a scouted order); the faces, to be summed."""
     return [dice.roll(stream, sides, purpose) for _ in range(count)]

@@ -103,7 +103,11 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     # summary): each commit of the save must be one of them.
     waiting = {}
     try:
-        game = new_game(data, start.year, header.seed, header.rules, start.linked)
+        from nimitz.persist.position import replay_from_position
+
+        # a campaign begun from a position file starts at its first checkpoint (docs/positions.md)
+        game = (replay_from_position(env, data)
+                or new_game(data, start.year, header.seed, header.rules, start.linked))
         waiting[len(game.journal)] = summary_for(game, 0)
         decisions = decisions_in(env.journal)
         for n, decision in enumerate(decisions, start=1):

@@ -37,7 +37,8 @@ RULINGS: dict[str, tuple[str, str]] = {
     "R12": ("Battle plan points", "The US gets 3 BPP free per battle and 3 more per SP spent "
             "when it starts; unspent BPP are lost. Each US plan once per battle."),
     "R13": ("JA plan cup", "Two counters of each JA plan. Each battle turn draws the battle's "
-            "number of plans; a repeat is set aside and replaced. The cup refills when empty."),
+            "number of plans; a plan already drawn in this battle is set aside and replaced. "
+            "The cup refills when empty."),
     "R14": ("Hits on Japan", "Lowest-cost legal JA force first; a damaged one is finished before "
             "a fresh one is hit; ties: damaged first, then a bot die. A transport hit is 2 hits "
             "on its infantry."),
@@ -67,7 +68,7 @@ RULINGS: dict[str, tuple[str, str]] = {
             "the order's own forces arrive."),
     "R42": ("Never the own area", "An order never sends forces to the area they are in."),
     "R43": ("Which areas fight", "Every area with both sides' forces fights, unless one side has "
-            "only submarines and the other no ships."),
+            "only submarines and the other no ships (infantry on transports bring a ship, R65)."),
     "R44": ("Strategic bombing", "Each B-29 wing in the bombing box sends one JA force in Japan, "
             "your choice, back to its reinforcement stack."),
     "R45": ("US moves", "A US force moves once a movement step, and only from a map area."),
@@ -76,8 +77,8 @@ RULINGS: dict[str, tuple[str, str]] = {
             "damaged (not in Japan or East Asia)."),
     "R48": ("Scouting points", "Every point bought must go on an area with unmoved JA forces; a "
             "point with nothing left to scout is lost."),
-    "R49": ("LBA bases", "US LBA may enter only areas that held US infantry or LBA ashore when "
-            "the movement step began."),
+    "R49": ("LBA bases", "US LBA may enter only areas that held US infantry or LBA, ashore or "
+            "on a transport, when the movement step began."),
     "R50": ("Transports", "Moving US infantry ride transports and land after the battles where "
             "no enemy remains."),
 }

@@ -145,6 +145,8 @@ def aar_markdown(env, state, data: GameData) -> str:
         for e in turns[key]:
             if id(e) in reported:
                 continue
+            if e.data.get("step_start"):
+                continue  # the section heading says it
             section = _section(e.step)
             if section != current:
                 if rolls:

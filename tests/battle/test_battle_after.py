@@ -172,9 +172,10 @@ def test_battle_ends_when_the_turn_counter_leaves_the_track():
     s = empty_state()
     put(s, "US", "25th")
     put(s, "JA", "55th")
-    faces = [3]  # length 2
-    for _ in range(2):
-        faces += [1, 10, 10]  # plan draw (the first counter), US infantry roll, JA infantry roll
+    # length 2; each turn a plan draw, the US infantry roll, the JA infantry roll. Turn 1 draws
+    # the first counter (Air Combat); turn 2 counter 20 of the 27 left (No Contact, harmless
+    # here), as Air Combat's second counter would be set aside (R13)
+    faces = [3, 1, 10, 10, 20, 10, 10]
     d = Driver(game_with(s, faces))
     d.run(passive)
     assert s.battle is None

@@ -22,10 +22,10 @@ def _kamikaze_board(faces):
     return b
 
 
-def test_kamikaze_adds_one_hit_per_bomb_that_hits_not_per_hit_facts_1_10():
-    """facts 1.10 Kamikaze Attacks: "each bomb that hits a ship gives +1 hit"; the worked example
-    (R1 p.15): bombers with ship value 4 under Air Combat attack at 7/2, "so each gives 1, 2 or 3
-    hits". A superior roll (2 hits) therefore gives 3 hits, not 4."""
+def test_kamikaze_superior_hit_gives_three_facts_1_10():
+    """facts 1.10 Kamikaze Attacks and its worked example (R1 p.15): bombers with ship value 4
+    under Air Combat attack at 7/2, "so each gives 1, 2 or 3 hits". A superior roll (2 hits)
+    gives 3 hits, not 4: the extra hit is one per bomber, not one per hit."""
     b = _kamikaze_board([1])
     d3a = air(b, "JA:Zuikaku")[1]
     assert str(b.rating(d3a, "ship")[0]) == "7/2"
@@ -42,6 +42,35 @@ def test_kamikaze_ordinary_hit_gives_two_facts_1_10():
     b.bs.positions[d3a] = "UO"
     run(combat.bomb_runs(b))
     assert b.bs.stats["hits_scored_JA"] == 2
+
+
+def test_kamikaze_miss_still_gives_one_hit_facts_1_10():
+    """facts 1.10 Kamikaze Attacks: "every bomber that attacks a ship gives that ship +1 hit,
+    whether its bomb roll hits or misses"; the worked example: "a miss still gives 1". Two
+    bombers that both miss give 2 hits, and both are lost."""
+    b = _kamikaze_board([10, 10])
+    d3a, b5n = air(b, "JA:Zuikaku")[1:]
+    for p in (d3a, b5n):
+        b.bs.positions[p] = "UO"
+    run(combat.bomb_runs(b))
+    assert b.bs.stats["hits_scored_JA"] == 2
+    assert not b.alive(d3a) and not b.alive(b5n)
+
+
+def test_kamikaze_attackers_lost_also_when_they_sank_the_last_us_ship_facts_1_10():
+    """facts 1.10 Kamikaze Attacks: "every aircraft that attacked ships is then destroyed (also
+    when its attack sank the last US ship)". The D3A's hit plus its kamikaze hit sink the only US
+    ship; the plan's "US ships present" condition fails afterwards, yet the bomber is lost."""
+    s = empty_state(1944)
+    put(s, "JA", "Zuikaku")
+    put(s, "US", "DESRON 3")
+    b = make_board(game_with(s, [3]), {"JA:Zuikaku": "JO", "US:DESRON 3": "UO"}, air_groups=True)
+    plan(b, "JA", "kamikaze_attacks")
+    d3a = air(b, "JA:Zuikaku")[1]
+    b.bs.positions[d3a] = "UO"
+    run(combat.bomb_runs(b))
+    assert not b.alive("US:DESRON 3") and not b.has_surface_ships("US")
+    assert not b.alive(d3a)
 
 
 def test_ja_first_light_airfield_hits_apply_before_the_lba_attack_r60():
@@ -94,3 +123,50 @@ def test_r61_damage_control_does_not_cancel_a_hit_on_an_airfield():
     pip = use_plan(b, "JA", "damage_control")
     expl = H.ja_takes_hits(b, H.island_targets(b, "JA", True), 1, {"step": "bomb_runs", "area": "IS"})
     assert b.airfields("JA") == 0 and expl["cancelled"] == [] and not pip.used
+
+
+def test_bombing_wings_hold_airfields_in_a_battle_in_ma_facts_1_13_r64():
+    """facts 1.13 (R3 p.22): "If a battle occurs in MA, the boxed BWs count toward the airfield
+    value and can take airfield hits" (ruling R64). A wing in the bombing box adds one US
+    airfield on the Island; it never flies there and is not counted as a force fighting; when
+    airfield hits leave too few airfields, it can be the LBA lost, and it is then destroyed."""
+    from nimitz.engine.battle import finish
+    from nimitz.engine.battle import setup as S
+    from nimitz.engine.battle import turn as T
+    from nimitz.engine.battle.board import Board
+    from nimitz.model.battle import BattleState
+    from nimitz.model.state import BOMBING, US_POOL
+
+    s = empty_state(1945)
+    put(s, "US", "MAG 21", "MA")
+    put(s, "JA", "52nd", "MA")
+    wing = put(s, "US", "313th BW", BOMBING, damaged=True)
+    s.battle = BattleState(area="MA")
+    b = Board(game_with(s, []))
+    run(S.place_forces(b))
+    assert b.airfields("US") == 2 and wing in b.lba("US") and b.box(wing) == "US_AF"
+    assert b.count_on_sheet("US") == 1  # MAG 21: the wing fights over Japan, not here
+    reqs, _ = run(T.us_air(b))
+    assert [a["id"] for a in reqs[0].info["aircraft"]] == ["US:MAG 21"]
+    b.bs.airfields["US"] = 1  # an airfield hit
+    run(T.airfield_losses(b))  # auto: the damaged wing goes first
+    assert not b.alive(wing) and b.alive("US:MAG 21")
+    finish(b)
+    assert s.forces[wing].location == US_POOL
+
+
+def test_bombing_wings_stay_out_of_battles_elsewhere_r64():
+    """R64: only a battle in MA, the area beside the bombing box, brings the wings in."""
+    from nimitz.engine.battle import setup as S
+    from nimitz.engine.battle.board import Board
+    from nimitz.model.battle import BattleState
+    from nimitz.model.state import BOMBING
+
+    s = empty_state(1945)
+    put(s, "US", "MAG 21", "IJ")
+    put(s, "JA", "109th", "IJ")
+    wing = put(s, "US", "313th BW", BOMBING)
+    s.battle = BattleState(area="IJ")
+    b = Board(game_with(s, []))
+    run(S.place_forces(b))
+    assert b.airfields("US") == 1 and wing not in b.bs.forces

@@ -90,9 +90,12 @@ def test_plans_draws_from_the_cup(saves):
 
 
 def test_plans_with_scripted_dice_and_running_out(saves):
-    res = _run("plans", str(saves["setup"]), "--dice", "1")
+    """Plan draws are the bot's own picks: `--bot-dice` scripts them, `--dice` (table rolls)
+    does not (issue 10)."""
+    res = _run("plans", str(saves["setup"]), "--bot-dice", "1")
     assert res.exit_code == 2
     assert "ran out" in res.output
+    assert _run("plans", str(saves["setup"]), "--dice", "1").exit_code == 0
 
 
 def test_air_rolls_groups(saves):

@@ -424,6 +424,37 @@ def test_r13_duplicate_drawn_in_the_same_turn_is_set_aside_and_replaced():
     assert all(r.stream == "bot" for r in b.game.dice.rolls)
 
 
+def test_r13_plan_drawn_in_an_earlier_battle_turn_is_set_aside():
+    """R13 (corrected): a counter whose plan was already drawn earlier in this battle, in any
+    battle turn, is set aside ("already drawn for the Battle", R3 p.16) and another drawn."""
+    from nimitz.bot.battle import draw_plans
+
+    b = _board([1, 1], {"JA:DD Gp 1": "CO", "US:DESRON 1": "CO"}, air_groups=False, turn=2)
+    b.bs.ja_plans_per_turn = 1
+    b.bs.drawn = ["duration"]  # drawn in battle turn 1
+    b.bs.cup = ["duration", "battalion"]
+    got, expl = draw_plans(b)
+    assert got == ["battalion"]
+    assert expl["drawn_before"] == ["duration"]
+    assert expl["draws"][0] == {"drew": "duration",
+                                "result": "set aside: already drawn for this battle; draw again"}
+
+
+def test_r13_r63_a_kept_plan_is_not_drawn_again_while_kept():
+    """R13, R33, R63: a kept plan not yet used (Screening Ship) stays out of the cup, so its
+    second counter, drawn in a later turn, is set aside like any plan drawn earlier."""
+    from nimitz.bot.battle import draw_plans
+
+    b = _board([1, 1], {"JA:DD Gp 1": "CO", "US:DESRON 1": "CO"}, air_groups=False, turn=2)
+    b.bs.ja_plans_per_turn = 1
+    kept = plan(b, "JA", "screening_ship")
+    kept.turn = 1
+    b.bs.drawn = ["screening_ship"]
+    b.bs.cup = ["screening_ship", "duration"]
+    got, _ = draw_plans(b)
+    assert got == ["duration"]
+
+
 def test_r13_r33_empty_cup_refills_with_the_counters_not_in_play():
     from nimitz.bot.battle import draw_plans
 

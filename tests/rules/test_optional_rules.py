@@ -213,13 +213,13 @@ def test_variable_end_after_turn_5(data, face, ends):
 
 def test_variable_end_evaluates_the_campaign_at_turn_5(data):
     """R84: a campaign that ends early is evaluated on the year's ladder after turn 5."""
-    for seed in range(1, 30):
+    for seed in range(1, 60):  # most 1943 campaigns of the sensible player end before turn 5
         game = _play(data, 1943, seed, options=["variable-end"])
         if game.state.variant and game.state.variant.ended_early:
             assert game.state.turn == 5
             assert game.state.result and not game.state.result.startswith("Defeat")
             return
-    pytest.fail("no seed in 1-29 ended early: the d6 should end about a third of campaigns")
+    pytest.fail("no seed in 1-59 ended early: the d6 should end a third of the campaigns that reach turn 5")
 
 
 @pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])

@@ -12,7 +12,7 @@ from nimitz.engine.campaign import (
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.dice import ScriptedDice
 from nimitz.model.state import BATTALIONS, DESTROYED, INVASION, JA_POOL, RAID, US_POOL
-from rules_kit import assert_legal, battalion, fresh, game_with, of_type, place
+from rules_kit import assert_legal, battalion, fresh, game_with, of_type, place, used_all
 
 
 # --- R43 where battles are fought ------------------------------------------------------------
@@ -29,6 +29,43 @@ def test_r43_battle_in_every_area_with_both_sides_unless_only_subs_face_no_ships
     place(state, "WI", "US:Chester/Louisville", "JA:SS Gp 2")  # JA sub vs US ship: battle
     place(state, "ML", "US:32nd")                              # one side only: none
     assert battle_areas(game_with(data, state)) == ["WI", "GI", "SA"]
+
+
+def test_r65_infantry_on_transports_facing_only_submarines_fight_a_battle(data):
+    """R43/R65: infantry on transports bring their side's transport, a ship (facts 1.8: "US ships
+    in Coastal" puts JA subs there; a sub attacks ships). So an area where the only JA forces are
+    submarines and the US brings infantry on transports has a battle, and so has the mirror case;
+    infantry already ashore facing only submarines still have none."""
+    state = fresh(data, 1942)
+    place(state, "NC", "US:25th", embarked=True, moved=True)   # landing where only a JA sub is
+    place(state, "NC", "JA:SS Gp 1")
+    place(state, "GI", "JA:2nd", embarked=True)                # JA landing, a US sub there
+    place(state, "GI", "US:SS Gp 1")
+    place(state, "MI", "US:32nd", "JA:SS Gp 2")                # ashore: the sub has no target
+    assert battle_areas(game_with(data, state)) == ["GI", "NC"]
+
+
+def test_r17_r65_infantry_land_after_the_battle_against_submarines(data):
+    """R17/R65: US infantry moved on transports into an area whose only JA force is a submarine
+    fight the battle (the sub torpedoes the transport, here a miss) and go ashore: they do not
+    stay on their transport turn after turn."""
+    from nimitz.engine.campaign import resolve_battles
+    from nimitz.model.journal import Decision
+    from rules_kit import Step
+
+    state = fresh(data, 1942)
+    place(state, "NC", "US:25th", embarked=True, moved=True)
+    place(state, "NC", "JA:SS Gp 1")
+    # battle length 1 turn; the JA plan draw takes No Contact (counter 21 of 28, harmless
+    # here); the sub's torpedo at the transport misses
+    game = game_with(data, state, [1, 21, 10])
+    step = Step(game, resolve_battles(game))
+    assert step.request.kind == "battle_plans"
+    step.send(Decision(kind="battle_plans"))
+    assert step.request is None and used_all(game.dice)
+    assert state.forces["US:25th"].location == "NC" and not state.forces["US:25th"].embarked
+    torpedo = [r for r in game.dice.rolls if "torpedoes" in r.purpose]
+    assert [r.purpose for r in torpedo] == ["torpedoes: SS Gp 1 (surface 3) vs US ships in CO"]
 
 
 # --- R17 embarked infantry after battle ------------------------------------------------------

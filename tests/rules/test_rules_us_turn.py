@@ -108,10 +108,10 @@ def test_us_movement_never_into_japan_or_east_asia(data, dest):
 
 
 def test_us_lba_only_to_areas_with_us_inf_or_lba_at_the_step_start(data):
-    """facts 1.5/R49: US LBA may enter only areas that held US INF or LBA ashore when the
-    movement step began: not an area where US infantry has just landed (moved this step), not
-    one with only embarked US infantry, not one with only JA forces; an area with both sides'
-    infantry is fine."""
+    """facts 1.5/R49: US LBA may enter only areas that held US INF or LBA when the movement step
+    began: not an area where US infantry has just landed (moved this step), not one with only JA
+    forces; an area with both sides' infantry is fine, and so is one whose US infantry are still
+    on their transport (the rule asks for US infantry in the area, not ashore)."""
     state = fresh(data, 1942)
     place(state, "HI", *LBA_HI, "US:25th", "US:Battalion 1")
     place(state, "MI", "US:MAG 22")
@@ -119,14 +119,15 @@ def test_us_lba_only_to_areas_with_us_inf_or_lba_at_the_step_start(data):
     place(state, "SA", "US:43rd", embarked=True)           # only on a transport
     place(state, "IJ", "JA:Chitose")                       # JA LBA only
     step = move_step(data, state)
-    assert set(state.lba_bases) == {"HI", "MI", "WI"}
+    assert set(state.lba_bases) == {"HI", "MI", "WI", "SA"}
     step.send(move(["US:Battalion 1"], "GI"))
     assert_refused(step, move(["US:11th BG"], "GI"), "held US infantry or LBA")
-    assert_refused(step, move(["US:11th BG"], "SA"), "held US infantry or LBA")
     assert_refused(step, move(["US:11th BG"], "IJ"), "held US infantry or LBA")
     step.send(move(["US:11th BG"], "WI"))
     step.send(move(["US:18th FG"], "MI"))
+    step.send(move(["US:MAG 21"], "SA"))
     assert state.forces["US:11th BG"].location == "WI" and state.forces["US:18th FG"].location == "MI"
+    assert state.forces["US:MAG 21"].location == "SA"
 
 
 def test_us_lba_airfield_cap_except_wc_hi_au(data):

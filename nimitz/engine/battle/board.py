@@ -12,6 +12,7 @@ from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState
 from nimitz.model.data import CounterClass, Plan
 from nimitz.model.ratings import Rating
+from nimitz.model.state import BOMBING
 
 ENEMY = {"US": "JA", "JA": "US"}
 AREA_NAMES = {"JO": "Japanese Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean"}
@@ -159,10 +160,19 @@ class Board:
         """Own infantry ashore or own land-based aircraft: the right to aim at enemy infantry."""
         return bool(self.ashore(side) or self.lba(side))
 
+    def bombing_wings(self, side: str) -> list[str]:
+        """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
+        the sheet with the side's LBA, but bombing Japan, so they never fly and are not counted
+        as forces fighting here."""
+        return [p for p in self.ids(side) if p in self.state.forces
+                and self.state.forces[p].location == BOMBING]
+
     def count_on_sheet(self, side: str) -> int:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
-        (transports are only their cargo's ride and airfields are not forces)."""
-        return sum(1 for p in self.ids(side) if self.cls(p).type != "TR")
+        (transports are only their cargo's ride, airfields are not forces, and bombing wings
+        fight elsewhere, R64)."""
+        wings = self.bombing_wings(side)
+        return sum(1 for p in self.ids(side) if self.cls(p).type != "TR" and p not in wings)
 
     def has_surface_ships(self, side: str) -> bool:
         return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self.ids(side))

@@ -180,12 +180,16 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int,
     return extra
 
 
-def kamikaze_plan(board: Board):
-    """The JA kamikaze plan in force and effective this turn (year, requirement), if any."""
-    for plan, pip in board.ja_in_force("kamikaze"):
+def kamikaze_plan(board: Board, *, need_targets: bool = True):
+    """The JA kamikaze plan in force this turn and in effect this year, if any; with
+    `need_targets`, only while US ships remain for it to strike (facts 1.10)."""
+    for plan, _pip in board.ja_in_force("kamikaze"):
         eff = plan.effect
-        if board.state.year >= eff["min_year"] and board.requirement_met("JA", eff["requires"]):
-            return plan
+        if board.state.year < eff["min_year"]:
+            continue
+        if need_targets and not board.requirement_met("JA", eff["requires"]):
+            continue
+        return plan
     return None
 
 
@@ -195,16 +199,15 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
     plan = kamikaze_plan(board)
     if plan is None:
         return 0
-    # each bomb that hits a ship adds the extra hit once, superior or not: a 7/2 bomber scores
-    # 2 or 3 hits, never 4 (facts 1.10 Kamikaze and its worked example)
-    extra = sum(1 for s in shots if s.hits > 0) * plan.effect["extra_hit_per_ship_hit"]
-    if shots:
-        for s in shots:
-            if s.attacker not in board.bs.done:
-                board.bs.done.append(s.attacker)  # marked; destroyed after the bomb runs
-        if extra:
-            board.game.log("event", "JA", f"Kamikaze Attacks: +{extra} hit(s) on US ships in {area}",
-                           {"plan": plan.id, "extra": extra})
+    # every bomber that attacks a ship adds the extra hit, whether its roll hits or misses:
+    # a miss gives 1 hit, a hit 2, a superior hit 3 (facts 1.10 Kamikaze and its worked example)
+    extra = len(shots) * plan.effect["extra_hits_per_bomber"]
+    for s in shots:
+        if s.attacker not in board.bs.done:
+            board.bs.done.append(s.attacker)  # marked; destroyed after the bomb runs
+    if extra:
+        board.game.log("event", "JA", f"Kamikaze Attacks: +{extra} hit(s) on US ships in {area}, "
+                       f"one per attacking bomber", {"plan": plan.id, "extra": extra})
     return extra
 
 
@@ -305,7 +308,9 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
 
 
 def _kamikaze_losses(board: Board) -> None:
-    plan = kamikaze_plan(board)
+    """Every aircraft that attacked ships is lost, also when it sank the last US ship (facts 1.10):
+    the plan's target requirement no longer holds then, but its attackers are still lost."""
+    plan = kamikaze_plan(board, need_targets=False)
     if plan is None or not plan.effect["attackers_destroyed"]:
         return
     lost = [p for p in board.bs.done if board.alive(p) and board.side(p) == "JA"

@@ -12,6 +12,7 @@ from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, SEA_AREAS, BattlePiece, PlanInPlay
 from nimitz.model.journal import Decision
+from nimitz.model.state import BOMBING
 
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
@@ -22,34 +23,7 @@ def place_forces(board: Board) -> Gen:
     they may only go where Japanese ships are, which is known once Japan has placed, R32)."""
     bs = board.bs
     state = board.state
-    bs.forces = [f.id for f in state.forces.values() if f.location == bs.area]
-    for side in SIDES:
-        if any(state.forces[p].embarked and board.cls(p).is_ground for p in bs.forces if p.startswith(side)):
-            cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
-            tid = transport_id(side)
-            bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport",
-                                         kind="transport")
-            bs.positions[tid] = "CO"
-    # --- US: carriers, LBA, infantry are fixed; other ships are the player's choice
-    state.step = "battle:setup:US placement"
-    us = [p for p in bs.forces if p.startswith("US:")]
-    movable = []
-    for p in us:
-        c = board.cls(p)
-        if c.is_carrier:
-            bs.positions[p] = "UO"
-        elif c.type == "LBA":
-            bs.positions[p] = "US_AF"
-        elif c.is_ground:
-            bs.positions[p] = "TR" if state.forces[p].embarked else "US_FH"
-        elif c.type == "SS":
-            pass
-        elif c.is_ship:
-            movable.append(p)
-    if movable:
-        d = yield ship_request(board, movable)
-        for p in movable:
-            bs.positions[p] = d.targets[p]
+    yield from place_us(board)
     # --- Japan (bot)
     state.step = "battle:setup:JA placement"
     from nimitz.bot.battle import place_japanese
@@ -59,7 +33,7 @@ def place_forces(board: Board) -> Gen:
     board.game.log("bot", "JA", expl["text"], expl)
     # --- US submarines
     state.step = "battle:setup:US submarines"
-    subs = [p for p in us if board.cls(p).type == "SS"]
+    subs = [p for p in bs.forces if p.startswith("US:") and board.cls(p).type == "SS"]
     if subs:
         areas = [a for a in SEA_AREAS if board.ships("JA", a)]
         if not areas:
@@ -82,6 +56,55 @@ def place_forces(board: Board) -> Gen:
     board.game.log("event", "", f"battle board set: US {board.count_on_sheet('US')} forces, "
                    f"JA {board.count_on_sheet('JA')} forces; airfields US {bs.airfields['US']}, "
                    f"JA {bs.airfields['JA']}", {"positions": dict(bs.positions)})
+
+
+def place_us(board: Board) -> Gen:
+    """The forces on the board, the transports, and the US placement before Japan's: carriers,
+    LBA and infantry where the rules put them, other surface ships where the player says."""
+    bs = board.bs
+    state = board.state
+    bs.forces = [f.id for f in state.forces.values() if f.location == bs.area]
+    bs.forces += _bombing_wings(board)
+    for side in SIDES:
+        if any(state.forces[p].embarked and board.cls(p).is_ground for p in bs.forces if p.startswith(side)):
+            cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
+            tid = transport_id(side)
+            bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport",
+                                         kind="transport")
+            bs.positions[tid] = "CO"
+    state.step = "battle:setup:US placement"
+    movable = []
+    for p in [p for p in bs.forces if p.startswith("US:")]:
+        c = board.cls(p)
+        if c.is_carrier:
+            bs.positions[p] = "UO"
+        elif c.type == "LBA":
+            bs.positions[p] = "US_AF"  # bombing wings too: they hold airfields (R64)
+        elif c.is_ground:
+            bs.positions[p] = "TR" if state.forces[p].embarked else "US_FH"
+        elif c.type == "SS":
+            pass
+        elif c.is_ship:
+            movable.append(p)
+    if movable:
+        d = yield ship_request(board, movable)
+        for p in movable:
+            bs.positions[p] = d.targets[p]
+
+
+def _bombing_wings(board: Board) -> list[str]:
+    """B-29 wings in the strategic bombing box, when the battle is in the area beside it: they
+    count toward its airfields and can be lost to airfield hits (facts 1.13, ruling R64)."""
+    from nimitz.engine.campaign import BOMBING_BASE
+
+    if board.bs.area != BOMBING_BASE:
+        return []
+    wings = [f.id for f in board.state.at(BOMBING, "US")]
+    if wings:
+        board.game.log("event", "US", f"{', '.join(board.name(p) for p in wings)} in the strategic "
+                       f"bombing box hold {len(wings)} airfield(s) on {board.bs.area}; they do not fly in "
+                       f"this battle (facts 1.13, R64)", {"wings": wings, "rulings": ["R64"]})
+    return wings
 
 
 def make_air_group(board: Board, carrier: str) -> list[str]:

@@ -205,7 +205,8 @@ def playable_plans(board: Board) -> list:
 
 def us_air(board: Board) -> Gen:
     bs = board.bs
-    ready = [p for p in board.at_home("US") if p not in bs.done]
+    grounded = set(bs.done) | set(board.bombing_wings("US"))  # R64: the wings bomb Japan
+    ready = [p for p in board.at_home("US") if p not in grounded]
     plays = playable_plans(board)
     if not ready and not plays:
         return
