@@ -72,10 +72,22 @@ class NimitzGroup(click.Group):
 
 
 def store_of(ctx: click.Context):
-    from nimitz.persist.store import SaveStore, default_saves_dir
+    """The saves folder: --saves, else $NIMITZ_HOME/saves, else the data folder (where the saves
+    of the old config folder are moved once, with a message)."""
+    from nimitz.persist.store import SaveStore, default_saves_dir, move_old_saves, old_saves_dir
 
     folder = ctx.find_root().params.get("saves")
-    return SaveStore(Path(folder) if folder else default_saves_dir())
+    if folder:
+        return SaveStore(Path(folder))
+    store = SaveStore(default_saves_dir())
+    if not os.environ.get("NIMITZ_HOME"):
+        try:
+            moved = move_old_saves(store.folder, old_saves_dir())
+        except OSError as exc:
+            moved = f"could not move the saves of the old folder: {exc}"
+        if moved:
+            click.echo(f"nimitz: {moved}", err=True)
+    return store
 
 
 def game_data():
@@ -204,3 +216,19 @@ dice_option = click.option("--dice", "dice_text", metavar="FACES",
                            help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print one JSON object, errors too (docs/cli.md).")
+
+
+def optional_rules_option(fn):
+    """`--option NAME` (repeatable): the optional rules of docs/optional-rules.md."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return click.option("--option", "options", multiple=True, type=click.Choice(OPTION_NAMES),
+                        help="An optional rule (repeatable): " + ", ".join(OPTION_NAMES)
+                             + " (docs/optional-rules.md).")(fn)
+
+
+def chosen_options(options: tuple[str, ...]) -> list[str]:
+    """The chosen optional rules, each once, in the table's order (so saves compare equal)."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return [name for name in OPTION_NAMES if name in options]

@@ -31,6 +31,10 @@ class ReplayMismatch(NimitzError):
     """Replaying a journal did not reproduce it."""
 
 
+# Whose roll a stream's faces are, for the journal (the optional rules' streams are nobody's).
+_STREAM_SIDES = {"us": "US", "ja": "JA", "bot": "JA"}
+
+
 @define
 class JournaledDice:
     """Rolls from an inner source, each written to the journal as it happens."""
@@ -44,7 +48,7 @@ class JournaledDice:
 
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
         face = self.inner.roll(stream, sides, purpose)
-        side = "US" if stream == "us" else "JA"
+        side = _STREAM_SIDES.get(stream, "")
         self.game.log("roll", side, f"d{sides} = {face}" + (f": {purpose}" if purpose else ""),
                       {"stream": stream, "sides": sides, "face": face, "purpose": purpose})
         return face

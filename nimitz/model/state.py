@@ -37,6 +37,35 @@ class RulesProfile:
     order_modifiers: str = "map"  # ruling R1: "map" (default) or "rulebook"
     ja_ties: str = "bot"  # ruling R24: "bot" rolls Japan's free choices; "player" asks
     auto_reactive_plans: bool = False  # ruling R16
+    # Optional rules chosen at `new` (model/optional_rules.OPTION_NAMES); saved only when some
+    # are chosen, so older campaigns keep their state hashes.
+    options: list[str] = field(factory=list)
+
+    def has(self, option: str) -> bool:
+        return option in self.options
+
+
+@define
+class HiddenStack:
+    """Fog of war: the chips the US sees for the JA forces in one area it cannot see (R85)."""
+
+    forces: list[str]  # the JA force ids the stack was drawn for (it is redrawn when they change)
+    blanks: int  # decoy chips shown beside the real ones
+    blanks_seen: int = 0  # blanks a recon peek has turned over
+
+
+@define
+class VariantState:
+    """Where the optional rules stand this turn (docs/optional-rules.md)."""
+
+    weather: str = "clear"
+    event: int = 0  # the roll of this turn's event (0: none)
+    event_area: str = ""  # storm: the area
+    event_force: str = ""  # engine trouble: the ship
+    attack_met: bool = False  # high command's demanded attack has been made this turn
+    ended_early: int = 0  # variable end: the turn the campaign ended after (0: not yet)
+    fog: dict[str, HiddenStack] = field(factory=dict)  # area -> hidden stack
+    revealed: dict[str, str] = field(factory=dict)  # JA force id -> where the US saw it (R85)
 
 
 @define
@@ -85,6 +114,7 @@ class CampaignState:
     battle: BattleState | None = None  # the battle being fought, if any
     linked: bool = False  # a linked campaign: the years follow each other to 1945
     linked_years: list[LinkedYear] = field(factory=list)
+    variant: VariantState | None = None  # only with optional rules (saved only then)
 
     # --- queries ---------------------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 """Where saves live and how campaigns are named.
 
 The folder is `--saves DIR`, else `$NIMITZ_HOME/saves`, else the user's data folder
-(`click.get_app_dir("nimitz")/saves`). A campaign is named by a plain word; anything that could
-leave the folder (`../x`, `/etc/x`, `a/b`) is refused.
+(platformdirs: `~/.local/share/nimitz/saves` on Linux, `$XDG_DATA_HOME` when set and absolute).
+Versions up to 0.1 kept saves in the config folder (`click.get_app_dir`); `move_old_saves` moves
+them once and says where. A campaign is named by a plain word; anything that could leave the
+folder (`../x`, `/etc/x`, `a/b`) is refused.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from attrs import define
 
 from nimitz.errors import SaveError
 from nimitz.model.data import GameData
-from nimitz.persist.saves import SaveEnvelope, read_save, write_save
+from nimitz.persist.saves import SaveEnvelope, SaveHeader, read_header, read_save, write_save
 
 SUFFIX = ".nimitz.json"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -25,9 +27,57 @@ def default_saves_dir() -> Path:
     home = os.environ.get("NIMITZ_HOME")
     if home:
         return Path(home).expanduser() / "saves"
-    import click  # only for its platform-aware folder; the store stays usable without a CLI
+    import platformdirs
 
-    return Path(click.get_app_dir("nimitz")) / "saves"
+    folder = Path(platformdirs.user_data_dir("nimitz", appauthor=False))
+    if not folder.is_absolute():  # a relative XDG_DATA_HOME is invalid (XDG spec): ignore it
+        folder = Path.home() / ".local" / "share" / "nimitz"
+    return folder / "saves"
+
+
+def old_saves_dir() -> Path | None:
+    """Where versions up to 0.1 saved (the config folder); None when that was not a real folder
+    (an empty XDG_CONFIG_HOME made it relative to wherever nimitz ran)."""
+    import click
+
+    config = os.environ.get("XDG_CONFIG_HOME")
+    if config is not None and not Path(config).is_absolute():
+        return None
+    old = Path(click.get_app_dir("nimitz")) / "saves"
+    return old if old.is_absolute() else None
+
+
+MOVED_NOTE = "MOVED.txt"
+
+
+def move_old_saves(folder: Path, old: Path | None) -> str:
+    """Move the saves of the old folder into `folder`, once; '' when there was nothing to move,
+    else the message saying where they went. A name already taken in `folder` stays behind."""
+    import shutil
+
+    if old is None or not old.is_dir() or old.resolve() == folder.resolve():
+        return ""
+    found = sorted(old.glob(f"*{SUFFIX}"))
+    if not found:
+        return ""
+    folder.mkdir(parents=True, exist_ok=True)
+    moved, kept = [], []
+    for path in found:
+        target = folder / path.name
+        if target.exists():
+            kept.append(path.name)
+            continue
+        shutil.move(str(path), str(target))
+        moved.append(path.name)
+    note = (f"nimitz now keeps its saves in {folder}.\n"
+            f"Moved there from this folder: {', '.join(moved) or 'nothing'}.\n")
+    if kept:
+        note += f"Left here (a save of the same name was already there): {', '.join(kept)}.\n"
+    (old / MOVED_NOTE).write_text(note, encoding="utf-8")
+    message = f"moved {len(moved)} saved campaign(s) from {old} to {folder}"
+    if kept:
+        message += f"; {len(kept)} left in {old} (their names are taken): {', '.join(kept)}"
+    return message
 
 
 def check_name(name: str) -> str:
@@ -77,10 +127,27 @@ class SaveStore:
         return name
 
     def saves(self) -> list[Path]:
+        """The saves in the folder, the most recently saved first."""
         if not self.folder.is_dir():
             return []
-        return sorted(self.folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime,
-                      reverse=True)
+        stamped = []
+        for path in self.folder.glob(f"*{SUFFIX}"):
+            try:
+                stamped.append((path.stat().st_mtime_ns, path.name, path))
+            except OSError:  # removed meanwhile
+                continue
+        return [path for *_key, path in sorted(stamped, reverse=True)]
+
+    def headers(self, limit: int | None = None) -> list[tuple[Path, SaveHeader | SaveError]]:
+        """Each save's header (8 KiB read; never its journal), or why it cannot be read; the
+        `limit` most recent only when given."""
+        out: list[tuple[Path, SaveHeader | SaveError]] = []
+        for path in self.saves()[:limit]:
+            try:
+                out.append((path, read_header(path)))
+            except SaveError as exc:
+                out.append((path, exc))
+        return out
 
     def load(self, name_or_path: str, data: GameData | None = None) -> tuple[Path, SaveEnvelope]:
         path = self.resolve(name_or_path)

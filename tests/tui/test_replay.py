@@ -257,7 +257,7 @@ def test_what_if_branches_a_new_save(saves: Path, save: Path, data) -> None:  # 
     run(check, app)
     new = saves / "maybe.nimitz.json"
     env = read_save(new, data)
-    assert env.branch_of == "played after decision 31"
+    assert env.header.branch_of == "played after decision 31"
     assert verify(env, data) == []
     original = read_save(save, data)
     assert [e.text for e in env.journal] == [e.text for e in original.journal[:len(env.journal)]]

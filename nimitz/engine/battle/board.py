@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState
 from nimitz.model.data import CounterClass, Plan
 from nimitz.model.ratings import Rating
@@ -243,6 +244,7 @@ class Board:
             value = value.plus(eff["add"], eff["superior_add"], eff["superior_min"])
             mods.append({"plan": plan.id, "source": f"{side} plan {plan.name}",
                          "from": str(before), "to": str(value)})
+        value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
 
     # --- description -----------------------------------------------------------------------
