@@ -112,16 +112,17 @@ def show(ctx, campaign: str, as_json: bool) -> None:
 @json_option
 @click.pass_context
 def check(ctx, campaign: str, as_json: bool) -> None:
-    """Verify a save: its structure, then a replay of its whole journal from the start, which
-    must reach the same state at every checkpoint. Exit 0 when sound, 1 when the replay differs,
-    2 when the file cannot be read as a save."""
-    from nimitz.persist.campaign_file import verify
+    """Verify a save: its structure, then a replay of the whole campaign from its creation,
+    which must reproduce every journal entry, checkpoint, commit and header field. Exit 0 when
+    sound, 1 when the save reads but does not verify (what differs is named, and where), 2 when
+    the file cannot be read as a save."""
+    from nimitz.persist.verify import verify
 
     data = game_data()
     path, env = store_of(ctx).load(campaign, data)
-    problems = verify(env, data)
+    problems = verify(env, data, path)
     if problems:
-        raise CheckFailed(f"{path}: the replay does not match the save: " + "; ".join(problems),
+        raise CheckFailed(f"{path}: does not verify: " + "; ".join(problems[:8]),
                           path=str(path), problems=problems)
     s = env.summary
     emit(as_json, {"path": str(path), "sound": True, "year": s.year, "turn": s.turn,

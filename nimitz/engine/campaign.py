@@ -78,7 +78,7 @@ def play_turn(game: "Game") -> Engine:
 
 
 def cls_of(game: "Game", f: Force):
-    return game.sheet.cls[f.cls]
+    return game.data.years[game.state.year].cls[f.cls]
 
 
 def on_map(game: "Game", f: Force) -> bool:

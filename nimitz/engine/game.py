@@ -12,7 +12,6 @@ and how `nimitz check` verifies a save.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable, Generator
 
 from attrs import define, field
@@ -72,7 +71,7 @@ class Game:
 
     @property
     def sheet(self):
-        return self.data.year(self.state.year)
+        return self.data.years[self.state.year]
 
     # --- journal ---------------------------------------------------------------------------
 
@@ -89,7 +88,7 @@ class Game:
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""
         self.checkpoints.append(Checkpoint(turn=self.state.turn, journal_len=len(self.journal),
-                                           state=copy.deepcopy(self.state)))
+                                           state=self.state.copy()))
 
     # --- driving the engine ----------------------------------------------------------------
 
@@ -126,7 +125,7 @@ class Game:
     def replay(cls, data: GameData, checkpoint: Checkpoint, earlier: list[JournalEntry],
                earlier_checkpoints: list[Checkpoint], decisions: list[Decision]) -> "Game":
         """A game re-run from a checkpoint with the given decisions (raises if one is illegal)."""
-        game = cls(data=data, state=copy.deepcopy(checkpoint.state),
+        game = cls(data=data, state=checkpoint.state.copy(),
                    journal=list(earlier[:checkpoint.journal_len]),
                    checkpoints=list(earlier_checkpoints))
         game.start()

@@ -246,7 +246,7 @@ class NimitzApp(App):
         if not outcome.ok:
             if outcome.reopened:
                 self.refresh_all()
-                self.show_message("The engine stopped", outcome.error)
+                self.show_message(outcome.title or "The engine stopped", outcome.error)
                 return
             screen = self.screen
             if hasattr(screen, "show_error"):
@@ -416,6 +416,12 @@ class NimitzApp(App):
         if not isinstance(self.screen, ReferenceScreen):
             self.push_screen(ReferenceScreen())
 
+    def action_lab(self) -> None:
+        from nimitz.tui.screens.lab import LabScreen
+
+        if not isinstance(self.screen, LabScreen):
+            self.push_screen(LabScreen())
+
     def action_orders(self) -> None:
         """Replay the latest Japanese orders (JA Orders or scouted)."""
         from nimitz.tui.explain import is_order
@@ -494,6 +500,8 @@ class NimitzApp(App):
             ("Replay a saved campaign", "Step through a save entry by entry; branch a 'what if'",
              self.action_replay_saved),
             ("Reference", "Charts, tables and the rulings the game follows", self.action_reference),
+            ("Lab", "Play many seeded campaigns with a scripted player: how often is each outcome?",
+             self.action_lab),
             ("Help", "Help for the current step", self.action_help),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
         ]

@@ -5,6 +5,7 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Iterable
 
 from nimitz.engine import variants
@@ -86,12 +87,12 @@ class Board:
 
     def ids(self, side: str | None = None) -> list[str]:
         """Every piece on the board (map forces first, then battle pieces), in board order."""
-        pos = self.bs.positions
-        out = [f for f in self.bs.forces if f in pos]
-        out += [p for p in self.bs.pieces if p in pos]
-        if side is not None:
-            out = [p for p in out if p.startswith(side + ":")]
-        return out
+        bs = self.bs
+        pos = bs.positions
+        if side is None:
+            return [p for p in chain(bs.forces, bs.pieces) if p in pos]
+        prefix = side + ":"
+        return [p for p in chain(bs.forces, bs.pieces) if p in pos and p.startswith(prefix)]
 
     # --- where things are ------------------------------------------------------------------
 
