@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import property_settings  # noqa: F401  (the shared hypothesis profile)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -1,6 +1,9 @@
 """Hypothesis settings for the property tests: a fixed, derandomised search (the same examples
 on every run, so CI is repeatable), no per-example deadline (the machine is shared and slow),
-and the autouse NIMITZ_HOME fixture allowed (it only points the saves folder elsewhere)."""
+and the autouse NIMITZ_HOME fixture allowed (it only points the saves folder elsewhere).
+
+Each test module imports this. It is not a conftest.py: tests/tui imports its own conftest by
+its bare module name, which a second conftest module would shadow."""
 
 from __future__ import annotations
 
