@@ -50,6 +50,8 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
     request = game.pending
     while request is not None:
         request = session.answer(chooser(request, game))
+    if path is not None:
+        session.flush()  # autosave fsyncs at turn starts; the last decisions now
     state = game.state
     for turn, held in enumerate(state.held_history, start=1):
         battles = [e.data["battle_area"] for e in game.journal
