@@ -199,7 +199,7 @@ def main() -> None:
         folder = root / "tui"
         path = campaign_at_turn_6(folder, sample)
         t = asyncio.run(tui_keys(folder, path, args.keys))
-        print(f"3. TUI at turn 6 of 1944 with 50 other saves (targets: median 50 ms, worst 150 ms)")
+        print("3. TUI at turn 6 of 1944 with 50 other saves (targets: median 50 ms, worst 150 ms)")
         print(f"   key -> screen updated (key handled, redrawn; workers may run): "
               f"{ms(t['ui'])} over {len(t['ui'])} keys (a, Enter); CPU time {ms(t['ui_cpu'])}")
         print(f"   map key (left/right) -> screen updated: {ms(t['map'])} over {len(t['map'])} keys; "

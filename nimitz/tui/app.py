@@ -21,7 +21,6 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from nimitz.engine.requests import Request
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.commands import NimitzCommands
