@@ -43,6 +43,7 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
                              RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties),
                              save_name or f"autoplay-{year}-{seed}", linked=linked)
     session.autosave = path is not None
+    session.sync = "end"  # a batch run: durable once it is done (kills are safe at any time)
     game = session.game
     if path is not None:
         session.save()
@@ -51,7 +52,7 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
     while request is not None:
         request = session.answer(chooser(request, game))
     if path is not None:
-        session.flush()  # autosave fsyncs at turn starts; the last decisions now
+        session.flush()
     state = game.state
     for turn, held in enumerate(state.held_history, start=1):
         battles = [e.data["battle_area"] for e in game.journal

@@ -103,7 +103,7 @@ class Controller:
             raise SaveError(f"{path}: cannot be read: {exc.strerror or exc}") from None
         except Exception as exc:  # noqa: BLE001 - a save must never crash the program
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
-        session.sync_each = True  # a player's decision is worth an fsync (in the worker)
+        session.sync = "decision"  # a player's decision is worth an fsync (in the worker)
         return session
 
     def open(self, path: Path) -> Session:
@@ -123,7 +123,7 @@ class Controller:
         seed = secrets.randbelow(2**31) if seed is None else seed
         rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
-        session.sync_each = True
+        session.sync = "decision"
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save()
         self.close()
