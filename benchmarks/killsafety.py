@@ -72,7 +72,8 @@ def run_kills(folder: Path, kills: int, year: int = 1942, seed: int = 5, rng_see
               max_delay: float = 0.4) -> KillReport:
     """Kill children until `kills` kills landed while a campaign was being played."""
     from nimitz.model.data import load_game_data
-    from nimitz.persist.campaign_file import Session, verify
+    from nimitz.persist.campaign_file import Session
+    from nimitz.persist.verify import verify
     from nimitz.persist.saves import read_save, state_hash
 
     data = load_game_data()

@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from nimitz.cli import cli
-from nimitz.engine.game import Game
-from nimitz.engine.setup import new_campaign
 from nimitz.model.journal import Decision
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session, envelope_for, verify
+from nimitz.persist.campaign_file import Session, envelope_for, new_game
+from nimitz.persist.verify import verify
 from nimitz.persist.history import ReplayCursor, decision_indices, game_after, undo_count
 from nimitz.persist.saves import (
     SCHEMA_VERSION, envelope_from_bytes, read_save, state_hash, to_bytes, write_save,
@@ -25,11 +24,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def _played(data, year, seed, policy="sensible"):
     """A finished campaign and the state hash after each decision (index k = after k decisions)."""
-    game = Game(data=data, state=new_campaign(data, year, seed))
-    game.log("created", "", "test campaign")
+    game = new_game(data, year, seed, RulesProfile())
     chooser = get_policy(policy)
     hashes = []
-    request = game.start()
+    request = game.pending
     hashes.append(state_hash(game.state))
     while request is not None:
         request = game.answer(chooser(request, game))
@@ -57,7 +55,7 @@ def test_verify_accepts_a_genuine_save_and_names_a_tampered_decision(data):
     entry = next(e for e in tampered.journal if e.kind == "decision" and e.decision.kind == "end_resupply")
     entry.decision = Decision("buy_scouting", count=1)
     problems = verify(envelope_from_bytes(to_bytes(tampered), "tampered"), data)
-    assert problems and ("journal entry" in problems[0] or "cannot be replayed" in problems[0])
+    assert problems and ("$.journal[" in problems[0] or "cannot be replayed" in problems[0])
 
 
 def test_verify_detects_an_edited_roll_in_the_journal(data):
@@ -67,7 +65,7 @@ def test_verify_detects_an_edited_roll_in_the_journal(data):
     roll = next(e for e in edited.journal if e.kind == "roll")
     roll.text = "d10 = 1: a roll I would have liked"
     problems = verify(envelope_from_bytes(to_bytes(edited), "edited"), data)
-    assert problems and f"journal entry {roll.seq}" in problems[0]
+    assert problems and f"$.journal[{roll.seq}]" in problems[0] and "text" in problems[0]
 
 
 def test_undo_then_the_same_choices_gives_identical_states(tmp_path, data):
@@ -191,6 +189,7 @@ def _legacy_save(game, name: str) -> bytes:
 
     env = LegacyEnvelope(name=name, seed=7, rules=game.state.rules,
                          data_fingerprint=game.data.fingerprint, created="2026-01-01T00:00:00+00:00",
+                         saved="2026-01-01T00:10:00+00:00",
                          state=game.state, journal=game.journal, checkpoints=game.checkpoints,
                          state_hash=state_hash(game.state))
     return json.dumps(CONVERTER.unstructure(env)).encode()

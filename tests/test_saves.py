@@ -107,7 +107,7 @@ def test_list_header_follows_each_decision(data, saves_dir):
 
 
 def test_undo_rewrites_the_file_whole_and_it_stays_sound(data, saves_dir):
-    from nimitz.persist.campaign_file import verify
+    from nimitz.persist.verify import verify
 
     path = saves_dir / f"u{SUFFIX}"
     session = _played(data, path, 6)
@@ -395,7 +395,7 @@ def test_failed_rename_leaves_the_old_file_and_no_temp(data, good_save, saves_di
         raise OSError("rename failed")
 
     monkeypatch.setattr(saves_mod.os, "replace", fail_replace)
-    with pytest.raises(OSError, match="rename failed"):
+    with pytest.raises(SaveError, match="cannot be written: rename failed; nothing on disk"):
         write_save(good_save, env)
     monkeypatch.undo()
     _assert_untouched(saves_dir, good_save, original)

@@ -13,16 +13,17 @@ from pathlib import Path
 
 from attrs import define
 
-from nimitz.engine.game import Game, ReplayMismatch
+from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
 from nimitz import RULES_VERSION
+from nimitz.persist.bounds import read_save_bytes
 from nimitz.persist.saves import (
     SaveEnvelope, SaveHeader, SaveSummary, append_batch, canonical_json, now, read_save,
-    state_hash, write_bytes_atomically, write_save,
+    write_bytes_atomically, write_save,
 )
 
 
@@ -116,44 +117,28 @@ def recover(path: Path, data: GameData, backup: Path) -> "Session":
     """Restart a drifted campaign from the start of its last checkpointed turn under the
     current rules. The original file is first copied to `backup` (nothing is lost)."""
     env = read_save(path, data)
+    try:
+        game_from_envelope(env, data, str(path))
+    except SaveError:  # the last turn does not replay: restarting it is what recover is for
+        pass
+    else:
+        raise SaveError(f"{path}: the campaign replays as saved; there is nothing to recover "
+                        f"(the file was not changed)")
     if backup.exists():
         raise SaveError(f"{backup} already exists; move it away first")
-    write_bytes_atomically(backup, path.read_bytes())
     cp = env.checkpoints[-1]
     game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], [])
     session = Session(game=game, path=path, name=env.name, seed=env.header.seed,
                       created=env.header.created,
                       branch_of=f"{env.name}, restarted at turn {cp.turn + 1} under rules "
                                 f"{RULES_VERSION} (the old file: {backup.name})")
-    session.save()
-    return session
-
-
-def verify(env: SaveEnvelope, data: GameData) -> list[str]:
-    """Replay the whole journal from the first checkpoint; [] or what differs first (issue: check)."""
-    if not env.checkpoints:
-        return ["the save has no checkpoints"]
-    first = env.checkpoints[0]
+    write_bytes_atomically(backup, read_save_bytes(path))
     try:
-        game = Game.replay(data, first, env.journal, [], decisions_in(env.journal, first.journal_len))
-    except (NimitzError, ReplayMismatch) as exc:
-        return [f"the journal cannot be replayed: {exc}"]
-    problems = []
-    for i, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
-        if state_hash(mine.state) != state_hash(saved.state) or mine.journal_len != saved.journal_len:
-            problems.append(f"checkpoint {i} (start of turn {saved.turn + 1}) differs from the replay")
-            break
-    if len(game.checkpoints) != len(env.checkpoints) and not problems:
-        problems.append(f"the replay has {len(game.checkpoints)} checkpoints, the save {len(env.checkpoints)}")
-    difference = first_difference(game.journal, env.journal)
-    if difference and not problems:
-        problems.append(difference)
-    mine = summary_for(game, env.summary.decisions)
-    mine.saved = env.summary.saved
-    if mine != env.summary and not problems:
-        problems.append(f"the saved summary (turn {env.summary.turn}, {env.summary.step}) differs "
-                        f"from the replay (turn {mine.turn}, {mine.step})")
-    return problems
+        session.save()
+    except SaveError:
+        backup.unlink(missing_ok=True)  # the save is unchanged: the copy is not needed
+        raise
+    return session
 
 
 @define

@@ -38,14 +38,18 @@ from pathlib import Path
 from typing import Any, Callable
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 from attrs import define, field
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
 from nimitz.model.data import GameData
-from nimitz.model.invariants import state_problems
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
+from nimitz.model.validation import validate_state
+from nimitz.persist.bounds import (
+    disk_error_words, make_strict, read_save_bytes, structure_problems,
+)
 
 FORMAT = "nimitz-save"
 SCHEMA_VERSION = 3
@@ -96,6 +100,10 @@ class SaveEnvelope:
     checkpoints: list[Checkpoint] = field(factory=list)
     end: int = 0  # bytes of committed content: the next batch is written here
     legacy: bool = False  # read from a schema 1-2 file: the next save rewrites it whole
+    # As read, for `check` (persist/verify.py): every commit's summary in order, and the summary
+    # the header slot itself holds (the last commit's, or the one before if a write was cut).
+    commits: list[SaveSummary] = field(factory=list)
+    slot_summary: SaveSummary | None = None
 
     @property
     def name(self) -> str:
@@ -106,8 +114,20 @@ class SaveEnvelope:
         return self.header.summary
 
 
+# Fields added after saves existed: left out of a save (and so of the state hash) while they
+# hold their default, so every older campaign keeps its hash and replays unchanged.
+OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
+    RulesProfile: ("options",),
+    CampaignState: ("variant",),
+}
+
+
 def make_converter() -> cattrs.Converter:
-    return cattrs.Converter(forbid_extra_keys=True)
+    conv = make_strict(cattrs.Converter(forbid_extra_keys=True))
+    for cls, names in OMITTED_WHEN_DEFAULT.items():
+        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(
+            cls, conv, **{n: override(omit_if_default=True) for n in names}))
+    return conv
 
 
 CONVERTER = make_converter()
@@ -183,33 +203,44 @@ def append_batch(path: Path, envelope: SaveEnvelope, entries: list[JournalEntry]
     header.summary = summary
     header.seq += 1
     slot = encode_header(header)
-    fd = os.open(path, os.O_WRONLY)
     try:
-        if os.fstat(fd).st_size != envelope.end:
-            os.ftruncate(fd, envelope.end)  # an uncommitted tail left by a kill
-        os.pwrite(fd, batch, envelope.end)
-        os.pwrite(fd, slot, (header.seq % 2) * SLOT)
-        if sync:
-            os.fsync(fd)
-    finally:
-        os.close(fd)
+        fd = os.open(path, os.O_WRONLY)
+        try:
+            if os.fstat(fd).st_size != envelope.end:
+                os.ftruncate(fd, envelope.end)  # an uncommitted tail left by a kill
+            os.pwrite(fd, batch, envelope.end)
+            os.pwrite(fd, slot, (header.seq % 2) * SLOT)
+            if sync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise SaveNotWritten(path, exc) from None
     envelope.journal.extend(entries)
     envelope.checkpoints.extend(checkpoints)
     envelope.end += len(batch)
 
 
 def write_bytes_atomically(path: Path, payload: bytes) -> None:
-    """Temp file in the same folder, fsync, rename: a crash leaves the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Temp file in the same folder, fsync, rename: a crash leaves the old file or the new one.
+    A symlinked save stays a symlink (the file it points to is replaced). A failure (disk full,
+    read-only folder...) leaves nothing behind and is a SaveNotWritten naming the file."""
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise SaveNotWritten(path, exc) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise SaveNotWritten(path, exc) from None
         raise
     try:  # make the rename itself durable where the platform allows
         dir_fd = os.open(path.parent, os.O_RDONLY)
@@ -221,6 +252,15 @@ def write_bytes_atomically(path: Path, payload: bytes) -> None:
         pass
 
 
+class SaveNotWritten(SaveError):
+    """Writing a file failed; what the file held before still stands (a whole-file write left
+    nothing behind; an append left at most an uncommitted tail, which readers drop)."""
+
+    def __init__(self, path: Path, exc: OSError):
+        self.path, self.reason = path, disk_error_words(exc)
+        super().__init__(f"{path}: cannot be written: {self.reason}; nothing on disk was changed")
+
+
 # --- reading -----------------------------------------------------------------------------------
 
 
@@ -228,9 +268,7 @@ def _structure(raw: Any, cls: Any, where: str, path: str) -> Any:
     try:
         return CONVERTER.structure(raw, cls)
     except cattrs.BaseValidationError as exc:
-        details = cattrs.transform_error(exc, path=path)
-        shown = "; ".join(details[:5]) + (f"; and {len(details) - 5} more" if len(details) > 5 else "")
-        raise SaveError(f"{where}: the save is damaged: {shown}") from None
+        raise SaveError(f"{where}: the save is damaged: {structure_problems(exc, path)}") from None
     except (ValueError, TypeError) as exc:
         raise SaveError(f"{where}: the save is damaged at {path}: {exc}") from None
 
@@ -262,12 +300,12 @@ def _header(raw_header: dict[str, Any], where: str) -> SaveHeader:
     return _structure(body, SaveHeader, where, "$.header")
 
 
-def _records(raw: bytes, where: str) -> tuple[list[Any], list[Any], SaveSummary | None, int]:
-    """The committed entries and checkpoints (raw), the last commit's summary, and the end of
+def _records(raw: bytes, where: str) -> tuple[list[Any], list[Any], list[Any], int]:
+    """The committed entries and checkpoints (raw), every commit's summary, and the end of
     the last commit. Lines after the last commit (the decision in flight) are dropped."""
     entries: list[Any] = []
     checkpoints: list[Any] = []
-    summary = None
+    summaries: list[Any] = []
     pos = batch_start = committed = HEADER_BYTES
     batch: list[Any] = []
     number = 0
@@ -282,7 +320,8 @@ def _records(raw: bytes, where: str) -> tuple[list[Any], list[Any], SaveSummary 
         except (ValueError, RecursionError):
             record = None
         if isinstance(record, dict) and "commit" in record:
-            if record.get("sha") != hashlib.sha256(raw[batch_start:pos]).hexdigest():
+            if (record.get("sha") != hashlib.sha256(raw[batch_start:pos]).hexdigest()
+                    or len(record) != 2):
                 raise SaveError(f"{where}: the save is damaged before byte {pos} (record {number} "
                                 f"does not match the lines before it)")
             for item in batch:
@@ -292,13 +331,13 @@ def _records(raw: bytes, where: str) -> tuple[list[Any], list[Any], SaveSummary 
                                     f"not a journal entry or checkpoint")
                 (entries if "entry" in item else checkpoints).append(
                     item.get("entry", item.get("checkpoint")))
-            summary = record["commit"]
+            summaries.append(record["commit"])
             batch = []
             batch_start = committed = nl + 1
         else:
             batch.append(record)
         pos = nl + 1
-    return entries, checkpoints, summary, committed
+    return entries, checkpoints, summaries, committed
 
 
 def envelope_from_bytes(raw: bytes, where: str, data: GameData | None = None) -> SaveEnvelope:
@@ -307,71 +346,45 @@ def envelope_from_bytes(raw: bytes, where: str, data: GameData | None = None) ->
     if not slots:
         return _from_legacy(raw, where, data)
     header = _header(slots[0], where)
-    entries_raw, checkpoints_raw, summary_raw, end = _records(raw, where)
-    if summary_raw is None:
+    slot_summary = header.summary
+    entries_raw, checkpoints_raw, summaries_raw, end = _records(raw, where)
+    if not summaries_raw:
         raise SaveError(f"{where}: the save has no complete record (it was cut short while "
                         f"being created)")
-    header.summary = _structure(summary_raw, SaveSummary, where, "$.commit")
+    commits = _structure(summaries_raw, list[SaveSummary], where, "$.commits")
+    header.summary = commits[-1]
     envelope = SaveEnvelope(
         header=header,
         journal=_structure(entries_raw, list[JournalEntry], where, "$.journal"),
         checkpoints=_structure(checkpoints_raw, list[Checkpoint], where, "$.checkpoints"),
-        end=end)
+        end=end, commits=commits, slot_summary=slot_summary)
     _validate(envelope, where, data)
     return envelope
 
 
 def _validate(envelope: SaveEnvelope, where: str, data: GameData | None) -> None:
-    """What is read must agree with itself and, given the game data, be a legal position."""
-    summary = envelope.summary
-    if (summary.journal_len, summary.checkpoints) != (len(envelope.journal), len(envelope.checkpoints)):
-        raise SaveError(f"{where}: the save is damaged: its last commit counts {summary.journal_len} "
-                        f"journal entries and {summary.checkpoints} checkpoints, the file holds "
-                        f"{len(envelope.journal)} and {len(envelope.checkpoints)}")
-    for i, entry in enumerate(envelope.journal):
-        if entry.seq != i:
-            raise SaveError(f"{where}: the save is damaged: journal entry {i} is numbered {entry.seq}")
-    if data is not None:
-        for i, cp in enumerate(envelope.checkpoints):
-            problems = state_problems(cp.state, data)
-            if problems:
-                raise SaveError(f"{where}: checkpoint {i} is not a legal position: "
-                                + "; ".join(p.replace("$.state", f"$.checkpoints[{i}].state")
-                                            for p in problems[:5]))
+    """What is read must agree with itself and be a position the game can be in
+    (persist/verify.envelope_problems), before anything follows what it names."""
+    from nimitz.model.data import load_game_data
+    from nimitz.persist.verify import envelope_problems
+
+    problems = envelope_problems(envelope, data if data is not None else load_game_data())
+    if problems:
+        raise SaveError(f"{where}: the save is damaged or was edited: " + "; ".join(problems[:5]))
 
 
 def read_save(path: Path, data: GameData | None = None) -> SaveEnvelope:
     """The one way a save is read (any schema): bytes, structure, then `_validate`."""
-    return envelope_from_bytes(_read_bytes(path), str(path), data)
+    return envelope_from_bytes(read_save_bytes(path), str(path), data)
 
 
 def read_header(path: Path) -> SaveHeader:
     """Only the header (8 KiB): what `nimitz list` and the title screen show. A save of an
     older schema has no header: it is read whole (once; its first autosave converts it)."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(HEADER_BYTES)
-    except OSError as exc:
-        raise _read_error(path, exc) from None
-    slots = _header_slots(head)
+    slots = _header_slots(read_save_bytes(path, head=HEADER_BYTES))
     if not slots:
         return read_save(path).header
     return _header(slots[0], str(path))
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise _read_error(path, exc) from None
-
-
-def _read_error(path: Path, exc: OSError) -> SaveError:
-    if isinstance(exc, FileNotFoundError):
-        return SaveError(f"{path}: no such save")
-    if isinstance(exc, IsADirectoryError):
-        return SaveError(f"{path}: is a folder, not a save")
-    return SaveError(f"{path}: cannot be read ({exc.strerror})")
 
 
 # --- saves of schemas 1 and 2 ------------------------------------------------------------------
@@ -470,14 +483,13 @@ def _from_legacy(raw: bytes, where: str, data: GameData | None) -> SaveEnvelope:
     old: LegacyEnvelope = _structure(_migrate(_legacy_json(raw, where), where), LegacyEnvelope,
                                      where, "$")
     state = old.state
-    if data is not None:
-        problems = state_problems(state, data)
-        if problems:
-            raise SaveError(f"{where}: the state is not a legal position: " + "; ".join(problems[:5]))
     if data is None:
         from nimitz.model.data import load_game_data
 
         data = load_game_data()
+    problems = validate_state(state, data)
+    if problems:
+        raise SaveError(f"{where}: the state is not a legal position: " + "; ".join(problems[:5]))
     summary = SaveSummary(
         saved=old.saved, year=state.year, turn=state.turn, step=state.step, result=state.result,
         held=len(objectives_held(state, data)), objectives=len(data.year(state.year).objectives),
@@ -488,6 +500,6 @@ def _from_legacy(raw: bytes, where: str, data: GameData | None) -> SaveEnvelope:
                         summary=summary, branch_of=old.branch_of,
                         program_version=old.program_version, rules_version=old.rules_version)
     envelope = SaveEnvelope(header=header, journal=old.journal, checkpoints=old.checkpoints,
-                            legacy=True)
+                            legacy=True, commits=[summary], slot_summary=summary)
     _validate(envelope, where, data)
     return envelope

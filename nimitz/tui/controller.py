@@ -23,6 +23,8 @@ from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
+from nimitz.persist.bounds import disk_error_message
+from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
 
@@ -34,7 +36,8 @@ class Outcome:
     entries: list[JournalEntry] = field(factory=list)  # journal entries the decision added
     error: str = ""  # why nothing changed ("" when the decision was applied)
     rule: str = ""  # the rule cited by a refused decision
-    reopened: bool = False  # an engine failure: the campaign was reopened from its save
+    reopened: bool = False  # the campaign was reopened from its save (the move was not kept)
+    title: str = ""  # what happened, as the message box's title
 
     @property
     def ok(self) -> bool:
@@ -56,6 +59,7 @@ class Controller:
 
     def __init__(self, saves_folder: Path, data: GameData | None = None):
         self.store = SaveStore(Path(saves_folder))
+        self.store.remove_stale_temp_files()
         self._data = data
         self.session: Session | None = None
 
@@ -74,7 +78,11 @@ class Controller:
         from nimitz.engine.campaign import STEP_NAMES
 
         out = []
-        for path, header in self.store.headers(limit):
+        try:
+            headers = self.store.headers(limit)
+        except SaveError as exc:  # the folder itself is unusable: say so where saves are listed
+            return [SaveInfo(self.store.folder, "(the saves folder)", error=str(exc))]
+        for path, header in headers:
             name = path.name.removesuffix(SUFFIX)
             if isinstance(header, NimitzError):
                 out.append(SaveInfo(path, name, error=str(header)))
@@ -100,7 +108,7 @@ class Controller:
         except NimitzError:
             raise
         except OSError as exc:
-            raise SaveError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+            raise SaveError(disk_error_message(exc, f"{path}: cannot be read")) from None
         except Exception as exc:  # noqa: BLE001 - a save must never crash the program
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
         session.sync = "decision"  # a player's decision is worth an fsync (in the worker)
@@ -124,7 +132,6 @@ class Controller:
         rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         session.sync = "decision"
-        path.parent.mkdir(parents=True, exist_ok=True)
         session.save()
         self.close()
         self.session = session
@@ -175,6 +182,11 @@ class Controller:
             if len(game.journal) == before:  # refused before anything changed
                 return Outcome(request=game.pending, error=str(exc), rule=exc.rule)
             return self._reopen(f"{exc}")
+        except SaveNotWritten as exc:
+            return self._reopen(f"Your move ({decision.describe()}) was made but could not be "
+                                f"saved: {exc.reason} ({exc.path}). It was taken back so that "
+                                f"the game and its save agree; make it again once the problem "
+                                f"is fixed", title="The campaign could not be saved")
         except NimitzError as exc:
             return self._reopen(f"{exc}")
         except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
@@ -205,7 +217,7 @@ class Controller:
             return Outcome(request=self.request, error=str(exc))
         return self.answer(decision)
 
-    def _reopen(self, message: str) -> Outcome:
+    def _reopen(self, message: str, title: str = "The engine stopped") -> Outcome:
         """The game object may be half-changed: reopen the campaign from its last save."""
         session = self.session
         assert session is not None
@@ -214,7 +226,7 @@ class Controller:
         except Exception as exc:  # noqa: BLE001 - keep the message, never a traceback
             self.session = session
             return Outcome(request=None, error=f"{message}; reopening the save failed too: {exc}",
-                           reopened=True)
+                           reopened=True, title=title)
         return Outcome(request=self.session.game.pending,
                        error=f"{message}. Nothing was lost: the campaign is back at its last save.",
-                       reopened=True)
+                       reopened=True, title=title)

@@ -11,7 +11,8 @@ import pytest
 from conftest import run, screen_text, stack, top
 
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session, verify
+from nimitz.persist.campaign_file import Session
+from nimitz.persist.verify import verify
 from nimitz.persist.history import battle_starts, battle_turn_starts, decision_indices, turn_starts
 from nimitz.persist.saves import read_save
 from nimitz.policies import get_policy
