@@ -112,7 +112,7 @@ def campaign_at_turn_6(folder: Path, others: Path) -> Path:
     from nimitz.tui.controller import Controller
 
     ctl = Controller(folder, load_game_data())
-    session = ctl.create(1944, 3, "map", "turn-6")
+    session = ctl.create(1944, 3, "rulebook", "turn-6")
     policy = get_policy("sensible")
     while ctl.request is not None and ctl.game.state.turn < 6:
         assert ctl.answer(policy(ctl.request, ctl.game)).ok

@@ -21,8 +21,8 @@ SIZES = [(80, 24), (160, 50)]
 def folder(data) -> Path:  # noqa: ANN001
     shutil.rmtree(FOLDER, ignore_errors=True)
     ctl = Controller(FOLDER, data)
-    ctl.create(1942, 7, "map", "midway")
-    ctl.create(1944, 3, "rulebook", "leyte")
+    ctl.create(1942, 7, "rulebook", "midway")
+    ctl.create(1944, 3, "veteran", "leyte")
     ctl.close()
     (FOLDER / "broken.nimitz.json").write_text("{", encoding="utf-8")
     for age, name in enumerate(["leyte", "midway", "broken"]):  # newest first
