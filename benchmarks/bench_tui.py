@@ -154,7 +154,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         saves = Path(tmp) / "saves"
         ctl = Controller(saves)
-        session = ctl.create(1942, 7, "map", "bench")
+        session = ctl.create(1942, 7, "rulebook", "bench")
         ctl.answer(Decision("end_resupply"))  # at US Movement: the map answers Enter
         save = session.path
         data = ctl.data

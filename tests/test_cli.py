@@ -3,7 +3,6 @@ message and exit status 2, never a traceback."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 

@@ -49,6 +49,7 @@ def autoplay(ctx, year: str, seed: int, policy: str, difficulty: str | None, rul
     session = Session.create(path, data, int(year), seed, rules,
                              save_name or f"autoplay-{year}-{seed}", linked=linked)
     session.autosave = path is not None
+    session.sync = "end"  # a batch run: durable once it is done (kills are safe at any time)
     game = session.game
     if path is not None:
         session.save()
@@ -56,6 +57,8 @@ def autoplay(ctx, year: str, seed: int, policy: str, difficulty: str | None, rul
     request = game.pending
     while request is not None:
         request = session.answer(chooser(request, game))
+    if path is not None:
+        session.flush()
     state = game.state
     for turn, held in enumerate(state.held_history, start=1):
         battles = [e.data["battle_area"] for e in game.journal

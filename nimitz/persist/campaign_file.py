@@ -154,7 +154,10 @@ class Session:
     created: str
     branch_of: str = ""
     autosave: bool = True
-    sync_each: bool = False  # fsync after every decision (else at each turn start and on flush)
+    # When appended decisions are fsynced (a kill never needs it; a power cut does): after
+    # every "decision" (the TUI, in its worker), at each "turn" start (a batch holding a
+    # checkpoint), or at the "end" only (autoplay), and always on `flush`.
+    sync: str = "turn"
     _file: SaveEnvelope | None = None  # what the file holds now (None: to be written whole)
     _unsynced: bool = False
 
@@ -174,7 +177,7 @@ class Session:
             return
         added = journal[n:]
         decisions = file.summary.decisions + sum(1 for e in added if e.kind == "decision")
-        sync = self.sync_each or len(checkpoints) > m
+        sync = self.sync == "decision" or (self.sync == "turn" and len(checkpoints) > m)
         append_batch(self.path, file, added, checkpoints[m:], summary_for(self.game, decisions), sync)
         self._unsynced = not sync
 

@@ -123,7 +123,7 @@ class Controller:
             raise SaveError(disk_error_message(exc, f"{path}: cannot be read")) from None
         except Exception as exc:  # noqa: BLE001 - a save must never crash the program
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
-        session.sync_each = True  # a player's decision is worth an fsync (in the worker)
+        session.sync = "decision"  # a player's decision is worth an fsync (in the worker)
         return session
 
     def open(self, path: Path) -> Session:
@@ -146,7 +146,7 @@ class Controller:
         seed = secrets.randbelow(2**31) if seed is None else seed
         rules = load_difficulties().profile(difficulty, ja_ties=ja_ties, options=list(options or []))
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
-        session.sync_each = True
+        session.sync = "decision"
         session.save()
         self.close()
         self.session = session

@@ -44,12 +44,20 @@ def opened(folder: Path, name: str, **options) -> NimitzApp:  # noqa: ANN003
 
 
 async def settle(pilot) -> None:  # noqa: ANN001
-    await pilot.pause(0.3)  # the footer recomposes after the first layout
+    """Until the app's workers (opening a save, reading the saves folder) are done and their
+    screens shown; then the footer recomposes after the first layout."""
+    app = pilot.app
+    await pilot.pause()
+    while app.busy or any(w.is_running for w in app.workers):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    await pilot.pause(0.3)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_title(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
     async def hide_folder(pilot) -> None:  # noqa: ANN001 - the temporary path changes each run
+        await settle(pilot)
         pilot.app.screen.query_one("#title-note").update("Saves folder: (a test folder)")
         await settle(pilot)
 
