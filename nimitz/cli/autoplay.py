@@ -4,24 +4,27 @@ from __future__ import annotations
 
 import click
 
-from nimitz.cli.common import YEARS, UserError, game_data, store_of
+from nimitz.cli.common import (
+    YEARS, PolicyChoice, UserError, chosen_options, game_data, json_option, optional_rules_option, store_of,
+)
 
 
 @click.command()
 @click.option("--year", type=click.Choice(YEARS), required=True, help="The campaign year.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="Dice seed.")
-@click.option("--policy", default="sensible", show_default=True,
-              help="The scripted US player: passive or sensible.")
+@click.option("--policy", type=PolicyChoice(), default="sensible", show_default=True,
+              help="The scripted US player.")
 @click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
               help="JA order-roll modifiers (ruling R1).")
 @click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
               help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True, help="Play a linked campaign from YEAR to 1945.")
 @click.option("--save", "save_name", default=None, help="Also save the campaign under this name.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see docs/cli.md).")
+@json_option
+@optional_rules_option
 @click.pass_context
 def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties: str, linked: bool,
-             save_name: str | None, as_json: bool) -> None:
+             save_name: str | None, as_json: bool, options: tuple[str, ...]) -> None:
     """Play a whole campaign with a scripted US player and print the result.
 
     The same seed and policy always give the same campaign."""
@@ -31,19 +34,17 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.saves import state_hash
     from nimitz.persist.store import check_name
-    from nimitz.policies import get_policy, policy_names
+    from nimitz.policies import get_policy
 
-    if policy not in policy_names():
-        raise click.BadParameter(f"{policy!r}: choose from {', '.join(policy_names())}",
-                                 param_hint="--policy")
     data = game_data()
     store = store_of(ctx)
-    path = store.path_for(check_name(save_name)) if save_name else None
+    path = store.path_for(check_name(save_name)) if save_name is not None else None
     if path is not None and path.exists():
         raise UserError(f"a campaign named {save_name!r} already exists at {path}")
     chooser = get_policy(policy)
     session = Session.create(path, data, int(year), seed,
-                             RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties),
+                             RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties,
+                                          options=chosen_options(options)),
                              save_name or f"autoplay-{year}-{seed}", linked=linked)
     session.autosave = path is not None
     game = session.game
@@ -65,13 +66,15 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
     if as_json:
         click.echo(json.dumps({
             "year": int(year), "seed": seed, "policy": policy, "rules_preset": rules_preset,
+            "options": chosen_options(options),
             "result": state.result, "objectives_held": state.held_history,
             "battles": state.battles_fought, "turns_played": state.turn,
             "decisions": sum(1 for e in game.journal if e.kind == "decision"),
             "journal_entries": len(game.journal), "state_hash": digest,
             "saved_to": str(path) if path else None}, indent=1))
         return
-    click.echo(f"{year} campaign, seed {seed}, policy {policy}, {rules_preset} modifiers")
+    extra = f", optional rules: {', '.join(chosen_options(options))}" if options else ""
+    click.echo(f"{year} campaign, seed {seed}, policy {policy}, {rules_preset} modifiers{extra}")
     for line in turn_lines:
         click.echo("  " + line)
     click.echo(f"Result: {state.result} ({state.battles_fought} battles; state hash {digest[:12]})")

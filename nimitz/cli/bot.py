@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import click
 
-from nimitz.cli.common import dice_for, dice_option, emit, json_option, open_copy, parse_dice, rolls_of
+from nimitz.cli.common import (
+    campaign_argument,
+    dice_for,
+    dice_option,
+    emit,
+    json_option,
+    open_copy,
+    parse_dice,
+    rolls_of,
+)
 from nimitz.errors import DiceExhausted, NimitzError
 
 
@@ -19,7 +28,7 @@ def bot_group() -> None:
 
 
 @bot_group.command("orders")
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @dice_option
 @json_option
 @click.pass_context
@@ -63,7 +72,7 @@ def bot_orders(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None
 
 
 @bot_group.command("scout")
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @click.argument("area")
 @dice_option
 @json_option
@@ -90,7 +99,7 @@ def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, as_json: boo
 
 
 @bot_group.command("reinforce")
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @dice_option
 @json_option
 @click.pass_context

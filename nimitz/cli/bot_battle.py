@@ -23,7 +23,17 @@ from __future__ import annotations
 
 import click
 
-from nimitz.cli.common import dice_for, dice_option, emit, guard, json_option, open_copy, parse_dice, rolls_of
+from nimitz.cli.common import (
+    campaign_argument,
+    dice_for,
+    dice_option,
+    emit,
+    guard,
+    json_option,
+    open_copy,
+    parse_dice,
+    rolls_of,
+)
 from nimitz.errors import NimitzError
 
 
@@ -53,7 +63,7 @@ def _roll_lines(board) -> list[str]:
 
 
 @click.command("place")
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @dice_option
 @json_option
 @click.pass_context
@@ -88,7 +98,7 @@ def place(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
 
 
 @click.command("plans")
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @dice_option
 @json_option
 @click.pass_context
@@ -122,7 +132,7 @@ def plans(ctx, campaign: str, dice_text: str | None, as_json: bool) -> None:
 
 
 @click.command("air")
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @dice_option
 @json_option
 @click.pass_context

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from pathlib import Path
 
 import click
 
-from nimitz.cli.common import YEARS, UserError, game_data, run_tui, store_of
+from nimitz.cli.common import (
+    YEARS, CheckFailed, UserError, campaign_argument, chosen_options, emit, game_data, json_option,
+    optional_rules_option, require_terminal, run_tui, store_of, write_output,
+)
 from nimitz.errors import NimitzError
 
 
@@ -24,99 +26,121 @@ from nimitz.errors import NimitzError
 @click.option("--linked", is_flag=True,
               help="A linked campaign: the years follow each other up to 1945 and the objectives add up.")
 @click.option("--no-tui", is_flag=True, help="Only create and save the campaign; do not open it.")
+@json_option
+@optional_rules_option
 @click.pass_context
 def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, ja_ties: str,
-        linked: bool, no_tui: bool) -> None:
-    """Create a campaign and print where it is saved."""
+        linked: bool, no_tui: bool, as_json: bool, options: tuple[str, ...]) -> None:
+    """Create a campaign and print where it is saved, then open it (not with --no-tui or --json)."""
     from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_envelope
     from nimitz.persist.store import check_name
 
+    open_it = not (no_tui or as_json)
+    if open_it:
+        require_terminal()  # before anything is created: bad input changes nothing
     data = game_data()
     store = store_of(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties)
+    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties, options=chosen_options(options))
     envelope = new_envelope(data, int(year), seed, rules, name, linked=linked)
     path = store.create(envelope)
-    click.echo(f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}).")
-    click.echo(f"Saved to {path}")
-    if not no_tui:
+    emit(as_json, {"name": name, "path": str(path), "year": int(year), "seed": seed,
+                   "rules_preset": rules_preset, "ja_ties": ja_ties, "linked": linked,
+                   "options": rules.options},
+         [f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}"
+          + (f"; optional rules: {', '.join(rules.options)}" if rules.options else "") + ").",
+          f"Saved to {path}"])
+    if open_it:
         run_tui(store.folder, path)
 
 
 @click.command("list")
+@json_option
 @click.pass_context
-def list_(ctx) -> None:
-    """The saved campaigns, newest first."""
-    from nimitz.engine.control import objectives_held
-    from nimitz.persist.saves import read_save
-
-    data = game_data()
+def list_(ctx, as_json: bool) -> None:
+    """The saved campaigns, newest first (from each save's header: its journal is not read)."""
     store = store_of(ctx)
-    paths = store.saves()
-    if not paths:
-        click.echo(f"No saved campaigns in {store.folder}. Start one with: nimitz new --year 1942")
-        return
-    click.echo(f"Campaigns in {store.folder}:")
-    click.echo(f"{'name':<24} {'year':>4} {'turn':>4}  {'step':<18} {'held':>5}  last saved")
-    for path in paths:
+    campaigns: list[dict] = []
+    lines = [f"Campaigns in {store.folder}:",
+             f"{'name':<24} {'year':>4} {'turn':>4}  {'step':<18} {'held':>5}  last saved"]
+    for path, header in store.headers():
         name = path.name.removesuffix(".nimitz.json")
-        try:
-            env = read_save(path, data)
-        except NimitzError as exc:
-            click.echo(f"{name:<24} (cannot be read: {str(exc).split(': ', 1)[-1]})")
+        if isinstance(header, NimitzError):
+            problem = str(header).split(": ", 1)[-1]
+            campaigns.append({"name": name, "path": str(path), "error": problem})
+            lines.append(f"{name:<24} (cannot be read: {problem})")
             continue
-        st = env.state
-        held = len(objectives_held(st, data))
-        try:  # `saved` is outside the state hash: an edited value must not crash the list
-            saved = datetime.fromisoformat(env.saved).strftime("%Y-%m-%d %H:%M")
+        s = header.summary
+        try:  # `saved` is only shown: an edited value must not crash the list
+            saved = datetime.fromisoformat(s.saved).strftime("%Y-%m-%d %H:%M")
         except ValueError:
             saved = "?"
-        click.echo(f"{name:<24} {st.year:>4} {st.turn:>4}  {st.step:<18} {held:>2}/{len(data.year(st.year).objectives):<2}  {saved}")
+        campaigns.append({"name": name, "path": str(path), "year": s.year, "turn": s.turn,
+                          "step": s.step, "objectives_held": s.held, "objectives": s.objectives,
+                          "saved": s.saved, "error": None})
+        lines.append(f"{name:<24} {s.year:>4} {s.turn:>4}  {s.step:<18} {s.held:>2}/{s.objectives:<2}  {saved}")
+    if not campaigns:
+        lines = [f"No saved campaigns in {store.folder}. Start one with: nimitz new --year 1942"]
+    emit(as_json, {"folder": str(store.folder), "campaigns": campaigns}, lines)
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
+@json_option
 @click.option("--map", "as_map", is_flag=True,
               help="Draw the map: areas in their places, movement lines, off-map boxes.")
 @click.option("--width", type=click.IntRange(60, 400), default=80, show_default=True,
               help="Widest line of the drawn map (--map); wider terminals get a bigger map.")
 @click.pass_context
-def show(ctx, campaign: str, as_map: bool, width: int) -> None:
+def show(ctx, campaign: str, as_json: bool, as_map: bool, width: int) -> None:
     """Turn, step, supply, the JA track, every area's forces, objectives, boxes and pools."""
+    from nimitz.engine.control import objectives_held
+    from nimitz.persist.campaign_file import Session
+    from nimitz.persist.saves import CONVERTER, state_hash
     from nimitz.views.map import map_text
     from nimitz.views.situation import last_turn_bot_text, situation_text
 
     data = game_data()
-    path, env = store_of(ctx).load(campaign, data)
-    if as_map:
-        click.echo(map_text(env.state, data, width=width, name=env.name))
+    session = Session.open(store_of(ctx).resolve(campaign), data)
+    st = session.game.state
+    if as_map and not as_json:
+        click.echo(map_text(st, data, width=width, name=session.name))
         return
-    click.echo(situation_text(env.state, data, name=env.name))
-    click.echo("")
-    click.echo(last_turn_bot_text(env.journal))
+    emit(as_json, {"name": session.name, "path": str(session.path), "year": st.year,
+                   "turn": st.turn, "step": st.step,
+                   "objectives_held": sorted(objectives_held(st, data)),
+                   "state_hash": state_hash(st), "state": CONVERTER.unstructure(st)},
+         [situation_text(st, data, name=session.name), "", last_turn_bot_text(session.game.journal, st)])
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
+@json_option
 @click.pass_context
-def check(ctx, campaign: str) -> None:
-    """Verify a save: its structure, then a replay of its whole journal from the start, which
-    must reach the same state at every checkpoint. Exit 0 when sound, 2 otherwise."""
-    from nimitz.persist.campaign_file import verify
+def check(ctx, campaign: str, as_json: bool) -> None:
+    """Verify a save: its structure, then a replay of the whole campaign from its creation,
+    which must reproduce every journal entry, checkpoint, commit and header field. Exit 0 when
+    sound, 1 when the save reads but does not verify (what differs is named, and where), 2 when
+    the file cannot be read as a save."""
+    from nimitz.persist.verify import verify
 
     data = game_data()
     path, env = store_of(ctx).load(campaign, data)
-    problems = verify(env, data)
+    problems = verify(env, data, path)
     if problems:
-        raise UserError(f"{path}: the replay does not match the save: " + "; ".join(problems))
-    click.echo(f"{path}: a sound save ({env.state.year} campaign, turn {env.state.turn}, "
-               f"{len(env.journal)} journal entries replayed, state hash {env.state_hash[:12]})")
+        raise CheckFailed(f"{path}: does not verify: " + "; ".join(problems[:8]),
+                          path=str(path), problems=problems)
+    s = env.summary
+    emit(as_json, {"path": str(path), "sound": True, "year": s.year, "turn": s.turn,
+                   "journal_entries": len(env.journal)},
+         [f"{path}: a sound save ({s.year} campaign, turn {s.turn}, "
+          f"{len(env.journal)} journal entries replayed)"])
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @click.pass_context
 def play(ctx, campaign: str) -> None:
     """Open a saved campaign in the terminal UI (it is saved after every decision)."""
@@ -129,7 +153,7 @@ def play(ctx, campaign: str) -> None:
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @click.option("--to", "to", type=click.Choice(["decision", "step", "turn"]), default="decision",
               show_default=True, help="Back to the previous decision, or the start of the step or turn.")
 @click.pass_context
@@ -147,7 +171,7 @@ def undo(ctx, campaign: str, to: str) -> None:
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @click.argument("new_name", metavar="NEW_NAME")
 @click.option("--after", "after", type=click.IntRange(0), default=None,
               help="Branch after this many decisions (default: the current position).")
@@ -170,7 +194,7 @@ def branch(ctx, campaign: str, new_name: str, after: int | None) -> None:
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @click.pass_context
 def recover(ctx, campaign: str) -> None:
     """Restart a campaign whose last turn no longer replays (the rules or data changed since it
@@ -187,30 +211,26 @@ def recover(ctx, campaign: str) -> None:
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-              default=None, help="Write the report to this file ('-': standard output).")
+              default=None, help="Write the report to this file instead of printing it (- prints it).")
 @click.pass_context
 def aar(ctx, campaign: str, output: str | None) -> None:
     """Write the after-action report in Markdown: a summary (outcome and why, objectives by
     turn, losses, decisive battles, options), then every turn's purchases, scouting, moves,
     JA orders, battles, reinforcements, supply and objectives."""
+    from nimitz.persist.campaign_file import Session
     from nimitz.views.aar import aar_markdown
 
     data = game_data()
-    path, env = store_of(ctx).load(campaign, data)
-    text = aar_markdown(env, data)
-    if output == "-":
-        click.echo(text, nl=False)
-    elif output:
-        Path(output).write_text(text, encoding="utf-8")
+    session = Session.open(store_of(ctx).resolve(campaign), data)
+    env = session.envelope()
+    if write_output(output, aar_markdown(env, session.game.state, data)):
         click.echo(f"Wrote the after-action report of {env.name!r} to {output}")
-    else:
-        click.echo(text)
 
 
 @click.command()
-@click.argument("campaign", metavar="NAME|PATH")
+@campaign_argument
 @click.option("--verify", is_flag=True, help="Only verify the save by replaying it (like `check`).")
 @click.pass_context
 def replay(ctx, campaign: str, verify: bool) -> None:
@@ -220,9 +240,10 @@ def replay(ctx, campaign: str, verify: bool) -> None:
         return
     data = game_data()
     store = store_of(ctx)
-    path, env = store.load(campaign, data)
+    path, _env = store.load(campaign, data)
     try:
         from nimitz.tui import run_replay
     except ImportError:
         raise UserError("the replay viewer needs the terminal UI, which is not available") from None
+    require_terminal()
     run_replay(store.folder, path)

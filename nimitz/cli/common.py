@@ -1,11 +1,15 @@
-"""What the command groups share: the error type and exit status, the save folder, the game data,
-starting the terminal UI, and the `--dice`/`--json` options of the companion commands."""
+"""What the command groups share: errors and exit statuses (0 ok, 1 a check that fails, 2 bad
+usage or input; errors as JSON under `--json`), the save folder and completion of save names,
+the game data, starting the terminal UI, output files (`-o -` is stdout), and the
+`--dice`/`--json` options (docs/cli.md)."""
 
 from __future__ import annotations
 
 import copy
 import functools
 import json
+import os
+import sys
 from pathlib import Path
 
 import click
@@ -13,30 +17,90 @@ import click
 from nimitz.errors import NimitzError
 
 YEARS = ("1942", "1943", "1944", "1945")
+JSON_REQUESTED = "nimitz.json"  # ctx.meta key: `--json` was on the command line
 
 
 class UserError(click.ClickException):
+    """Bad input: one line on stderr, exit status 2."""
+
     exit_code = 2
+    kind = "bad_input"
+
+    def __init__(self, message: str, **extra) -> None:
+        super().__init__(message)
+        self.extra = extra  # more keys for the JSON form, e.g. the problems a check found
 
     def show(self, file=None) -> None:
         click.echo(f"nimitz: {self.format_message()}", err=True)
 
 
+def error_message(exc: Exception) -> str | None:
+    """The one line a player sees for an error they can cause (a bad save or name, an illegal
+    decision, a full disk, a read-only folder...); None for a bug."""
+    if isinstance(exc, NimitzError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        from nimitz.persist.bounds import disk_error_message
+
+        return disk_error_message(exc)
+    return None
+
+
+class CheckFailed(UserError):
+    """A check or verification the user asked for found a problem: exit status 1."""
+
+    exit_code = 1
+    kind = "check_failed"
+
+
+def json_error(error: click.ClickException) -> dict:
+    """The JSON form of an error under `--json`: `{"error", "detail", ...}` (docs/cli.md)."""
+    if isinstance(error, UserError):
+        return {"error": error.kind, "detail": error.format_message(), **error.extra}
+    if isinstance(error, click.UsageError):
+        return {"error": "usage", "detail": error.format_message()}
+    return {"error": "bad_input", "detail": error.format_message()}
+
+
 class NimitzGroup(click.Group):
-    """Turns NimitzError (bad save, bad data, illegal decision) into a plain message."""
+    """Turns every error a player can cause (bad save, bad data, illegal decision, full disk,
+    read-only folder...) into a plain message, and every error into JSON when the command line
+    asked for `--json`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta.setdefault(JSON_REQUESTED, "--json" in args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
-        except NimitzError as exc:
-            raise UserError(str(exc)) from None
+            try:
+                return super().invoke(ctx)
+            except (NimitzError, OSError) as exc:
+                raise UserError(error_message(exc)) from None
+        except click.ClickException as exc:
+            if not ctx.meta.get(JSON_REQUESTED):
+                raise
+            click.echo(json.dumps(json_error(exc), indent=1, default=str))
+            raise click.exceptions.Exit(exc.exit_code) from None
 
 
 def store_of(ctx: click.Context):
-    from nimitz.persist.store import SaveStore, default_saves_dir
+    """The saves folder: --saves, else $NIMITZ_HOME/saves, else the data folder (where the saves
+    of the old config folder are moved once, with a message). What killed writes left in it is
+    cleared away."""
+    from nimitz.persist.store import SaveStore, default_saves_dir, move_old_saves, old_saves_dir
 
     folder = ctx.find_root().params.get("saves")
-    return SaveStore(Path(folder) if folder else default_saves_dir())
+    store = SaveStore(Path(folder) if folder else default_saves_dir())
+    if not folder and not os.environ.get("NIMITZ_HOME"):
+        try:
+            moved = move_old_saves(store.folder, old_saves_dir())
+        except OSError as exc:
+            moved = f"could not move the saves of the old folder: {exc}"
+        if moved:
+            click.echo(f"nimitz: {moved}", err=True)
+    store.remove_stale_temp_files()
+    return store
 
 
 def game_data():
@@ -46,14 +110,68 @@ def game_data():
 
 
 
+def complete_campaign(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion for NAME|PATH: the saved campaigns' names, or files for a path."""
+    from click.shell_completion import CompletionItem
+
+    names = [p.name.removesuffix(".nimitz.json") for p in store_of(ctx).saves()]
+    items = [CompletionItem(name) for name in sorted(names) if name.startswith(incomplete)]
+    if not items or incomplete.startswith((".", "/", "~")) or os.sep in incomplete:
+        items.insert(0, CompletionItem(incomplete, type="file"))  # the shell completes paths
+    return items
+
+
+class PolicyChoice(click.Choice):
+    """`--policy`: a choice among the scripted US players registered in nimitz.policies. The
+    names are read from the registry when click first needs them (help, checking a value,
+    completion), not when the CLI is imported: the registry pulls in the whole engine (0.4 s),
+    which every command, shell completion included, would otherwise pay."""
+
+    def __init__(self) -> None:  # no super().__init__: `choices` is computed, not stored
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        from nimitz.policies import policy_names
+
+        return tuple(policy_names())
+
+
+campaign_argument = click.argument("campaign", metavar="NAME|PATH", shell_complete=complete_campaign)
+
+
+def require_terminal() -> None:
+    """The TUI needs a terminal; started from a pipe or cron it would wait forever. A driver
+    chosen through TEXTUAL_DRIVER (`nimitz serve` runs the game under textual-serve's web
+    driver) brings its own screen."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UserError("the game needs a terminal (stdin and stdout are not one); for scripts use "
+                        "`nimitz autoplay`, `show`, `check` or `aar`, or `nimitz serve` for a browser")
+
+
 def run_tui(folder: Path, path: Path | None) -> None:
     try:
         from nimitz.tui import run_tui
     except ImportError:
         raise UserError("the terminal UI is not available in this build") from None
+    require_terminal()
     run_tui(folder, path)
 
 
+def write_output(output: str | None, text: str) -> bool:
+    """Write `text` to the file `output`; None or "-" print it. True when a file was written."""
+    if output in (None, "-"):
+        click.echo(text)
+        return False
+    from nimitz.persist.saves import write_bytes_atomically
+
+    target = Path(output).expanduser()
+    if not target.parent.is_dir():
+        raise UserError(f"{target.parent}: no such folder; {output} was not written")
+    write_bytes_atomically(target, text.encode("utf-8"))  # whole or not at all, even on a full disk
+    return True
 
 
 def parse_dice(text: str | None) -> list[int] | None:
@@ -98,18 +216,34 @@ def open_copy(ctx: click.Context, campaign: str):
 
 
 def guard(fn):
-    """NimitzError -> message on stderr and exit status 2, also when run outside `nimitz`."""
+    """A player's error -> a UserError (message, exit status 2), also when run outside `nimitz`."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except NimitzError as exc:
-            click.echo(f"nimitz: {exc}", err=True)
-            raise click.exceptions.Exit(2) from None
+        except (NimitzError, OSError) as exc:
+            raise UserError(error_message(exc)) from None
     return wrapper
 
 
 dice_option = click.option("--dice", "dice_text", metavar="FACES",
                            help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/cli.md).")
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Print one JSON object, errors too (docs/cli.md).")
+
+
+def optional_rules_option(fn):
+    """`--option NAME` (repeatable): the optional rules of docs/optional-rules.md."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return click.option("--option", "options", multiple=True, type=click.Choice(OPTION_NAMES),
+                        help="An optional rule (repeatable): " + ", ".join(OPTION_NAMES)
+                             + " (docs/optional-rules.md).")(fn)
+
+
+def chosen_options(options: tuple[str, ...]) -> list[str]:
+    """The chosen optional rules, each once, in the table's order (so saves compare equal)."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return [name for name in OPTION_NAMES if name in options]

@@ -141,6 +141,14 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "zoom; i shows everything in the area; g is the glossary. The same map prints with "
         "`nimitz show NAME --map`.",
     ]),
+    "lab": ("The lab", [
+        "Plays seeded campaigns with a scripted US player (seeds 1, 2, ...) and shows how they "
+        "went: each outcome's share with its 95% interval, how often Hawaii fell, the "
+        "objectives held after each turn, the Japanese orders, the losses and the battles.",
+        "Pick the year (or all), the number of runs and the player, then Ctrl+R; Ctrl+S stops "
+        "and shows what finished; Esc goes back. `nimitz lab` does the same from the shell, "
+        "on every core, with CSV, JSON and picture files (docs/lab.md).",
+    ]),
     "reference": ("The reference", [
         "The charts and tables the game uses, read from its data files, and the rulings it "
         "follows with their ids (the explanations cite them). Left/right switch tabs.",

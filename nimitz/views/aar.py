@@ -60,8 +60,8 @@ def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEnt
     return out
 
 
-def summary_lines(env, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
-    state = env.state
+def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
+    h = env.header
     sheet = data.year(state.year)
     types = {f.id: sheet.cls[f.cls].type for f in state.forces.values() if f.cls in sheet.cls}
     lines = ["## Summary", "", _why(state, sheet), ""]
@@ -96,16 +96,16 @@ def summary_lines(env, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnv
                          f"{len(destroyed)} force(s) destroyed")
     lines += ["", "Played under:", "",
               f"- {state.year} campaign, {sheet.turns} turns, objectives "
-              f"{', '.join(sheet.objectives)}; seed {env.seed}"]
+              f"{', '.join(sheet.objectives)}; seed {h.seed}"]
     for key in ("order_modifiers", "ja_ties"):
-        value = getattr(env.rules, key)
+        value = getattr(h.rules, key)
         lines.append(f"- {RULE_WORDS.get((key, value), f'{key}: {value}')}")
     lines.append("- reactive plans: " + ("played automatically (R16)"
-                                         if env.rules.auto_reactive_plans else "asked each time (R16)"))
-    if env.branch_of:
-        lines.append(f"- a branch of {env.branch_of}")
-    lines.append(f"- program {env.program_version}, rules {env.rules_version}, "
-                 f"data {env.data_fingerprint}")
+                                         if h.rules.auto_reactive_plans else "asked each time (R16)"))
+    if h.branch_of:
+        lines.append(f"- a branch of {h.branch_of}")
+    lines.append(f"- program {h.program_version}, rules {h.rules_version}, "
+                 f"data {h.data_fingerprint}")
     return lines
 
 
@@ -119,10 +119,10 @@ def entry_text(e: JournalEntry) -> str:
     return text
 
 
-def aar_markdown(env, data: GameData) -> str:
-    """`env` is a SaveEnvelope. Rolls are counted; decisions, events and bot entries listed."""
-    state = env.state
-    lines = [f"# After-action report: {env.name}", ""] + summary_lines(env, data)
+def aar_markdown(env, state, data: GameData) -> str:
+    """`env` is a SaveEnvelope, `state` the campaign's current state. Rolls are counted;
+    decisions, events and bot entries listed."""
+    lines = [f"# After-action report: {env.name}", ""] + summary_lines(env, state, data)
     turns: dict[tuple[int, int], list[JournalEntry]] = {}
     for e in env.journal:
         turns.setdefault((e.year, e.turn), []).append(e)

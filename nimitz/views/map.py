@@ -67,6 +67,7 @@ class AreaView:
     australian: bool = False
     home: str = ""
     adjacent: tuple[str, ...] = ()
+    ja_unknown: int = 0  # fog of war: chips of a hidden stack not turned over (R86)
 
     @property
     def holder_mark(self) -> str:
@@ -102,10 +103,14 @@ def force_view(sheet, f: Force) -> ForceView:  # noqa: ANN001 - a model.data.Yea
 
 
 def map_areas(state: CampaignState, data: GameData, battles: Iterable[str] = ()) -> dict[str, AreaView]:
+    """What the US player may see of each area: under fog of war hidden Japanese forces count
+    only as unknown chips (R86)."""
+    from nimitz.engine.fog import area_view, us_view
+
     sheet = data.year(state.year)
     supplied = supplied_areas(state, data)
     battles = set(battles)
-    where = state.by_location()
+    where = us_view(state).by_location()
     areas: dict[str, AreaView] = {}
     for a in data.map.areas:
         here = where.get(a.code, [])
@@ -117,7 +122,8 @@ def map_areas(state: CampaignState, data: GameData, battles: Iterable[str] = ())
             battle=a.code in battles,
             us_lba=sum(1 for f in us if f.type == "LBA"), ja_lba=sum(1 for f in ja if f.type == "LBA"),
             airfield=a.airfield, unlimited=a.unlimited_airfield, supplied=a.code in supplied,
-            australian=a.australian, home=a.home, adjacent=tuple(a.adjacent))
+            australian=a.australian, home=a.home, adjacent=tuple(a.adjacent),
+            ja_unknown=getattr(area_view(state, a.code), "unknown_chips", 0))
     return areas
 
 
@@ -257,8 +263,8 @@ def _type_counts(forces: list[ForceView]) -> str:
     return " ".join(f"{n}{t}" for t, n in counts.items())
 
 
-def _side_count(forces: list[ForceView]) -> str:
-    return f"{len(forces)}" + ("*" if any(f.damaged for f in forces) else "")
+def _side_count(forces: list[ForceView], unknown: int = 0) -> str:
+    return f"{len(forces)}" + ("*" if any(f.damaged for f in forces) else "") + ("?" if unknown else "")
 
 
 def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]:
@@ -268,7 +274,7 @@ def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]
                             "US-unsupplied": "warn"}.get(a.holder, "dim"))
     battle = ("!", "battle") if a.battle else (" ", "")
     us = (_side_count(a.us), "us" if a.us else "dim")
-    ja = (_side_count(a.ja), "ja" if a.ja else "dim")
+    ja = (_side_count(a.ja, a.ja_unknown), "ja" if a.ja or a.ja_unknown else "dim")
     supply = ("~", "warn") if a.out_of_supply else ("", "")
     air = ("✈" + a.airfield_text, "" if a.us_lba else "dim")
     head = [(mark, "mark"), (a.code, "code")]
@@ -286,7 +292,8 @@ def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]
                                                 + ("*" if any(f.damaged for f in a.us) else ""),
                                                 "us" if a.us else "dim")],
             [(" JA", "ja" if a.ja else "dim"), (" " + (_type_counts(a.ja) or "-")
-                                                + ("*" if any(f.damaged for f in a.ja) else ""),
+                                                + ("*" if any(f.damaged for f in a.ja) else "")
+                                                + (f" +{a.ja_unknown}?" if a.ja_unknown else ""),
                                                 "ja" if a.ja else "dim")],
             [(" ", ""), air, (" ", ""), ("no supply ~" if a.out_of_supply else (
                 "supplied" if a.supplied else ""), "warn" if a.out_of_supply else "dim")]]
@@ -358,7 +365,7 @@ def render_map(areas: dict[str, AreaView], zoom: Zoom, *, selected: str = "",
 
 LEGEND = (
     "◆ objective  U/J/x/~/- held by US/Japan/contested/US unsupplied/nobody",
-    "! battle due  14/0 US/JA forces (* some damaged)  ✈3/5 US LBA/airfield",
+    "! battle due  14/0 US/JA forces (* damaged, ? hidden)  ✈3/5 US LBA/airfield",
     "─ ╱ ╲ │ movement lines  ▶ selected  → legal destination",
 )
 

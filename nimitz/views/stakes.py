@@ -48,6 +48,10 @@ class Stakes:
 
 
 def stakes(state: CampaignState, data: GameData) -> Stakes:
+    """The stakes as the US player may know them (fog of war hides some JA forces, R86)."""
+    from nimitz.engine.fog import us_view
+
+    state = us_view(state)
     sheet = data.year(state.year)
     held = objectives_held(state, data)
     ladder = tuple((lv.name, lv.min) for lv in reversed(sheet.evaluation))
