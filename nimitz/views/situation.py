@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from nimitz.engine.control import holder, objectives_held, supplied_areas
-from nimitz.engine.fog import AreaView, area_view, entry_hidden
+from nimitz.engine.fog import HIDDEN_DECISION, AreaView, area_view, entry_hidden
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.data import GameData
+from nimitz.model.difficulty import load_difficulties
 from nimitz.views.words import BOX_TITLES, player_text, step_words
 from nimitz.model.state import (
     BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
@@ -76,6 +77,7 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
         f"US supply points: {state.sp}   JA resupply track: {state.ja_track}   "
         f"objectives held: {len(held)} of {len(sheet.objectives)} "
         f"({sheet.level_for(len(held))})",
+        f"Difficulty: {load_difficulties().summary(state.rules)}",
         "Markers: * damaged, ~ on a transport, + moved.",
         *rules_lines(state, data),
         "",
@@ -118,7 +120,6 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
     return "\n".join(lines)
 
 
-HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
 
 
 def entry_text(entry, state: CampaignState) -> str:
@@ -133,7 +134,6 @@ def last_turn_bot_text(journal, state: CampaignState | None = None) -> str:
         return "No Japanese decisions yet."
     turn = bot[-1].turn
     lines = [f"Japanese decisions, turn {turn}:"]
-    lines += [f"  [{step_words(e.step)}] "
-              f"{player_text(entry_text(e, state) if state is not None else e.text)}"
+    lines += [f"  [{step_words(e.step)}] {player_text(entry_text(e, state) if state is not None else e.text)}"
               for e in bot if e.turn == turn]
     return "\n".join(lines)

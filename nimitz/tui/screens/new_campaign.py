@@ -1,5 +1,6 @@
-"""New campaign: the year, the order-modifier preset, linked or not, an optional seed, a name,
-and who breaks ties for Japan (ruling R24)."""
+"""New campaign: the year, the difficulty (with its options and its measured chance for the
+expert player), linked or not, an optional seed, a name, who breaks ties for Japan (R24) and the
+optional rules (docs/optional-rules.md)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,20 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from nimitz.model.difficulty import load_difficulties
 from nimitz.tui.screens.base import NimitzModal
 from nimitz.tui.widgets.choice_row import ChoiceRow
 
 YEARS = (1942, 1943, 1944, 1945)
+# The optional rules offered here (docs/optional-rules.md); any other mix: `nimitz new --option`.
+OPTIONAL_SETS = (
+    ("none", "no optional rules", ()),
+    ("weather", "weather", ("weather",)),
+    ("events", "weather and events", ("weather", "events")),
+    ("fog", "fog of war", ("fog-of-war",)),
+    ("end", "variable end", ("variable-end",)),
+    ("all", "all four", ("fog-of-war", "weather", "events", "variable-end")),
+)
 
 
 class NewCampaignDialog(NimitzModal):
@@ -28,8 +39,10 @@ class NewCampaignDialog(NimitzModal):
         with Vertical(id="dialog", classes="new-campaign"):
             yield Static("New campaign", classes="dialog-title")
             yield ChoiceRow("Year", [(str(y), str(y)) for y in YEARS], str(self.year), id="year")
-            yield ChoiceRow("Rules", [("map", "map modifiers (default)"),
-                                      ("rulebook", "rulebook modifiers")], "map", id="preset")
+            presets = load_difficulties()
+            yield ChoiceRow("Difficulty", [(p.id, p.name) for p in presets.preset], presets.default,
+                            id="difficulty")
+            yield Static(id="difficulty-info", classes="difficulty-info")
             yield ChoiceRow("Linked", [("no", "this year only"),
                                        ("yes", "linked: go on to 1945")], "no", id="linked")
             with Horizontal(classes="form-row"):
@@ -42,6 +55,8 @@ class NewCampaignDialog(NimitzModal):
                             compact=True)
             yield ChoiceRow("JA ties", [("bot", "the bot's dice (default)"),
                                         ("player", "I choose for Japan")], "bot", id="ja_ties")
+            yield ChoiceRow("Optional", [(key, label) for key, label, _ in OPTIONAL_SETS], "none",
+                            id="optional")
             yield Static(id="error")
             yield Static(Text("↑/↓ or Tab move between fields, ←/→ change a choice, Enter "
                               "starts, Esc cancels.", style="dim"))
@@ -50,6 +65,7 @@ class NewCampaignDialog(NimitzModal):
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self._show_difficulty()
         self.query_one("#error", Static).display = False
         self.query_one("#year", ChoiceRow).focus()
 
@@ -65,6 +81,25 @@ class NewCampaignDialog(NimitzModal):
         if event.row.id == "year":
             self.year = int(event.value)
             self.query_one("#name", Input).placeholder = self.napp.controller.default_name(self.year)
+        if event.row.id in ("year", "difficulty"):
+            self._show_difficulty()
+
+    def _show_difficulty(self) -> None:
+        """The preset's description, the options that differ from Rulebook, and its measured
+        chance (expert policy) for the chosen year."""
+        presets = load_difficulties()
+        preset = presets.get(self.query_one("#difficulty", ChoiceRow).value)
+        rules = presets.rules(preset.id)
+        text = Text()
+        measured = presets.chance(preset.id)
+        year = next((y for y in measured.years if y.year == self.year), None) if measured else None
+        if year is not None:
+            text.append(f"Historical or better in {self.year}: {year.text()} "
+                        f"(expert, {year.campaigns} campaigns)\n")
+        else:
+            text.append(f"Historical or better in {self.year}: not measured yet\n")
+        text.append(" · ".join(presets.changes(rules, brief=True)) or preset.description, style="dim")
+        self.query_one("#difficulty-info", Static).update(text)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -91,12 +126,14 @@ class NewCampaignDialog(NimitzModal):
             if not 0 <= seed < 2**63:
                 self._error("the seed must be between 0 and 2**63-1")
                 return
-        preset = self.query_one("#preset", ChoiceRow).value
+        preset = self.query_one("#difficulty", ChoiceRow).value
         name = self.query_one("#name", Input).value.strip()
         linked = self.query_one("#linked", ChoiceRow).value == "yes"
         ja_ties = self.query_one("#ja_ties", ChoiceRow).value
+        chosen = self.query_one("#optional", ChoiceRow).value
+        options = next(names for key, _, names in OPTIONAL_SETS if key == chosen)
         self.napp.new_campaign(self.year, seed, preset, name, linked=linked, ja_ties=ja_ties,
-                               refused=self._error)
+                               options=list(options), refused=self._error)
 
     def _error(self, message: str) -> None:
         box = self.query_one("#error", Static)
