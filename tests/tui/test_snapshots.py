@@ -24,15 +24,15 @@ def folder(tmp_path_factory) -> Path:  # noqa: ANN001
 
     saves = tmp_path_factory.mktemp("snapshots")
     data = load_game_data()
-    Controller(saves, data).create(1942, 7, "map", "fresh")
+    Controller(saves, data).create(1942, 7, "rulebook", "fresh")
     ctl = Controller(saves, data)
-    ctl.create(1942, 7, "map", "moving")
+    ctl.create(1942, 7, "rulebook", "moving")
     ctl.answer(Decision("end_resupply"))
     ctl = Controller(saves, data)  # optional rules: fog of war, weather, events (R80-R86)
-    ctl.create(1942, 7, "map", "foggy", options=["fog-of-war", "weather", "events"])
+    ctl.create(1942, 7, "rulebook", "foggy", options=["fog-of-war", "weather", "events"])
     ctl.answer(Decision("end_resupply"))
     ctl = Controller(saves, data)
-    ctl.create(1942, 3, "map", "over")
+    ctl.create(1942, 3, "rulebook", "over")
     policy = get_policy("sensible")
     while ctl.request is not None:
         assert ctl.answer(policy(ctl.request, ctl.game)).ok
