@@ -49,6 +49,7 @@ class Stakes:
 
 
 def stakes(state: CampaignState, data: GameData) -> Stakes:
+    """The stakes as the US player may know them (fog of war hides some JA forces, R86)."""
     sheet = data.year(state.year)
     held = objectives_held(state, data)
     ladder = tuple((lv.name, lv.min) for lv in reversed(sheet.evaluation))

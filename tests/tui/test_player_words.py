@@ -28,7 +28,7 @@ def played(tmp_path_factory, data_module) -> Path:  # noqa: ANN001
     policy = get_policy("sensible")
     for year in YEARS:
         ctl = Controller(folder, data_module)
-        ctl.create(year, 11, "map", f"words-{year}")
+        ctl.create(year, 11, "rulebook", f"words-{year}")
         for _ in range(4000):
             request = ctl.request
             if request is None or ctl.game.state.turn >= 3:

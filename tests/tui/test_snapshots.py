@@ -24,15 +24,15 @@ def folder(tmp_path_factory) -> Path:  # noqa: ANN001
 
     saves = tmp_path_factory.mktemp("snapshots")
     data = load_game_data()
-    Controller(saves, data).create(1942, 7, "map", "fresh")
+    Controller(saves, data).create(1942, 7, "rulebook", "fresh")
     ctl = Controller(saves, data)
-    ctl.create(1942, 7, "map", "moving")
+    ctl.create(1942, 7, "rulebook", "moving")
     ctl.answer(Decision("end_resupply"))
     ctl = Controller(saves, data)  # optional rules: fog of war, weather, events (R80-R86)
-    ctl.create(1942, 7, "map", "foggy", options=["fog-of-war", "weather", "events"])
+    ctl.create(1942, 7, "rulebook", "foggy", options=["fog-of-war", "weather", "events"])
     ctl.answer(Decision("end_resupply"))
     ctl = Controller(saves, data)
-    ctl.create(1942, 3, "map", "over")
+    ctl.create(1942, 3, "rulebook", "over")
     policy = get_policy("sensible")
     while ctl.request is not None:
         assert ctl.answer(policy(ctl.request, ctl.game)).ok
@@ -79,12 +79,26 @@ def test_briefing(snap_compare, folder: Path, size) -> None:  # noqa: ANN001
 @pytest.mark.parametrize(("screen", "keys"), [
     ("campaign", ()), ("map", ("m",)), ("area", ("i",)), ("movement", ("enter", "space")),
     ("log", ("L",)), ("help", ("question_mark",)), ("glossary", ("f2",)),
-    ("reference-map", ("R",) + ("right",) * 7),
 ])
 @pytest.mark.parametrize("size", SIZES)
 def test_screens_at_movement(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
     assert snap_compare(opened(folder, "moving"), terminal_size=size, press=keys,
                         run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_reference_map_tab(snap_compare, folder: Path, size) -> None:  # noqa: ANN001
+    """The reference's map tab shows the drawn map (it was blank: a CSS id clash on #map)."""
+    from textual.widgets import TabbedContent
+
+    async def map_tab(pilot) -> None:  # noqa: ANN001
+        pilot.app.animation_level = "none"  # the tab underline must not be caught mid-slide
+        await pilot.press("R")
+        await pilot.pause(0.3)  # the tabs mount first
+        pilot.app.screen.query_one(TabbedContent).active = "map"
+        await settle(pilot)
+
+    assert snap_compare(opened(folder, "moving"), terminal_size=size, run_before=map_tab)
 
 
 @pytest.mark.parametrize(("screen", "keys"), [("end", ()), ("orders-viewer", ("escape", "O"))])
