@@ -31,7 +31,7 @@ from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from fuzz_saves import _reseal  # noqa: E402 - the forger's tool: hashes and checksums redone
+from fuzz_saves import _reseal, fuzz  # noqa: E402 - the forger's tool: hashes and checksums redone
 
 
 @pytest.fixture(scope="module")
@@ -368,3 +368,14 @@ def test_a_file_far_larger_than_any_save_is_refused_without_reading_it(data, sav
     path.write_bytes(b" " * 5000)
     with pytest.raises(SaveError, match="far larger than any save"):
         bounds.read_save_bytes(path, limit=bounds.MAX_SAVE_BYTES)
+
+
+# --- the mutation fuzzer (benchmarks/fuzz_saves.py runs 20,000 cases) ---------------------------
+
+@pytest.mark.slow
+def test_mutated_saves_give_no_traceback_no_hang_and_no_accepted_forgery(tmp_path, data):
+    """Seeded mutations (bytes, JSON values, resealed forgeries) of three genuine saves, each
+    read as list, check and play read it."""
+    report = fuzz(cases=150, seed=18, folder=tmp_path, data=data)
+    assert report.tracebacks == [] and report.hangs == [] and report.forgeries == []
+    assert report.refused_unreadable and report.refused_unverified  # both kinds of refusal reached
