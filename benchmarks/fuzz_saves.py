@@ -307,7 +307,7 @@ def run_case(path: Path, data: GameData, genuine: tuple[tuple[str, str], str],
 
 
 def fuzz(cases: int, seed: int, folder: Path, timeout: float = 20.0,
-         data: GameData | None = None) -> FuzzReport:
+         data: GameData | None = None, progress: int = 0) -> FuzzReport:
     data = data or load_game_data()
     rng = random.Random(seed)
     sources = genuine_saves(folder, data)
@@ -327,6 +327,9 @@ def fuzz(cases: int, seed: int, folder: Path, timeout: float = 20.0,
         target.parent.mkdir(exist_ok=True)
         target.write_bytes(mutated)
         run_case(target, data, genuine[name], report, f"case {n} ({name}): {what}", timeout)
+        if progress and report.cases % progress == 0:
+            report.seconds = time.perf_counter() - t0
+            print(" | ".join(line.strip() for line in report.lines()), flush=True)
     report.seconds = time.perf_counter() - t0
     return report
 
@@ -337,9 +340,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds before a case is a hang")
     parser.add_argument("--show", type=int, default=5, help="failures to print of each kind")
+    parser.add_argument("--progress", type=int, default=500, help="print the counts every N cases")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        report = fuzz(args.cases, args.seed, Path(tmp), args.timeout)
+        report = fuzz(args.cases, args.seed, Path(tmp), args.timeout, progress=args.progress)
     print("\n".join(report.lines()))
     for title, items in (("tracebacks", report.tracebacks), ("hangs", report.hangs),
                          ("accepted forgeries", report.forgeries)):
