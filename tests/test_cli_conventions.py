@@ -91,7 +91,8 @@ def test_new_json_creates_without_opening_the_game(runner, saves_dir):
     result = _run(runner, saves_dir, "new", "--year", "1943", "--seed", "9", "--name", "j", "--json")
     assert result.exit_code == 0, result.output
     assert _json(result) == {"name": "j", "path": str(saves_dir / "j.nimitz.json"), "year": 1943,
-                             "seed": 9, "rules_preset": "map", "ja_ties": "bot", "linked": False}
+                             "seed": 9, "rules_preset": "map", "ja_ties": "bot", "linked": False,
+                             "options": []}
     assert (saves_dir / "j.nimitz.json").exists()
 
 

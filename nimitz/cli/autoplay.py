@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from nimitz.cli.common import YEARS, PolicyChoice, UserError, game_data, json_option, store_of
+from nimitz.cli.common import (
+    YEARS, PolicyChoice, UserError, chosen_options, game_data, json_option, optional_rules_option, store_of,
+)
 
 
 @click.command()
@@ -19,9 +21,10 @@ from nimitz.cli.common import YEARS, PolicyChoice, UserError, game_data, json_op
 @click.option("--linked", is_flag=True, help="Play a linked campaign from YEAR to 1945.")
 @click.option("--save", "save_name", default=None, help="Also save the campaign under this name.")
 @json_option
+@optional_rules_option
 @click.pass_context
 def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties: str, linked: bool,
-             save_name: str | None, as_json: bool) -> None:
+             save_name: str | None, as_json: bool, options: tuple[str, ...]) -> None:
     """Play a whole campaign with a scripted US player and print the result.
 
     The same seed and policy always give the same campaign."""
@@ -40,7 +43,8 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
         raise UserError(f"a campaign named {save_name!r} already exists at {path}")
     chooser = get_policy(policy)
     session = Session.create(path, data, int(year), seed,
-                             RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties),
+                             RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties,
+                                          options=chosen_options(options)),
                              save_name or f"autoplay-{year}-{seed}", linked=linked)
     session.autosave = path is not None
     game = session.game
@@ -62,13 +66,15 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
     if as_json:
         click.echo(json.dumps({
             "year": int(year), "seed": seed, "policy": policy, "rules_preset": rules_preset,
+            "options": chosen_options(options),
             "result": state.result, "objectives_held": state.held_history,
             "battles": state.battles_fought, "turns_played": state.turn,
             "decisions": sum(1 for e in game.journal if e.kind == "decision"),
             "journal_entries": len(game.journal), "state_hash": digest,
             "saved_to": str(path) if path else None}, indent=1))
         return
-    click.echo(f"{year} campaign, seed {seed}, policy {policy}, {rules_preset} modifiers")
+    extra = f", optional rules: {', '.join(chosen_options(options))}" if options else ""
+    click.echo(f"{year} campaign, seed {seed}, policy {policy}, {rules_preset} modifiers{extra}")
     for line in turn_lines:
         click.echo("  " + line)
     click.echo(f"Result: {state.result} ({state.battles_fought} battles; state hash {digest[:12]})")

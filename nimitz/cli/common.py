@@ -53,21 +53,13 @@ class CheckFailed(UserError):
     kind = "check_failed"
 
 
-class JsonError(click.ClickException):
-    """Any error of a command run with `--json`: `{"error", "detail", ...}` on stdout."""
-
-    def __init__(self, error: click.ClickException) -> None:
-        super().__init__(error.format_message())
-        self.exit_code = error.exit_code
-        if isinstance(error, UserError):
-            self.payload = {"error": error.kind, "detail": self.message, **error.extra}
-        elif isinstance(error, click.UsageError):
-            self.payload = {"error": "usage", "detail": self.message}
-        else:
-            self.payload = {"error": "bad_input", "detail": self.message}
-
-    def show(self, file=None) -> None:
-        click.echo(json.dumps(self.payload, indent=1, default=str))
+def json_error(error: click.ClickException) -> dict:
+    """The JSON form of an error under `--json`: `{"error", "detail", ...}` (docs/cli.md)."""
+    if isinstance(error, UserError):
+        return {"error": error.kind, "detail": error.format_message(), **error.extra}
+    if isinstance(error, click.UsageError):
+        return {"error": "usage", "detail": error.format_message()}
+    return {"error": "bad_input", "detail": error.format_message()}
 
 
 class NimitzGroup(click.Group):
@@ -86,9 +78,10 @@ class NimitzGroup(click.Group):
             except (NimitzError, OSError) as exc:
                 raise UserError(error_message(exc)) from None
         except click.ClickException as exc:
-            if ctx.meta.get(JSON_REQUESTED) and not isinstance(exc, JsonError):
-                raise JsonError(exc) from None
-            raise
+            if not ctx.meta.get(JSON_REQUESTED):
+                raise
+            click.echo(json.dumps(json_error(exc), indent=1, default=str))
+            raise click.exceptions.Exit(exc.exit_code) from None
 
 
 def store_of(ctx: click.Context):
@@ -238,3 +231,19 @@ dice_option = click.option("--dice", "dice_text", metavar="FACES",
                            help="Comma-separated d10 faces to use in order (real dice), e.g. 7,3,10.")
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print one JSON object, errors too (docs/cli.md).")
+
+
+def optional_rules_option(fn):
+    """`--option NAME` (repeatable): the optional rules of docs/optional-rules.md."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return click.option("--option", "options", multiple=True, type=click.Choice(OPTION_NAMES),
+                        help="An optional rule (repeatable): " + ", ".join(OPTION_NAMES)
+                             + " (docs/optional-rules.md).")(fn)
+
+
+def chosen_options(options: tuple[str, ...]) -> list[str]:
+    """The chosen optional rules, each once, in the table's order (so saves compare equal)."""
+    from nimitz.model.optional_rules import OPTION_NAMES
+
+    return [name for name in OPTION_NAMES if name in options]

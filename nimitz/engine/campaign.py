@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
+from nimitz.engine import fog, variants
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.requests import Option, Request
 from nimitz.engine.setup import destroy_force, return_to_pool
@@ -55,23 +56,29 @@ def play_turn(game: "Game") -> Engine:
     for f in state.forces.values():
         f.moved = False
     game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+    variants.turn_start(game)
+    fog.refresh(game)
     yield from resupply(game)
     yield from scouting(game)
     yield from movement(game)
+    fog.refresh(game)
     yield from ja_orders(game)
+    fog.refresh(game)
     yield from resolve_battles(game)
+    fog.refresh(game)
     ja_reinforce(game)
     ja_repair(game)
     return_to_port(game)
     supply_check(game)
     defeat_check(game)
+    fog.refresh(game)
 
 
 # --- helpers ---------------------------------------------------------------------------------
 
 
 def cls_of(game: "Game", f: Force):
-    return game.sheet.cls[f.cls]
+    return game.data.years[game.state.year].cls[f.cls]
 
 
 def on_map(game: "Game", f: Force) -> bool:
@@ -210,6 +217,9 @@ def scouting(game: "Game") -> Engine:
     objectives = set(game.sheet.objectives)
     for area in decision.areas:
         auto_hold = area in objectives and area not in state.scout_held
+        recon = fog.peek(game, area)
+        if recon:
+            game.log("event", "US", recon, {"area": area, "rulings": ["R85"]})
         result = bot.scouted_order(area, auto_hold)
         if result is None:
             game.log("event", "JA", f"Scouting {area}: no unmoved JA forces left to scout")
@@ -217,6 +227,8 @@ def scouting(game: "Game") -> Engine:
         if result.order == "Hold" and area in objectives:
             state.scout_held.append(area)
         game.log("bot", "JA", "Scouted order " + result.text(), result.data())
+        fog.reveal(game, result.moved + result.held)  # the US watched the scouted order
+    fog.refresh(game)
 
 
 def scoutable_areas(game: "Game") -> list[str]:
@@ -247,6 +259,7 @@ def movement(game: "Game") -> Engine:
     while True:
         decision = yield movement_request(game)
         if decision.kind == "end_movement":
+            variants.end_of_movement(game)
             return
         forces = [state.forces[i] for i in decision.forces]
         if decision.kind == "move":
@@ -279,6 +292,9 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
     c = cls_of(game, f)
     if f.side != "US":
         return f"{f.name} is Japanese"
+    trouble = variants.cannot_move(game, f)
+    if trouble:
+        return trouble
     if f.moved:
         return f"{f.name} has already moved this turn"
     if not on_map(game, f):
@@ -555,7 +571,7 @@ def defeat_check(game: "Game") -> None:
         end_campaign(game, "Defeat: Hawaii lost", len(held))
     elif len(held) <= sheet.replaced_max and len(held) < state.held_at_start:
         end_campaign(game, "Replaced", len(held))  # fallen to the level, not set up there (R53)
-    elif state.turn >= sheet.turns:
+    elif state.turn >= sheet.turns or variants.ends_early(game):
         points = invasion_points(game)
         total = len(held) + points
         end_campaign(game, sheet.level_for(total), total)

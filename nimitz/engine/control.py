@@ -12,20 +12,33 @@ def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[F
     return [f for f in state.at(area, side) if sheet.cls[f.cls].ashore_type and not f.embarked]
 
 
-def ashore_sides(state: CampaignState, data: GameData) -> dict[str, set[str]]:
-    """For every area, the sides with INF, battalions or LBA ashore there (one pass)."""
-    cls = data.year(state.year).cls
-    out: dict[str, set[str]] = {}
-    for f in state.forces.values():
-        if not f.embarked and cls[f.cls].ashore_type:
-            out.setdefault(f.location, set()).add(f.side)
-    return out
+def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
+    """For every area, the sides with INF, battalions or LBA ashore there (one pass, cached
+    until a force moves, embarks or lands)."""
+    cache = state.derived()
+    key = ("ashore_sides", data.fingerprint, state.year)
+    if key not in cache:
+        cls = data.year(state.year).cls
+        out: dict[str, set[str]] = {}
+        for f in state.forces.values():
+            if not f.embarked and cls[f.cls].ashore_type:
+                out.setdefault(f.location, set()).add(f.side)
+        cache[key] = {area: frozenset(sides) for area, sides in out.items()}
+    return dict(cache[key])
 
 
 def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     """Areas joined to WC by a chain of adjacent US-held areas (R20; WC and AU count as held).
 
     The area itself need not be held: it is in supply if it is on the chain or next to it."""
+    cache = state.derived()
+    key = ("supplied_areas", data.fingerprint, state.year)
+    if key not in cache:
+        cache[key] = frozenset(_supplied_areas(state, data))
+    return set(cache[key])
+
+
+def _supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     m = data.map
     sides = ashore_sides(state, data)
     # US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply.
@@ -52,7 +65,7 @@ def holder(state: CampaignState, data: GameData, area: str,
     """'US' (held), 'JA' (JA ashore), 'contested' (both ashore), or '' (nobody ashore).
 
     A US occupation out of supply is not held (shown as 'US-unsupplied')."""
-    here = (sides if sides is not None else ashore_sides(state, data)).get(area, set())
+    here = (sides if sides is not None else ashore_sides(state, data)).get(area, frozenset())
     us, ja = "US" in here, "JA" in here
     if us and ja:
         return "contested"

@@ -12,7 +12,6 @@ and how `nimitz check` verifies a save.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable, Generator
 
 from attrs import define, field
@@ -31,6 +30,10 @@ class ReplayMismatch(NimitzError):
     """Replaying a journal did not reproduce it."""
 
 
+# Whose roll a stream's faces are, for the journal (the optional rules' streams are nobody's).
+_STREAM_SIDES = {"us": "US", "ja": "JA", "bot": "JA"}
+
+
 @define
 class JournaledDice:
     """Rolls from an inner source, each written to the journal as it happens."""
@@ -44,7 +47,7 @@ class JournaledDice:
 
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
         face = self.inner.roll(stream, sides, purpose)
-        side = "US" if stream == "us" else "JA"
+        side = _STREAM_SIDES.get(stream, "")
         self.game.log("roll", side, f"d{sides} = {face}" + (f": {purpose}" if purpose else ""),
                       {"stream": stream, "sides": sides, "face": face, "purpose": purpose})
         return face
@@ -68,7 +71,7 @@ class Game:
 
     @property
     def sheet(self):
-        return self.data.year(self.state.year)
+        return self.data.years[self.state.year]
 
     # --- journal ---------------------------------------------------------------------------
 
@@ -85,7 +88,7 @@ class Game:
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""
         self.checkpoints.append(Checkpoint(turn=self.state.turn, journal_len=len(self.journal),
-                                           state=copy.deepcopy(self.state)))
+                                           state=self.state.copy()))
 
     # --- driving the engine ----------------------------------------------------------------
 
@@ -122,7 +125,7 @@ class Game:
     def replay(cls, data: GameData, checkpoint: Checkpoint, earlier: list[JournalEntry],
                earlier_checkpoints: list[Checkpoint], decisions: list[Decision]) -> "Game":
         """A game re-run from a checkpoint with the given decisions (raises if one is illegal)."""
-        game = cls(data=data, state=copy.deepcopy(checkpoint.state),
+        game = cls(data=data, state=checkpoint.state.copy(),
                    journal=list(earlier[:checkpoint.journal_len]),
                    checkpoints=list(earlier_checkpoints))
         game.start()

@@ -20,6 +20,7 @@ from cattrs.gen import make_dict_structure_fn, override
 from cattrs.v import format_exception
 
 from nimitz.errors import DataError
+from nimitz.model.optional_rules import OptionalRules
 from nimitz.model.ratings import NO_PAIR, Rating, RatingPair
 
 YEARS = (1942, 1943, 1944, 1945)
@@ -471,6 +472,7 @@ class GameData:
     battle: BattleTable
     ja_plans: PlanTable
     us_plans: PlanTable
+    optional_rules: OptionalRules
     fingerprint: str
 
     def year(self, year: int) -> YearSheet:
@@ -484,6 +486,7 @@ _FILES: dict[str, tuple[str, type]] = {
     "battle": ("bot_tables/battle.toml", BattleTable),
     "ja_plans": ("bot_tables/ja_plans.toml", PlanTable),
     "us_plans": ("bot_tables/us_plans.toml", PlanTable),
+    "optional_rules": ("campaigns/optional_rules.toml", OptionalRules),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
+from nimitz.model.optional_rules import optional_rules_problems
 from nimitz.model.data import (
     CARRIER_TYPES, FORCE_TYPES, REINFORCEMENT_POOL, SIDES, GameData, GameMap, YearSheet,
 )
@@ -256,6 +257,7 @@ def check_data(d: GameData) -> list[str]:
             problems.append(f"{where}: year: says {sheet.year}")
         problems += check_year(sheet, d.map, where)
     problems += check_tables(d)
+    problems += optional_rules_problems(d.optional_rules)
     return problems
 
 
@@ -277,5 +279,8 @@ def summary(d: GameData) -> list[str]:
     lines.append(f"bot_tables/ja_plans.toml: {len(d.ja_plans.plan)} plans, "
                  f"{sum(p.copies for p in d.ja_plans.plan)} counters in the cup")
     lines.append(f"bot_tables/us_plans.toml: {len(d.us_plans.plan)} plans")
+    o = d.optional_rules
+    lines.append(f"campaigns/optional_rules.toml: {len(o.weather.levels)} weather levels, "
+                 f"{len(o.events.event)} events, fog blanks on a d{o.fog.sides}")
     return lines
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState
 from nimitz.model.data import GameData
 from nimitz.model.invariants import state_problems
+from nimitz.model.optional_rules import OPTION_NAMES, OPTION_STREAMS
 from nimitz.model.state import STACKS, CampaignState
 
 SIDES = ("US", "JA")
 JA_TIES = ("bot", "player")  # ruling R24
-DICE_STREAMS = ("us", "ja", "bot")
+DICE_STREAMS = ("us", "ja", "bot") + tuple(OPTION_STREAMS.values())
 BOARD_BOXES = frozenset(AREAS) | frozenset(ISLAND_BOXES) | {DECK, ON_TRANSPORT}
 PIECE_KINDS = ("aircraft", "transport")
 MIGRATED_HELD_AT_START = 99  # schema-1 saves: R21 read literally (persist/saves.py)
@@ -34,6 +35,7 @@ def validate_state(state: CampaignState, data: GameData, where: str = "$.state")
     if rules.ja_ties not in JA_TIES:
         problems.append(f"{where}.rules.ja_ties: {rules.ja_ties!r} is neither 'bot' nor 'player'")
     problems += _dice_problems(state, where)
+    problems += _optional_rules_problems(state, data, where)
     for name in state.ja_stacks:
         if name not in STACKS:
             problems.append(f"{where}.ja_stacks: {name!r} is no Japanese reinforcement stack")
@@ -79,6 +81,41 @@ def validate_checkpoint_state(state: CampaignState, turn: int, data: GameData, w
         problems.append(f"{where}.battle: a battle on the board at a turn's start")
     if state.finished:
         problems.append(f"{where}.result: the campaign is already over at a turn's start")
+    return problems
+
+
+def _optional_rules_problems(state: CampaignState, data: GameData, where: str) -> list[str]:
+    """The optional rules chosen and where they stand (docs/optional-rules.md)."""
+    options = state.rules.options
+    problems = [f"{where}.rules.options: {o!r} is no optional rule" for o in options if o not in OPTION_NAMES]
+    if len(set(options)) != len(options):
+        problems.append(f"{where}.rules.options: an optional rule is named twice")
+    v = state.variant
+    if v is None:
+        return problems
+    w = f"{where}.variant"
+    tables = data.optional_rules
+    if v.weather not in tables.weather.levels:
+        problems.append(f"{w}.weather: {v.weather!r} is no weather level")
+    if not 0 <= v.event <= tables.events.sides:
+        problems.append(f"{w}.event: {v.event} is not a face of the d{tables.events.sides}")
+    if v.event_area and v.event_area not in data.map.area:
+        problems.append(f"{w}.event_area: {v.event_area!r} is no area of the map")
+    if v.event_force and v.event_force not in state.forces:
+        problems.append(f"{w}.event_force: {v.event_force!r} is no force")
+    if not 0 <= v.ended_early <= data.year(state.year).turns:
+        problems.append(f"{w}.ended_early: {v.ended_early} is not a turn")
+    for area, stack in v.fog.items():
+        if area not in data.map.area:
+            problems.append(f"{w}.fog: {area!r} is no area of the map")
+        for fid in stack.forces:
+            if fid not in state.forces or state.forces[fid].side != "JA":
+                problems.append(f"{w}.fog[{area!r}].forces: {fid!r} is no Japanese force")
+        if not 0 <= stack.blanks_seen <= stack.blanks:
+            problems.append(f"{w}.fog[{area!r}]: {stack.blanks_seen} blanks seen of {stack.blanks}")
+    for fid in v.revealed:
+        if fid not in state.forces:
+            problems.append(f"{w}.revealed: {fid!r} is no force")
     return problems
 
 

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 from attrs import define, field
 
 from nimitz import RULES_VERSION, __version__
@@ -113,8 +114,20 @@ class SaveEnvelope:
         return self.header.summary
 
 
+# Fields added after saves existed: left out of a save (and so of the state hash) while they
+# hold their default, so every older campaign keeps its hash and replays unchanged.
+OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
+    RulesProfile: ("options",),
+    CampaignState: ("variant",),
+}
+
+
 def make_converter() -> cattrs.Converter:
-    return make_strict(cattrs.Converter(forbid_extra_keys=True))
+    conv = make_strict(cattrs.Converter(forbid_extra_keys=True))
+    for cls, names in OMITTED_WHEN_DEFAULT.items():
+        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(
+            cls, conv, **{n: override(omit_if_default=True) for n in names}))
+    return conv
 
 
 CONVERTER = make_converter()

@@ -89,13 +89,32 @@ def _threats(game: "Game", held: list[str]) -> dict[str, int]:
     return {a: ja.get(a, 0) + sum(ja.get(n, 0) for n in m.area[a].adjacent) for a in held}
 
 
-def _garrison_post(game: "Game", f, kind: tuple[str, ...], threats: dict[str, int]) -> str | None:
+class _UsTypes:
+    """How many US forces of each type stand in an area, counted once per area for one
+    decision (the search below asks the same areas again and again; nothing moves meanwhile)."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.areas: dict[str, dict[str, int]] = {}
+
+    def count(self, area: str, kinds: tuple[str, ...]) -> int:
+        types = self.areas.get(area)
+        if types is None:
+            types = self.areas[area] = {}
+            for g in self.game.state.at(area, "US"):
+                t = cls_of(self.game, g).type
+                types[t] = types.get(t, 0) + 1
+        return sum(types.get(k, 0) for k in kinds)
+
+
+def _garrison_post(game: "Game", f, kind: tuple[str, ...], threats: dict[str, int],
+                   us: _UsTypes) -> str | None:
     """The threatened held objective that most needs another force of this kind."""
     posts = []
     for area, threat in threats.items():
         if not threat or area == f.location:
             continue
-        mine = sum(1 for g in game.state.at(area, "US") if cls_of(game, g).type in kind)
+        mine = us.count(area, kind)
         if mine < 3 and move_problem(game, f, area) is None:
             posts.append((mine, -threat, game.data.map.order[area], area))
     return min(posts)[3] if posts else None
@@ -107,6 +126,7 @@ def _movement(request: "Request", game: "Game") -> Decision:
     state = game.state
     held = objectives_held(state, game.data)
     threats = _threats(game, held)
+    us = _UsTypes(game)
     movable = [state.forces[i] for i in request.info["movable"]]
     target = _target(game, held)
     bases = ("WC", "HI", "AU")
@@ -128,8 +148,7 @@ def _movement(request: "Request", game: "Game") -> Decision:
         if room > 0 and ready:
             return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     if target:  # the attack needs troops to hold what it takes
-        landing = [g for g in state.at(target, "US") if cls_of(game, g).type in ("INF", "BN")]
-        if len(landing) < 3:
+        if us.count(target, ("INF", "BN")) < 3:
             for f in movable:
                 if (f.location in bases and cls_of(game, f).type == "INF" and f.location != "HI"
                         and move_problem(game, f, target) is None):
@@ -139,10 +158,9 @@ def _movement(request: "Request", game: "Game") -> Decision:
         if f.location not in bases or c.type not in ("LBA", "INF", "BN"):
             continue
         if f.location == "HI":
-            same = [g for g in state.at("HI", "US") if cls_of(game, g).type == c.type]
-            if len(same) <= 2:
+            if us.count("HI", (c.type,)) <= 2:
                 continue  # Hawaii must stay held (R21)
-        post = _garrison_post(game, f, ("LBA",) if c.type == "LBA" else ("INF", "BN"), threats)
+        post = _garrison_post(game, f, ("LBA",) if c.type == "LBA" else ("INF", "BN"), threats, us)
         if post:
             return Decision("move", forces=(f.id,), area=post)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
@@ -150,8 +168,7 @@ def _movement(request: "Request", game: "Game") -> Decision:
             c = cls_of(game, f)
             if f.location not in bases or not (c.is_ship or c.type == "INF"):
                 continue
-            if f.location == "HI" and c.type == "INF" and len(
-                    [g for g in state.at("HI", "US") if cls_of(game, g).type == "INF"]) <= 2:
+            if f.location == "HI" and c.type == "INF" and us.count("HI", ("INF",)) <= 2:
                 continue
             if move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)

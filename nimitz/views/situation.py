@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from nimitz.engine.control import holder, objectives_held, supplied_areas
+from nimitz.engine.fog import AreaView, area_view, entry_hidden
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.data import GameData
+from nimitz.views.words import BOX_TITLES, player_text, step_words
 from nimitz.model.state import (
     BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
 )
@@ -29,17 +32,52 @@ def _forces_line(forces: list[Force], state: CampaignState, data: GameData) -> s
     return ", ".join(others) if others else "-"
 
 
+def hidden_stack_text(view: AreaView, state: CampaignState, data: GameData) -> str:
+    """A fog-of-war stack as the US sees it: the known counters and the unknown chips."""
+    known = [state.forces[fid] for fid in view.known]
+    chips = f"{view.unknown_chips} unknown chip{'s' if view.unknown_chips != 1 else ''} (some may be blanks)"
+    return (_forces_line(known, state, data) + " + " + chips) if known else "hidden stack: " + chips
+
+
+def rules_lines(state: CampaignState, data: GameData) -> list[str]:
+    """The optional rules a campaign plays under, and this turn's weather and event."""
+    rules = state.rules
+    if not rules.options:
+        return []
+    lines = ["Optional rules: " + ", ".join(OPTION_TITLES[o] for o in rules.options) + "."]
+    v = state.variant
+    if v is not None and state.turn and not state.finished:
+        now = []
+        if rules.has("weather"):
+            now.append(f"weather {v.weather}")
+        if rules.has("events") and v.event:
+            now.append(f"event: {_event_name(state, data, v.event)}")
+        if now:
+            lines.append("This turn: " + "; ".join(now) + ".")
+    return lines
+
+
+def _event_name(state: CampaignState, data: GameData, roll: int) -> str:
+    event = data.optional_rules.events.for_roll(roll)
+    extra = {"storm": f" over {state.variant.event_area}",
+             "engine_trouble": f" ({state.forces[state.variant.event_force].name})"
+             if state.variant.event_force else ""}.get(event.kind, "")
+    return event.name + extra
+
+
 def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> str:
     sheet = data.year(state.year)
     held = objectives_held(state, data)
     supplied = supplied_areas(state, data)
     title = f"{name}: " if name else ""
     lines = [
-        f"{title}{state.year} campaign, turn {state.turn} of {sheet.turns}, step: {state.step}",
+        f"{title}{state.year} campaign, turn {state.turn} of {sheet.turns}, step: "
+        f"{step_words(state.step)}",
         f"US supply points: {state.sp}   JA resupply track: {state.ja_track}   "
         f"objectives held: {len(held)} of {len(sheet.objectives)} "
         f"({sheet.level_for(len(held))})",
         "Markers: * damaged, ~ on a transport, + moved.",
+        *rules_lines(state, data),
         "",
     ]
     where = state.by_location()
@@ -55,33 +93,46 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
             forces = [f for f in here if f.side == side]
             if forces:
                 lines.append(f"   {side}: {_forces_line(forces, state, data)}")
+        fogged = area_view(state, code)
+        if fogged is not None:  # fog of war: a hidden stack instead of the JA counters (R86)
+            lines[-1] = "   JA: " + hidden_stack_text(fogged, state, data)
     lines.append("")
     for box in data.map.boxes:
         forces = where.get(box.code, [])
+        title = BOX_TITLES.get(box.code, box.code)
         if box.code == JA_POOL:
-            lines.append(f"{box.code} {box.name}: " + "; ".join(
-                f"{stack} {len(ids)}" for stack, ids in state.ja_stacks.items()))
+            lines.append(f"{title} ({box.name}): " + "; ".join(
+                f"{stack} {len(ids)}".replace("lba", "LBA") for stack, ids in state.ja_stacks.items()))
             continue
         if box.code == US_POOL:
-            lines.append(f"{box.code} {box.name}: {_forces_line(forces, state, data)}")
+            lines.append(f"{title} ({box.name}): {_forces_line(forces, state, data)}")
             continue
         if forces or box.code in sheet.port_boxes or box.code in (RAID, BATTALIONS):
-            lines.append(f"{box.code} {box.name}: {_forces_line(forces, state, data)}")
+            lines.append(f"{title} ({box.name}): {_forces_line(forces, state, data)}")
     for code in (BOMBING, INVASION):
         if code not in data.map.box and where.get(code):
-            lines.append(f"{code}: {_forces_line(where[code], state, data)}")
+            lines.append(f"{BOX_TITLES[code]}: {_forces_line(where[code], state, data)}")
     lost = where.get(DESTROYED, [])
     lines.append(f"Destroyed: US {sum(f.side == 'US' for f in lost)}, "
                  f"JA {sum(f.side == 'JA' for f in lost)}")
     return "\n".join(lines)
 
 
-def last_turn_bot_text(journal) -> str:
+HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
+
+
+def entry_text(entry, state: CampaignState) -> str:
+    """A journal entry's text as the US player may read it now (fog of war hides some, R86)."""
+    return HIDDEN_DECISION if entry_hidden(entry, state) else entry.text
+
+
+def last_turn_bot_text(journal, state: CampaignState | None = None) -> str:
     """The Japanese decisions of the latest turn that has any, one per line."""
     bot = [e for e in journal if e.kind == "bot"]
     if not bot:
         return "No Japanese decisions yet."
     turn = bot[-1].turn
     lines = [f"Japanese decisions, turn {turn}:"]
-    lines += [f"  [{e.step}] {e.text}" for e in bot if e.turn == turn]
+    lines += [f"  [{step_words(e.step)}] {player_text(entry_text(e, state) if state is not None else e.text)}"
+              for e in bot if e.turn == turn]
     return "\n".join(lines)

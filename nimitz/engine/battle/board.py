@@ -5,8 +5,10 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Iterable
 
+from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState
 from nimitz.model.data import CounterClass, Plan
 from nimitz.model.ratings import Rating
@@ -85,12 +87,12 @@ class Board:
 
     def ids(self, side: str | None = None) -> list[str]:
         """Every piece on the board (map forces first, then battle pieces), in board order."""
-        pos = self.bs.positions
-        out = [f for f in self.bs.forces if f in pos]
-        out += [p for p in self.bs.pieces if p in pos]
-        if side is not None:
-            out = [p for p in out if p.startswith(side + ":")]
-        return out
+        bs = self.bs
+        pos = bs.positions
+        if side is None:
+            return [p for p in chain(bs.forces, bs.pieces) if p in pos]
+        prefix = side + ":"
+        return [p for p in chain(bs.forces, bs.pieces) if p in pos and p.startswith(prefix)]
 
     # --- where things are ------------------------------------------------------------------
 
@@ -243,6 +245,7 @@ class Board:
             value = value.plus(eff["add"], eff["superior_add"], eff["superior_min"])
             mods.append({"plan": plan.id, "source": f"{side} plan {plan.name}",
                          "from": str(before), "to": str(value)})
+        value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
 
     # --- description -----------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
+from nimitz.engine import variants
 from nimitz.engine.battle.board import Board, transport_id
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
@@ -162,7 +163,8 @@ def length_and_plans(board: Board) -> None:
     bs = board.bs
     table = board.data.battle
     board.state.step = "battle:setup:length"
-    roll = board.game.dice.roll("ja", 10, "battle length")
+    rolled = board.game.dice.roll("ja", 10, "battle length")
+    roll, weather = variants.battle_length_roll(board.game, rolled)
     turns = table.turns_for(roll)
     bs.rolled_length = turns
     bs.length = min(table.max_turns, max(table.min_turns, turns))
@@ -173,7 +175,8 @@ def length_and_plans(board: Board) -> None:
     bs.ja_plans_per_turn = table.plans_for(count)
     prow = next(r for r in table.plans_per_turn if r.lo <= count <= r.hi)
     bs.cup = [p.id for p in board.data.ja_plans.plan for _ in range(p.copies)]
-    board.game.log("bot", "JA", f"battle length {bs.length} turn(s) (rolled {roll}); Japan draws "
+    board.game.log("bot", "JA", f"battle length {bs.length} turn(s) (rolled {rolled}"
+                   + (f"; {weather}" if weather else "") + "); Japan draws "
                    f"{bs.ja_plans_per_turn} plan(s) per turn ({count} forces)",
                    {"procedure": "battle length and JA plans per turn", "roll": roll,
                     "chart_row": {"lo": row.lo, "hi": row.hi, "turns": row.turns},
@@ -181,7 +184,8 @@ def length_and_plans(board: Board) -> None:
                     "plans_row": {"lo": prow.lo, "hi": prow.hi, "plans": prow.plans},
                     "counted": "JA forces brought to the battle, infantry on transports included; "
                                "transports and carrier aircraft not counted",
-                    "cup": len(bs.cup), "rulings": ["R13"]})
+                    "cup": len(bs.cup), "rulings": ["R13"],
+                    **({"weather": weather} if weather else {})})
 
 
 def purchase_plans(board: Board) -> Gen:
@@ -190,6 +194,7 @@ def purchase_plans(board: Board) -> Gen:
     board.state.step = "battle:setup:US plans"
     plans = board.data.us_plans.plan
     sp = board.state.sp
+    free = 3 + variants.extra_bpp(board.game, "US")  # an inspired commander adds BPP (R82)
 
     def checker(d: Decision) -> None:
         _no_extras(d, "forces", "count")
@@ -204,22 +209,22 @@ def purchase_plans(board: Board) -> Gen:
                 raise IllegalDecision(f"{pid!r} is not a US battle plan "
                                       f"({', '.join(p.id for p in plans)})", "R12")
             cost += plan.cost
-        bpp = 3 + 3 * d.count
+        bpp = free + 3 * d.count
         if cost > bpp:
             raise IllegalDecision(f"those plans cost {cost} BPP; {d.count} SP give {bpp} BPP "
-                                  f"(3 free + 3 per SP)", "R12")
+                                  f"({free} free + 3 per SP)", "R12")
 
     d = yield Request(
         kind="battle_plans", step=board.state.step,
-        prompt=f"Battle plans: 3 free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
+        prompt=f"Battle plans: {free} free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
         options=[Option(Decision(kind="battle_plans"), "buy no plans")],
-        info={"sp": sp, "free_bpp": 3, "bpp_per_sp": 3,
+        info={"sp": sp, "free_bpp": free, "bpp_per_sp": 3,
               "plans": [{"id": p.id, "name": p.name, "cost": p.cost, "reactive": p.reactive,
                          "description": p.description} for p in plans], "rulings": ["R12"]},
         checker=checker, kinds=("battle_plans",))
     board.state.sp -= d.count
     bs.us_sp_spent = d.count
-    bs.us_bpp = 3 + 3 * d.count
+    bs.us_bpp = free + 3 * d.count
     bs.us_plans = [PlanInPlay(plan=p, side="US") for p in d.forces]
     if d.forces or d.count:
         board.game.log("event", "US", f"US buys {', '.join(board.plan_def('US', p).name for p in d.forces) or 'no plans'} "

@@ -1,5 +1,5 @@
 """The title screen: new campaign, continue the last one, load a saved one, replay a saved one,
-reference, quit."""
+reference, the lab, quit."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ class TitleScreen(NimitzScreen):
         Binding("o", "load", "Load"),
         Binding("r", "app.replay_saved", "Replay"),
         Binding("R", "app.reference", "Reference"),
+        Binding("l", "app.lab", "Lab"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -89,6 +90,7 @@ class TitleScreen(NimitzScreen):
         options += [Option("o  Load a saved campaign", id="load"),
                     Option("r  Replay a saved campaign", id="replay"),
                     Option("R  Reference tables and rulings", id="reference"),
+                    Option("l  Lab: how often does a scripted player win?", id="lab"),
                     Option("q  Quit", id="quit")]
         menu.add_options(options)
         menu.highlighted = highlighted if highlighted is not None else 0
@@ -105,6 +107,8 @@ class TitleScreen(NimitzScreen):
             self.napp.action_replay_saved()
         elif action == "reference":
             self.napp.action_reference()
+        elif action == "lab":
+            self.napp.action_lab()
         elif action == "quit":
             self.app.exit()
 

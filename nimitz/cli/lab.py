@@ -1,0 +1,119 @@
+"""`nimitz lab`: many seeded autoplayed campaigns and the tables they add up to (docs/lab.md)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import click
+
+from nimitz.cli.common import (
+    YEARS, PolicyChoice, UserError, chosen_options, json_option, optional_rules_option,
+)
+
+
+class _Progress:
+    """done/total, campaigns per second and time left, on stderr; silent unless stdout is a terminal."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.start = time.monotonic()
+        self.bar = click.progressbar(length=total, label="campaigns", file=sys.stderr, show_pos=True,
+                                     show_eta=True, item_show_func=lambda rate: rate) if enabled else None
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            return
+        rate = done / max(1e-9, time.monotonic() - self.start)
+        self.bar.update(done - self.shown, f"{rate:.1f}/s")
+        self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.render_finish()
+
+
+@click.command()
+@click.option("--year", type=click.Choice(YEARS + ("all",)), required=True,
+              help="The campaign year, or all four.")
+@click.option("--runs", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+              help="Campaigns per year.")
+@click.option("--policy", type=PolicyChoice(), default="sensible", show_default=True,
+              help="The scripted US player.")
+@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
+              help="JA order-roll modifiers (ruling R1).")
+@click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
+              help="Who breaks ties among equal Japanese targets (ruling R24).")
+@click.option("--linked", is_flag=True, help="Linked campaigns from YEAR to 1945.")
+@optional_rules_option
+@click.option("--seed-start", type=click.IntRange(0, 2**63 - 1_000_001), default=1, show_default=True,
+              help="The first seed; the campaigns use seeds SEED-START, SEED-START+1, ...")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None,
+              help="Worker processes (default: every core). Results do not depend on it.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also write one row per campaign to this CSV file.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+              help="Also draw the outcomes and objectives by turn to FILE.svg or FILE.png (needs matplotlib).")
+@json_option
+def lab(year: str, runs: int, policy: str, rules_preset: str, ja_ties: str, linked: bool,
+        options: tuple[str, ...], seed_start: int, jobs: int | None, csv_path: str | None,
+        plot_path: str | None, as_json: bool) -> None:
+    """Play RUNS seeded campaigns per year with a scripted US player and print how they went:
+    outcomes with 95% intervals, Hawaii lost, objectives held by turn, JA orders, losses and
+    battles. Every row rebuilds with `nimitz autoplay` (the same seed and options).
+
+    Ctrl-C stops the run and reports the campaigns that finished."""
+    import json
+    from pathlib import Path
+
+    from nimitz.cli.common import game_data
+    from nimitz.errors import NimitzError
+    from nimitz.lab.plots import save_plot, text_plot
+    from nimitz.lab.runner import process_pool, run_lab, year_specs
+    from nimitz.lab.stats import records_csv, summaries_json, summary_text, summarise
+
+    if plot_path and Path(plot_path).suffix.lower() not in (".svg", ".png"):
+        raise UserError(f"--plot {plot_path}: the picture must be a .svg or .png file")
+    years = [int(y) for y in YEARS] if year == "all" else [int(year)]
+    specs = year_specs(years, runs, seed_start, policy=policy, rules_preset=rules_preset,
+                       ja_ties=ja_ties, linked=linked, options=tuple(chosen_options(options)))
+    jobs = jobs or os.cpu_count() or 1
+    progress = _Progress(len(specs), enabled=sys.stdout.isatty() and not as_json)
+    try:
+        if jobs == 1:
+            run = run_lab(specs, None, progress)
+        else:
+            with process_pool(min(jobs, len(specs))) as executor:
+                run = run_lab(specs, executor, progress)
+    finally:
+        progress.close()
+    data = game_data()
+    summaries = summarise(run.records, data)
+    if csv_path:
+        try:
+            Path(csv_path).write_text(records_csv(run.records), encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"cannot write {csv_path}: {exc.strerror}") from None
+    if plot_path and summaries:
+        try:
+            save_plot(summaries, Path(plot_path))
+        except NimitzError as exc:
+            raise UserError(str(exc)) from None
+    stopped = (f"Stopped (Ctrl-C) after {len(run.records)} of {len(specs)} campaigns; "
+               f"the tables cover those that finished.") if run.stopped else ""
+    if as_json:
+        click.echo(json.dumps(summaries_json(summaries, run.stopped, len(specs)), indent=1))
+    else:
+        if stopped:
+            click.echo(stopped)
+        for s in summaries:
+            click.echo(summary_text(s))
+            if sys.stdout.isatty():
+                click.echo("\n" + text_plot(s))
+            click.echo("")
+        click.echo(f"Rebuild any campaign: {specs[0].autoplay_command().replace(f'--seed {specs[0].seed}', '--seed SEED')} --save NAME")
+    if run.stopped:
+        if stopped and as_json:
+            click.echo(stopped, err=True)
+        sys.exit(130)

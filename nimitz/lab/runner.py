@@ -1,0 +1,201 @@
+"""Play many seeded campaigns and keep what each one came to.
+
+A campaign is fully given by its `CampaignSpec` (year, seed, policy, rules): the same spec
+always plays the same campaign, wherever it runs, so results do not depend on how many workers
+share the work, and any row rebuilds with `nimitz autoplay` (`CampaignSpec.autoplay_command`).
+
+`run_lab` hands each spec to a `concurrent.futures`-style executor (anything with `submit`
+returning `concurrent.futures.Future`s: the local process pool, Dask's `Client.get_executor()`),
+or plays them in this process when given none. Ctrl-C stops it: the campaigns that finished
+are kept and reported.
+"""
+
+from __future__ import annotations
+
+import signal
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed, wait
+from typing import Callable, Iterable
+
+from attrs import define, field, frozen
+
+from nimitz.model.data import GameData
+
+HAWAII_LOST = "Defeat: Hawaii lost"
+
+
+@frozen
+class CampaignSpec:
+    """Everything that decides a campaign: the same spec always plays the same game."""
+
+    year: int
+    seed: int
+    policy: str = "sensible"
+    rules_preset: str = "map"
+    ja_ties: str = "bot"
+    linked: bool = False
+    options: tuple[str, ...] = ()
+
+    def autoplay_command(self) -> str:
+        """The `nimitz autoplay` command that replays this campaign (add --save NAME to keep it)."""
+        parts = [f"nimitz autoplay --year {self.year} --seed {self.seed} --policy {self.policy}",
+                 f"--rules-preset {self.rules_preset} --ja-ties {self.ja_ties}"]
+        if self.linked:
+            parts.append("--linked")
+        parts += [f"--option {o}" for o in self.options]
+        return " ".join(parts)
+
+
+@frozen
+class CampaignRecord:
+    """What one campaign came to (one CSV row)."""
+
+    spec: CampaignSpec
+    result: str  # the evaluation level (or the defeat)
+    score: int  # objectives held at the end (plus invasion points in 1945)
+    held: tuple[int, ...]  # objectives held at the end of each turn
+    turns: int
+    ja_orders: dict[str, int]  # JA orders carried out, by order
+    losses: dict[str, int]  # "US CV" -> map counters destroyed in battle
+    battles: tuple[int, ...]  # battles fought, per turn
+    us_won: tuple[int, ...]  # battles the US won (no Japanese force left in the area), per turn
+    hawaii_lost: bool  # in a linked campaign: in any of its years
+    state_hash: str
+
+
+@define
+class LabRun:
+    """The records of a lab run, in the order of its specs; `stopped`: Ctrl-C ended it early."""
+
+    specs: list[CampaignSpec]
+    records: list[CampaignRecord] = field(factory=list)
+    stopped: bool = False
+
+
+# --- one campaign ---------------------------------------------------------------------------
+
+_DATA: GameData | None = None
+
+
+def _game_data() -> GameData:
+    global _DATA  # one load per worker process, not one per campaign
+    if _DATA is None:
+        from nimitz.model.data import load_game_data
+
+        _DATA = load_game_data()
+    return _DATA
+
+
+class _Tally:
+    """Counts a campaign's JA orders, battles and losses from its journal as it is written."""
+
+    def __init__(self, game) -> None:  # noqa: ANN001
+        self.game = game
+        self.orders: dict[str, int] = {}
+        self.losses: dict[str, int] = {}
+        self.battles: dict[int, int] = {}
+        self.won: dict[int, int] = {}
+
+    def __call__(self, entry) -> None:  # noqa: ANN001
+        data = entry.data
+        if entry.kind == "bot" and entry.step == "orders" and data.get("order"):
+            self.orders[data["order"]] = self.orders.get(data["order"], 0) + 1
+        elif entry.kind == "event" and entry.step == "battle:end" and "survivors" in data:
+            turn = self.game.state.turn
+            self.battles[turn] = self.battles.get(turn, 0) + 1
+            survivors = {fid.split(":", 1)[0] for fid in data["survivors"]}
+            if "US" in survivors and "JA" not in survivors:
+                self.won[turn] = self.won.get(turn, 0) + 1
+            state = self.game.state
+            sheet = self.game.data.years[state.year]
+            for fid in data["destroyed"]:
+                key = f"{fid.split(':', 1)[0]} {sheet.cls[state.forces[fid].cls].type}"
+                self.losses[key] = self.losses.get(key, 0) + 1
+
+    def per_turn(self, counts: dict[int, int], turns: int) -> tuple[int, ...]:
+        return tuple(counts.get(t, 0) for t in range(1, turns + 1))
+
+
+def play_one(spec: CampaignSpec) -> CampaignRecord:
+    """Play the campaign of `spec` to its end, as `nimitz autoplay` does."""
+    from nimitz.model.state import RulesProfile
+    from nimitz.persist.campaign_file import new_game
+    from nimitz.persist.saves import state_hash
+    from nimitz.policies import get_policy
+
+    data = _game_data()
+    rules = RulesProfile(order_modifiers=spec.rules_preset, ja_ties=spec.ja_ties,
+                         options=list(spec.options))
+    chooser = get_policy(spec.policy)
+    game = new_game(data, spec.year, spec.seed, rules, linked=spec.linked)
+    tally = _Tally(game)
+    game.listeners.append(tally)
+    while game.pending is not None:
+        game.answer(chooser(game.pending, game))
+    state = game.state
+    end = next(e for e in reversed(game.journal) if e.kind == "event" and "result" in e.data)
+    hawaii_lost = HAWAII_LOST in [state.result] + [y.result for y in state.linked_years]
+    return CampaignRecord(
+        spec=spec, result=state.result, score=end.data.get("score", end.data.get("total", 0)),
+        held=tuple(state.held_history), turns=state.turn, hawaii_lost=hawaii_lost,
+        ja_orders=dict(sorted(tally.orders.items())), losses=dict(sorted(tally.losses.items())),
+        battles=tally.per_turn(tally.battles, state.turn),
+        us_won=tally.per_turn(tally.won, state.turn), state_hash=state_hash(state))
+
+
+# --- many campaigns -------------------------------------------------------------------------
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the run and keeps what finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(jobs: int) -> ProcessPoolExecutor:
+    """The local executor: `jobs` worker processes that ignore Ctrl-C (the parent handles it)."""
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+
+
+Progress = Callable[[int, int], None]  # (campaigns done, campaigns in all)
+
+
+def run_lab(specs: Iterable[CampaignSpec], executor: Executor | None = None,
+            progress: Progress | None = None) -> LabRun:
+    """Play every spec; records come back in the order of the specs, whatever ran them.
+
+    Without an executor the campaigns are played here, one after another. On Ctrl-C
+    (KeyboardInterrupt) the run stops: campaigns not started are cancelled, the ones that
+    finished are kept, and the run is marked `stopped`."""
+    run = LabRun(specs=list(specs))
+    done: dict[int, CampaignRecord] = {}
+    total = len(run.specs)
+    try:
+        if executor is None:
+            for i, spec in enumerate(run.specs):
+                done[i] = play_one(spec)
+                if progress:
+                    progress(len(done), total)
+        else:
+            futures: dict[Future, int] = {executor.submit(play_one, s): i
+                                          for i, s in enumerate(run.specs)}
+            try:
+                for future in as_completed(futures):
+                    done[futures[future]] = future.result()
+                    if progress:
+                        progress(len(done), total)
+            except KeyboardInterrupt:
+                for future in futures:
+                    future.cancel()
+                wait(futures)  # campaigns already running finish and are kept
+                for future, i in futures.items():
+                    if future.done() and not future.cancelled() and future.exception() is None:
+                        done[i] = future.result()
+                raise
+    except KeyboardInterrupt:
+        run.stopped = True
+    run.records = [done[i] for i in sorted(done)]
+    return run
+
+
+def year_specs(years: Iterable[int], runs: int, seed_start: int = 1, **options) -> list[CampaignSpec]:
+    """`runs` campaigns per year with seeds seed_start, seed_start+1, ..."""
+    return [CampaignSpec(year=y, seed=seed_start + i, **options) for y in years for i in range(runs)]

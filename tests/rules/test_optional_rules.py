@@ -1,0 +1,366 @@
+"""Optional rules (docs/optional-rules.md; rulings R80-R84): weather, events, variable end.
+
+Each is off by default, uses its own dice stream, and changes only what its ruling says."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nimitz.engine import variants
+from nimitz.engine.dice import ScriptedDice
+from nimitz.engine.game import Game
+from nimitz.model.journal import Decision
+from nimitz.model.state import RulesProfile, VariantState
+from nimitz.persist.campaign_file import new_game
+from nimitz.persist.saves import CONVERTER
+from nimitz.policies import get_policy
+
+from rules_kit import fresh, of_type, place
+
+
+def _play(data, year, seed, options=(), policy="sensible", until_turn=None):
+    game = new_game(data, year, seed, RulesProfile(options=list(options)))
+    chooser = get_policy(policy)
+    while game.pending is not None:
+        if until_turn is not None and game.state.turn > until_turn:
+            break
+        game.answer(chooser(game.pending, game))
+    return game
+
+
+def _game(data, year=1942, options=(), faces=()):
+    state = fresh(data, year)
+    state.rules.options = list(options)
+    return Game(data=data, state=state, dice=ScriptedDice(list(faces)))
+
+
+def test_no_option_no_new_state_and_no_new_stream(data):
+    """Without options a campaign saves exactly as before: no variant state, no options key,
+    no optional-rule dice stream (so old saves keep their hashes)."""
+    game = _play(data, 1942, 5, until_turn=2)
+    raw = CONVERTER.unstructure(game.state)
+    assert "variant" not in raw and "options" not in raw["rules"]
+    assert set(game.state.dice.streams) <= {"us", "ja", "bot"}
+
+
+def test_variable_end_uses_its_own_stream(data):
+    """R84 and the issue: an option rolls on its own stream, so up to its first roll the campaign
+    is the same, entry for entry, as one played without it."""
+    for seed in range(1, 40):
+        varied = _play(data, 1943, seed, options=["variable-end"])
+        rolls = [i for i, e in enumerate(varied.journal) if e.kind == "roll" and e.data["stream"] == "end"]
+        if rolls:
+            break
+    else:
+        pytest.fail("no campaign reached the end of turn 5")
+    plain = _play(data, 1943, seed)
+    first = rolls[0]
+    assert [e.text for e in varied.journal[:first]] == [e.text for e in plain.journal[:first]]
+    assert "end" in varied.state.dice.streams and "end" not in plain.state.dice.streams
+
+
+@pytest.mark.parametrize("start,face,after", [
+    ("clear", 1, "hazy"), ("hazy", 1, "bad"), ("bad", 1, "bad"),
+    ("bad", 6, "hazy"), ("clear", 6, "clear"), ("hazy", 3, "hazy"),
+])
+def test_weather_worsens_on_1_and_improves_on_6(data, start, face, after):
+    """R80: 1d6 each turn after the first: 1 worsens one level, 6 improves one, clear-hazy-bad."""
+    game = _game(data, options=["weather"], faces=[face])
+    game.state.turn = 2
+    game.state.variant = VariantState(weather=start)
+    variants.turn_start(game)
+    assert game.state.variant.weather == after
+
+
+def test_weather_first_turn_is_clear_without_a_roll(data):
+    """R80: the first turn is clear."""
+    game = _game(data, options=["weather"], faces=[])
+    game.state.turn = 1
+    variants.turn_start(game)
+    assert game.state.variant.weather == "clear"
+    assert not game.dice.rolls
+
+
+@pytest.mark.parametrize("weather,roll,expected", [("clear", 3, 3), ("hazy", 3, 2), ("bad", 3, 1),
+                                                   ("bad", 1, 1), ("bad", 10, 8)])
+def test_weather_shortens_contact_battle_length_roll(data, weather, roll, expected):
+    """R81: hazy -1, bad -2 to the battle-length roll (a contact roll), never below 1."""
+    game = _game(data, options=["weather"])
+    game.state.variant = VariantState(weather=weather)
+    assert variants.battle_length_roll(game, roll)[0] == expected
+
+
+def _board_with(data, game, us_ids, ja_ids, area="MI"):
+    from nimitz.engine.battle.board import Board
+    from nimitz.model.battle import BattleState
+
+    game.state.battle = BattleState(area=area)
+    for fid in us_ids + ja_ids:
+        game.state.battle.forces.append(fid)
+    return Board(game)
+
+
+def test_bad_weather_lowers_every_aircraft_attack_value_of_both_sides(data):
+    """R81: in bad weather, aircraft attack values (dogfight, bombs) are one lower, both sides;
+    ships' values are not changed."""
+    game = _game(data, options=["weather"])
+    lba_us = of_type(game.state, data, "US", "LBA", 1)
+    lba_ja = of_type(game.state, data, "JA", "LBA", 1)
+    ship = of_type(game.state, data, "US", "CRU", 1)
+    board = _board_with(data, game, lba_us + ship, lba_ja)
+    ship_clear = board.rating(ship[0], "surface")[0]
+    game.state.variant = VariantState(weather="bad")
+    checked = 0
+    for p in lba_us + lba_ja:
+        for r in ("dogfight", "ship"):
+            full = getattr(data.year(1942).cls[game.state.forces[p].cls], r).full
+            if not full:
+                continue
+            value, mods = board.rating(p, r)
+            assert value.value == full.value - 1, (p, r)
+            assert any("weather" in m["source"] for m in mods)
+            checked += 1
+    assert checked >= 2
+    assert board.rating(ship[0], "surface")[0] == ship_clear
+
+
+def test_storm_stops_air_attacks_in_its_area_only(data):
+    """R82 storm: no air attacks in the storm's area this turn; elsewhere aircraft attack."""
+    game = _game(data, options=["events"])
+    lba = of_type(game.state, data, "US", "LBA", 1)
+    storm = next(e.roll for e in data.optional_rules.events.event if e.kind == "storm")
+    game.state.variant = VariantState(event=storm, event_area="MI")
+    assert not board_value(data, game, lba[0], "MI")
+    assert board_value(data, game, lba[0], "GI")
+
+
+def board_value(data, game, pid, area):
+    """The piece's first aircraft attack value that is not zero on the counter, as it stands."""
+    board = _board_with(data, game, [pid], [], area=area)
+    c = board.cls(pid)
+    rating = next(r for r in variants.AIR_ATTACKS if getattr(c, r).full)
+    return board.rating(pid, rating)[0]
+
+
+def test_veterans_add_one_for_the_favoured_side_only(data):
+    """R82 veterans: +1 to the named values of the favoured side's forces of that kind."""
+    game = _game(data, options=["events"])
+    us = of_type(game.state, data, "US", "LBA", 1)[0]
+    ja = of_type(game.state, data, "JA", "LBA", 1)[0]
+    board = _board_with(data, game, [us], [ja])
+    r_us = next(r for r in variants.AIR_ATTACKS if getattr(board.cls(us), r).full)
+    r_ja = next(r for r in variants.AIR_ATTACKS if getattr(board.cls(ja), r).full)
+    before_us, before_ja = board.rating(us, r_us)[0], board.rating(ja, r_ja)[0]
+    vets = next(e for e in data.optional_rules.events.event if e.kind == "veterans" and e.favours == "US"
+                and e.who == "aircraft")
+    game.state.variant = VariantState(event=vets.roll)
+    assert board.rating(us, r_us)[0].value == before_us.value + 1
+    assert board.rating(ja, r_ja)[0] == before_ja
+
+
+def test_engine_trouble_keeps_one_ship_in_port(data):
+    """R82 engine trouble: the chosen US ship cannot move this turn, and the refusal says why."""
+    from nimitz.engine.campaign import move_problem
+
+    game = _game(data, options=["events"])
+    ship = place(game.state, "HI", *of_type(game.state, data, "US", "CRU", 1))[0]
+    trouble = next(e.roll for e in data.optional_rules.events.event if e.kind == "engine_trouble")
+    game.state.variant = VariantState(event=trouble, event_force=ship.id)
+    assert "engine trouble" in move_problem(game, ship, "MI")
+
+
+def test_inspired_commander_gives_free_battle_plan_points(data):
+    """R82 inspired commander: extra free BPP for the US in every battle this turn."""
+    game = _game(data, options=["events"])
+    inspired = next(e for e in data.optional_rules.events.event if e.kind == "inspired")
+    assert variants.extra_bpp(game, "US") == 0
+    game.state.variant = VariantState(event=inspired.roll)
+    assert variants.extra_bpp(game, "US") == inspired.bpp
+    assert variants.extra_bpp(game, "JA") == 0
+
+
+def test_demanded_attack_not_made_costs_supply_points(data):
+    """R83: ending movement without a landing battle while high command demands one costs SP;
+    infantry on transports in an area with JA forces meets the demand."""
+    demand = next(e.roll for e in data.optional_rules.events.event if e.kind == "attack_demanded")
+    game = _game(data, options=["events"])
+    game.state.sp = 5
+    game.state.variant = VariantState(event=demand)
+    variants.end_of_movement(game)
+    assert game.state.sp == 5 - variants.ATTACK_PENALTY_SP
+
+    game = _game(data, options=["events"])
+    game.state.sp = 5
+    game.state.variant = VariantState(event=demand)
+    place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))
+    place(game.state, "GI", *of_type(game.state, data, "US", "INF", 1), embarked=True)
+    variants.end_of_movement(game)
+    assert game.state.sp == 5 and game.state.variant.attack_met
+
+
+@pytest.mark.parametrize("face,ends", [(1, True), (2, True), (3, False), (6, False)])
+def test_variable_end_after_turn_5(data, face, ends):
+    """R84: after turn 5, 1d6: on 1-2 the campaign ends there and is evaluated then."""
+    game = _game(data, options=["variable-end"], faces=[face])
+    game.state.turn = 5
+    assert variants.ends_early(game) is ends
+    game = _game(data, options=["variable-end"], faces=[])
+    game.state.turn = 4
+    assert variants.ends_early(game) is False
+
+
+def test_variable_end_evaluates_the_campaign_at_turn_5(data):
+    """R84: a campaign that ends early is evaluated on the year's ladder after turn 5."""
+    for seed in range(1, 30):
+        game = _play(data, 1943, seed, options=["variable-end"])
+        if game.state.variant and game.state.variant.ended_early:
+            assert game.state.turn == 5
+            assert game.state.result and not game.state.result.startswith("Defeat")
+            return
+    pytest.fail("no seed in 1-29 ended early: the d6 should end about a third of campaigns")
+
+
+@pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])
+def test_whole_campaigns_with_every_option_save_and_verify(tmp_path, year):
+    """Every option together: whole campaigns play, save with their options, and `check`
+    replays them to the same state (the options' streams are saved with the dice)."""
+    from click.testing import CliRunner
+
+    from nimitz.cli import cli
+
+    runner = CliRunner()
+    args = ["--saves", str(tmp_path), "autoplay", "--year", str(year), "--seed", "2", "--json",
+            "--option", "weather", "--option", "events", "--option", "variable-end", "--save", "v"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["options"] == ["weather", "events", "variable-end"]
+    checked = runner.invoke(cli, ["--saves", str(tmp_path), "check", "v"])
+    assert checked.exit_code == 0, checked.output
+
+
+# --- fog of war (R85, R86) ----------------------------------------------------------------------
+
+
+def _fog_game(data, faces=()):
+    game = _game(data, options=["fog-of-war"], faces=faces)
+    game.state.turn = 1
+    return game
+
+
+def test_fog_hides_japanese_forces_where_no_us_force_watches(data):
+    """R85: a JA stack with no US force in its area is a hidden stack of its real chips plus
+    blanks from the d6 (1-3: one blank); US forces in an area see every JA force there."""
+    from nimitz.engine import fog
+
+    game = _fog_game(data, faces=[2])
+    ja = place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 2))
+    place(game.state, "MI", *of_type(game.state, data, "JA", "CRU", 1))
+    place(game.state, "MI", *of_type(game.state, data, "US", "CRU", 1))
+    fog.refresh(game)
+    view = fog.area_view(game.state, "GI")
+    assert view.known == () and view.unknown_chips == 2 + 1
+    assert fog.area_view(game.state, "MI") is None
+    assert fog.hidden_forces(game.state) == {f.id for f in ja}
+
+
+def test_fog_stack_keeps_its_blanks_until_its_forces_change(data):
+    """R85: the blanks are drawn once and kept while the stack's forces stay; a change redraws."""
+    from nimitz.engine import fog
+
+    game = _fog_game(data, faces=[6, 4])
+    inf = of_type(game.state, data, "JA", "INF", 2)
+    place(game.state, "GI", inf[0])
+    fog.refresh(game)
+    assert game.state.variant.fog["GI"].blanks == 3
+    fog.refresh(game)  # nothing moved: no new roll (a roll would take the 4)
+    assert game.state.variant.fog["GI"].blanks == 3 and len(game.dice.rolls) == 1
+    place(game.state, "GI", inf[1])
+    fog.refresh(game)
+    assert game.state.variant.fog["GI"].blanks == 2
+
+
+def test_forces_seen_stay_revealed_until_they_move(data):
+    """R85: a force the US has seen stays revealed while it stays where it was seen."""
+    from nimitz.engine import fog
+
+    game = _fog_game(data, faces=[1, 1])
+    inf = place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))[0]
+    us = place(game.state, "GI", *of_type(game.state, data, "US", "CRU", 1))[0]
+    fog.refresh(game)
+    us.location = "HI"  # the US leaves: the area is hidden again, its force still known
+    fog.refresh(game)
+    view = fog.area_view(game.state, "GI")
+    assert view.known == (inf.id,) and view.unknown_chips == 1  # the one blank
+    inf.location = "NG"  # it moves: unknown again
+    fog.refresh(game)
+    assert fog.area_view(game.state, "NG").known == ()
+
+
+@pytest.mark.parametrize("dice,weather,turned", [
+    ([3, 5], "clear", 3),  # 8 or less: the lower die, 3 chips
+    ([4, 5], "clear", 0),  # 9: nothing
+    ([3, 5], "hazy", 0),  # hazy: at most 7
+    ([2, 4], "bad", 2),  # bad: at most 6
+])
+def test_recon_peek_turns_over_the_lower_die_in_chips(data, dice, weather, turned):
+    """R85 and R81: a scouting point's 2d6 peek; a total of 8 or less (7 hazy, 6 bad) turns over
+    as many chips as the lower die."""
+    from nimitz.engine import fog
+
+    # blanks d6 = 1 (one blank), the two peek dice, then one pick per chip turned over
+    game = _fog_game(data, faces=[1] + dice + [1] * turned)
+    game.state.rules.options = ["fog-of-war", "weather"]
+    game.state.variant = VariantState(weather=weather)
+    place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 3))
+    fog.refresh(game)
+    fog.peek(game, "GI")
+    stack = game.state.variant.fog["GI"]
+    view = fog.area_view(game.state, "GI")
+    assert len(view.known) + stack.blanks_seen == turned
+
+
+def test_policies_never_see_hidden_forces(data):
+    """R86: the scripted player plans on the US view, where hidden JA forces are off the map."""
+    from nimitz.engine import fog
+    from nimitz.policies import _USView
+
+    game = _fog_game(data, faces=[1])
+    hidden = place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))[0]
+    fog.refresh(game)
+    view = _USView(game)
+    assert view.state.forces[hidden.id].location == fog.UNSEEN
+    assert game.state.forces[hidden.id].location == "GI"  # the real game is untouched
+
+
+@pytest.mark.parametrize("year", [1942, 1945])
+def test_fog_of_war_campaigns_save_and_verify(tmp_path, year):
+    """Fog of war campaigns replay exactly (its blanks and peeks roll on the fog stream)."""
+    from click.testing import CliRunner
+
+    from nimitz.cli import cli
+
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--saves", str(tmp_path), "autoplay", "--year", str(year), "--seed", "4",
+                                 "--option", "fog-of-war", "--save", "f"])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(cli, ["--saves", str(tmp_path), "check", "f"]).exit_code == 0
+
+
+@pytest.mark.parametrize("edit,where", [
+    (lambda s: s.rules.options.append("chess-clock"), "rules.options"),
+    (lambda s: setattr(s.variant, "weather", "hurricane"), "variant.weather"),
+    (lambda s: setattr(s.variant, "event", 11), "variant.event"),
+    (lambda s: setattr(s.variant, "event_force", "US:Nobody"), "variant.event_force"),
+    (lambda s: s.variant.revealed.update({"JA:Nobody": "GI"}), "variant.revealed"),
+])
+def test_a_save_with_impossible_optional_rule_state_is_refused(data, edit, where):
+    """A hostile save: optional-rule state the engine would trip over is named, not followed."""
+    from nimitz.model.validation import validate_state
+
+    game = _game(data, options=["weather", "events", "fog-of-war"])
+    game.state.variant = VariantState()
+    assert validate_state(game.state, data) == []
+    edit(game.state)
+    assert any(where in p for p in validate_state(game.state, data))

@@ -1,0 +1,141 @@
+"""`nimitz lab` (issue 12): the same results whatever runs them, any row rebuilt by autoplay,
+a stopped run keeps what finished, and the statistics are right."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from nimitz.cli import cli
+from nimitz.lab.runner import CampaignSpec, play_one, process_pool, run_lab, year_specs
+from nimitz.lab.stats import records_csv, summarise, summary_text, wilson
+
+SPECS = year_specs([1942, 1945], 2, seed_start=5)
+
+
+@pytest.fixture(scope="module")
+def inline_run():
+    return run_lab(SPECS)
+
+
+def test_results_do_not_depend_on_the_executor(inline_run):
+    """The local process pool gives the very records the in-process run gives, in spec order."""
+    with process_pool(2) as executor:
+        pooled = run_lab(SPECS, executor)
+    assert not pooled.stopped and not inline_run.stopped
+    assert pooled.records == inline_run.records
+    assert [r.spec for r in pooled.records] == SPECS
+
+
+def test_cli_json_is_the_same_for_any_jobs(runner):
+    args = ["lab", "--year", "1944", "--runs", "2", "--seed-start", "3", "--json"]
+    one = runner.invoke(cli, args + ["--jobs", "1"])
+    two = runner.invoke(cli, args + ["--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    assert json.loads(one.output) == json.loads(two.output)
+    summary = json.loads(one.output)["summaries"][0]
+    assert summary["campaigns"] == 2 and summary["policy"] == "sensible"
+    assert sum(o["count"] for o in summary["outcomes"]) == 2
+
+
+def test_a_csv_row_rebuilds_its_campaign_with_autoplay(runner, tmp_path):
+    """Seed + options + policy of any row: `nimitz autoplay ... --save` plays that very campaign."""
+    path = tmp_path / "runs.csv"
+    result = runner.invoke(cli, ["lab", "--year", "1943", "--runs", "2", "--seed-start", "11",
+                                 "--rules-preset", "rulebook", "--jobs", "1", "--csv", str(path)])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    assert [r["seed"] for r in rows] == ["11", "12"]
+    row = rows[1]
+    spec = CampaignSpec(year=int(row["year"]), seed=int(row["seed"]), policy=row["policy"],
+                        rules_preset=row["rules_preset"], ja_ties=row["ja_ties"])
+    args = spec.autoplay_command().split()[1:] + ["--save", "again", "--json"]
+    again = runner.invoke(cli, args)
+    assert again.exit_code == 0, again.output
+    played = json.loads(again.output)
+    assert played["state_hash"] == row["state_hash"]
+    assert played["result"] == row["result"]
+    assert " ".join(map(str, played["objectives_held"])) == row["objectives_by_turn"]
+    assert played["saved_to"]
+
+
+def test_a_stopped_inline_run_keeps_the_campaigns_that_finished(inline_run):
+    def stop_after_three(done, total):
+        if done == 3:
+            raise KeyboardInterrupt
+
+    run = run_lab(SPECS, None, stop_after_three)
+    assert run.stopped
+    assert run.records == inline_run.records[:3]
+
+
+def test_a_stopped_pool_run_keeps_the_campaigns_that_finished():
+    """Ctrl-C at the first result: campaigns not started are cancelled, running ones finish."""
+    specs = year_specs([1942], 16)
+
+    def stop_at_first(done, total):
+        raise KeyboardInterrupt
+
+    with process_pool(2) as executor:
+        run = run_lab(specs, executor, stop_at_first)
+    assert run.stopped
+    assert 1 <= len(run.records) < len(specs)
+    kept = [r.spec for r in run.records]
+    assert kept == [s for s in specs if s in kept]
+    assert run.records[0] == play_one(run.records[0].spec)
+
+
+def test_the_cli_reports_a_stopped_run(runner, monkeypatch):
+    import nimitz.lab.runner as runner_module
+
+    real = runner_module.play_one
+    played = []
+
+    def play_then_stop(spec):
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr(runner_module, "play_one", play_then_stop)
+    result = runner.invoke(cli, ["lab", "--year", "1942", "--runs", "5", "--jobs", "1"])
+    assert result.exit_code == 130
+    assert "Stopped (Ctrl-C) after 2 of 5 campaigns" in result.output
+    assert "1942 campaign: 2 campaigns (seeds 1..2)" in result.output
+
+
+def test_wilson_interval_known_values():
+    """Wilson 95% score interval: 5 of 10 -> 23.7%..76.3%; 0 of 10 -> 0..27.8%."""
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+
+
+def test_tables_name_policy_rules_and_add_up(inline_run, data):
+    summaries = summarise(inline_run.records, data)
+    assert [s.year for s in summaries] == [1942, 1945]
+    for s in summaries:
+        assert sum(o.count for o in s.outcomes) == s.campaigns == 2
+        text = summary_text(s)
+        assert "policy sensible, map modifiers, bot breaks ties" in text
+        assert "95% interval" in text and "Hawaii lost" in text
+    lines = records_csv(inline_run.records).splitlines()
+    assert len(lines) == 1 + len(SPECS)
+
+
+def test_bad_plot_file_is_one_line_exit_2(runner):
+    result = runner.invoke(cli, ["lab", "--year", "1942", "--runs", "1", "--plot", "out.gif"])
+    assert result.exit_code == 2
+    assert "must be a .svg or .png" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_policy_is_refused(runner):
+    result = runner.invoke(cli, ["lab", "--year", "1942", "--policy", "nobody"])
+    assert result.exit_code == 2
+    assert "nobody" in result.output
