@@ -9,7 +9,6 @@ nothing changed; FIFOs and devices refused at once. The mutation fuzzer is at th
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import signal
@@ -23,10 +22,9 @@ from nimitz.cli import cli
 from nimitz.errors import SaveError
 from nimitz.model.state import RulesProfile
 from nimitz.model.validation import validate_state
-from nimitz.persist import saves as saves_mod
 from nimitz.persist.campaign_file import Session, new_game
 from nimitz.persist.saves import CONVERTER, HEADER_BYTES, SLOT, read_save
-from nimitz.persist.store import SaveStore, check_name
+from nimitz.persist.store import check_name
 from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 
