@@ -102,7 +102,7 @@ def test_the_tui_says_a_move_could_not_be_saved(saves_dir, campaign, monkeypatch
     from nimitz.tui.controller import Controller
 
     controller = Controller(saves_dir, data)
-    controller.create(1942, 5, "map", name="t")
+    controller.create(1942, 5, "rulebook", name="t")
     before = controller.session.path.read_bytes()
     decision = controller.auto_decision()
     entries = len(controller.game.journal)
