@@ -191,6 +191,13 @@ def _roll_face(slots, records):
     roll["data"]["face"] = roll["data"]["face"] % 10 + 1
 
 
+def _roll_face_as(kind):
+    def edit(slots, records):
+        roll = next(e for e in _entries(records) if e["kind"] == "roll" and e["data"]["face"] == 1)
+        roll["data"]["face"] = kind(roll["data"]["face"])
+    return edit
+
+
 def _entry_field(name, value):
     def edit(slots, records):
         _entries(records)[40][name] = value
@@ -215,6 +222,8 @@ def _commit_summary(slots, records):
 
 FORGERIES = {
     "a roll's face in its data": _roll_face,
+    "a roll's face written 1.0": _roll_face_as(float),  # equal in Python, not the saved text
+    "a roll's face written true": _roll_face_as(bool),
     "an entry's turn": _entry_field("turn", 5),
     "an entry's step": _entry_field("step", "movement"),
     "an entry's side": _entry_field("side", "US"),
