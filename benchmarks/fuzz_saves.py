@@ -50,6 +50,7 @@ class FuzzReport:
     refused_unverified: int = 0  # check would exit 1
     accepted_same: int = 0  # sound, and the program reads exactly the genuine content
     accepted_cut_write: int = 0  # sound: the state a write cut short leaves (an older header copy)
+    accepted_time_only: int = 0  # sound: only a creation or save time differs (not replayable)
     tracebacks: list[str] = field(factory=list)
     hangs: list[str] = field(factory=list)
     forgeries: list[str] = field(factory=list)
@@ -62,6 +63,7 @@ class FuzzReport:
                 f"  refused, does not verify (exit 1):     {self.refused_unverified}",
                 f"  accepted, content unchanged:           {self.accepted_same}",
                 f"  accepted, as a cut write leaves it:    {self.accepted_cut_write}",
+                f"  accepted, only a time changed:         {self.accepted_time_only}",
                 f"  tracebacks: {len(self.tracebacks)}",
                 f"  hangs: {len(self.hangs)}",
                 f"  accepted forgeries: {len(self.forgeries)}"]
@@ -123,6 +125,16 @@ def content(env) -> tuple[str, str]:  # noqa: ANN001
     return (saves.canonical_json([header, plain(env.journal), plain(env.checkpoints),
                                   plain(env.commits)]),
             saves.canonical_json(plain(env.slot_summary)))
+
+
+def timeless(env) -> str:  # noqa: ANN001
+    """The content with the creation and save times blanked (a replay cannot prove a time)."""
+    plain = saves.CONVERTER.unstructure
+    header = plain(env.header)
+    header.pop("seq", None)
+    header["created"] = header["summary"]["saved"] = ""
+    commits = [{**c, "saved": ""} for c in plain(env.commits)]
+    return saves.canonical_json([header, plain(env.journal), plain(env.checkpoints), commits])
 
 
 def _cut_write(env) -> str:  # noqa: ANN001
@@ -269,7 +281,7 @@ def mutate(rng: random.Random, raw: bytes) -> tuple[bytes, str]:
 # --- running ---------------------------------------------------------------------------------
 
 
-def run_case(path: Path, data: GameData, genuine: tuple[tuple[str, str], str],
+def run_case(path: Path, data: GameData, genuine: tuple[tuple[str, str], str, str],
              report: FuzzReport, label: str, timeout: float) -> None:
     report.cases += 1
     signal.signal(signal.SIGALRM, _alarm)
@@ -296,6 +308,8 @@ def run_case(path: Path, data: GameData, genuine: tuple[tuple[str, str], str],
             report.accepted_same += 1
         elif body == genuine[0][0] and slot == cut:
             report.accepted_cut_write += 1
+        elif timeless(env) == genuine[2]:
+            report.accepted_time_only += 1
         else:
             report.forgeries.append(label)
     except _Timeout:
@@ -307,7 +321,7 @@ def run_case(path: Path, data: GameData, genuine: tuple[tuple[str, str], str],
 
 
 def fuzz(cases: int, seed: int, folder: Path, timeout: float = 20.0,
-         data: GameData | None = None) -> FuzzReport:
+         data: GameData | None = None, progress: int = 0) -> FuzzReport:
     data = data or load_game_data()
     rng = random.Random(seed)
     sources = genuine_saves(folder, data)
@@ -315,7 +329,7 @@ def fuzz(cases: int, seed: int, folder: Path, timeout: float = 20.0,
     genuine = {}
     for p, (_, name) in zip(sources, originals):
         env = saves.read_save(p, data)
-        genuine[name] = (content(env), _cut_write(env))
+        genuine[name] = (content(env), _cut_write(env), timeless(env))
     for p in sources:  # the genuine saves themselves must verify
         assert verify(saves.read_save(p, data), data, p) == [], p
     report = FuzzReport()
@@ -327,6 +341,9 @@ def fuzz(cases: int, seed: int, folder: Path, timeout: float = 20.0,
         target.parent.mkdir(exist_ok=True)
         target.write_bytes(mutated)
         run_case(target, data, genuine[name], report, f"case {n} ({name}): {what}", timeout)
+        if progress and report.cases % progress == 0:
+            report.seconds = time.perf_counter() - t0
+            print(" | ".join(line.strip() for line in report.lines()), flush=True)
     report.seconds = time.perf_counter() - t0
     return report
 
@@ -337,9 +354,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds before a case is a hang")
     parser.add_argument("--show", type=int, default=5, help="failures to print of each kind")
+    parser.add_argument("--progress", type=int, default=500, help="print the counts every N cases")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        report = fuzz(args.cases, args.seed, Path(tmp), args.timeout)
+        report = fuzz(args.cases, args.seed, Path(tmp), args.timeout, progress=args.progress)
     print("\n".join(report.lines()))
     for title, items in (("tracebacks", report.tracebacks), ("hangs", report.hangs),
                          ("accepted forgeries", report.forgeries)):

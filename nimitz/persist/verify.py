@@ -14,7 +14,6 @@ An edited save cannot pass: whatever the replay does not reproduce is named with
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime
 from pathlib import Path
@@ -123,8 +122,8 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     def plain(obj: Any) -> str:
         return canonical_json(CONVERTER.unstructure(obj))
 
-    def as_json(items: list) -> list:  # as JSON gives them back (tuples become lists)
-        return json.loads(json.dumps(CONVERTER.unstructure(items)))
+    def as_json(items: list) -> list[str]:  # exact text: 4.0 or true is not the face 4 or 1
+        return [canonical_json(item) for item in CONVERTER.unstructure(items)]
 
     ours, theirs = as_json(game.journal), as_json(env.journal)
     for k in range(min(len(ours), len(theirs))):

@@ -1,0 +1,84 @@
+"""Soak: N seeded campaigns of every year, policy and option, each played to its end through a
+save (autosaved decision by decision), then read back and verified like `nimitz check`.
+
+A failure is any exception, a state that `validate_state` refuses at a turn start or at the end,
+or a save that does not read back or does not verify. Prints campaigns per second and the
+failures.
+
+    python benchmarks/soak.py --seeds 2            # 2 seeds x 4 years x 2 policies x 2 x 2 x 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+from nimitz.model.data import load_game_data
+from nimitz.model.state import RulesProfile
+from nimitz.model.validation import validate_checkpoint_state, validate_state
+from nimitz.persist.campaign_file import Session
+from nimitz.persist.saves import read_save
+from nimitz.persist.verify import verify
+from nimitz.policies import get_policy, policy_names
+
+YEARS = (1942, 1943, 1944, 1945)
+PRESETS = ("map", "rulebook")  # ruling R1
+TIES = ("bot", "player")  # ruling R24
+LINKED = (False, True)
+
+
+def play_one(folder: Path, data, year: int, seed: int, policy: str, preset: str, ties: str,  # noqa: ANN001
+             linked: bool) -> list[str]:
+    """Play one campaign to its end through its save; [] or what went wrong."""
+    name = f"{year}-{seed}-{policy}-{preset}-{ties}-{'linked' if linked else 'single'}"
+    path = folder / f"{name}.nimitz.json"
+    chooser = get_policy(policy)
+    try:
+        session = Session.create(path, data, year, seed,
+                                 RulesProfile(order_modifiers=preset, ja_ties=ties), name, linked)
+        session.save()
+        while session.game.pending is not None:
+            session.answer(chooser(session.game.pending, session.game))
+        session.flush()
+        game = session.game
+        problems = validate_state(game.state, data)
+        for k, cp in enumerate(game.checkpoints):
+            problems += validate_checkpoint_state(cp.state, cp.turn, data, f"checkpoint {k}")
+        problems += verify(read_save(path, data), data, path)
+    except Exception:  # noqa: BLE001 - a soak reports every failure and goes on
+        problems = [traceback.format_exc(limit=4)]
+    finally:
+        path.unlink(missing_ok=True)
+    return [f"{name}: {p}" for p in problems]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=1, help="seeds per combination")
+    parser.add_argument("--first-seed", type=int, default=1)
+    args = parser.parse_args()
+    data = load_game_data()
+    combos = list(itertools.product(range(args.first_seed, args.first_seed + args.seeds), YEARS,
+                                    policy_names(), PRESETS, TIES, LINKED))
+    failures: list[str] = []
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed, year, policy, preset, ties, linked in combos:
+            failures += play_one(Path(tmp), data, year, seed, policy, preset, ties, linked)
+    seconds = time.perf_counter() - t0
+    print(f"{len(combos)} campaigns ({args.seeds} seed(s) x {len(YEARS)} years x "
+          f"{len(policy_names())} policies x {len(PRESETS)} presets x {len(TIES)} tie rules x "
+          f"single/linked) in {seconds:.1f} s: {len(combos) / seconds:.2f} campaigns/s")
+    print(f"failures: {len(failures)}")
+    for failure in failures[:20]:
+        print("  " + failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
