@@ -76,6 +76,8 @@ COLD = {
         "import asyncio, sys\nfrom pathlib import Path\nfrom nimitz.tui.app import NimitzApp\n"
         "async def main():\n    app = NimitzApp(Path(sys.argv[1]), Path(sys.argv[2]))\n"
         "    async with app.run_test(size=(100, 30)) as p:\n        await p.pause()\n"
+        "        while app.busy or any(w.is_running for w in app.workers):\n"
+        "            await app.workers.wait_for_complete()\n            await p.pause()\n"
         "        assert type(app.screen).__name__ == 'CampaignScreen'\n"
         "asyncio.run(main())\n"),
 }
@@ -98,12 +100,21 @@ def cold(runs: int, saves: Path, save: Path) -> dict[str, float]:
     return out
 
 
+async def settled(pilot) -> None:  # noqa: ANN001
+    """The Pilot's pause, then until the app's workers (opening a save...) are done."""
+    app = pilot.app
+    await pilot.pause()
+    while getattr(app, "busy", "") or any(w.is_running for w in app.workers):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
 async def warm_start(make, runs: int) -> float:  # noqa: ANN001
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         async with make().run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             times.append(time.perf_counter() - start)
     return median(times)
 
@@ -114,7 +125,7 @@ async def keys(saves: Path, save: Path, runs: int) -> dict[str, float]:
                                    "open an area (i)": [], "close it (escape)": [],
                                    "open the move dialog (Enter)": []}
     async with NimitzApp(saves, save, data=data).run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert type(pilot.app.screen).__name__ == "CampaignScreen"
 
         async def timed(key: str) -> float:

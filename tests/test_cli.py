@@ -12,7 +12,9 @@ import pytest
 from nimitz import RULES_VERSION, __version__
 from nimitz.cli import cli
 from nimitz.model.data import YEARS
-from nimitz.persist.saves import read_save, write_save
+from nimitz.engine.game import Game
+from nimitz.persist.campaign_file import Session, envelope_for
+from nimitz.persist.saves import read_save, state_hash, write_save
 from nimitz.persist.store import SaveStore
 
 
@@ -27,6 +29,11 @@ def _new(runner, saves_dir, year, seed, name):
     return result
 
 
+def _state(path, data):
+    """The campaign's current position: the replay of its save."""
+    return Session.open(path, data).game.state
+
+
 @pytest.mark.parametrize("year", YEARS)
 def test_new_creates_a_saved_campaign(runner, saves_dir, data, year):
     result = _new(runner, saves_dir, year, 5, f"c{year}")
@@ -35,8 +42,9 @@ def test_new_creates_a_saved_campaign(runner, saves_dir, data, year):
     assert f"Created the {year} campaign 'c{year}' (seed 5" in result.output
     assert str(path) in result.output
     env = read_save(path, data)
-    assert (env.state.year, env.seed, env.name, env.state.dice.seed) == (year, 5, f"c{year}", 5)
-    assert env.state.turn <= 1  # set up, or waiting in the first turn
+    st = _state(path, data)
+    assert (st.year, env.header.seed, env.name, st.dice.seed) == (year, 5, f"c{year}", 5)
+    assert st.turn <= 1  # set up, or waiting in the first turn
 
 
 def test_new_default_name_and_random_seed(runner, saves_dir, data):
@@ -46,7 +54,7 @@ def test_new_default_name_and_random_seed(runner, saves_dir, data):
     assert sorted(p.name for p in saves_dir.iterdir()) == [
         "campaign-1944-2.nimitz.json", "campaign-1944.nimitz.json"]
     seed = int(re.search(r"seed (\d+)", first.output)[1])
-    assert read_save(saves_dir / "campaign-1944.nimitz.json", data).seed == seed
+    assert read_save(saves_dir / "campaign-1944.nimitz.json", data).header.seed == seed
 
 
 def test_new_rules_preset_is_recorded_R1(runner, saves_dir, data):
@@ -54,22 +62,22 @@ def test_new_rules_preset_is_recorded_R1(runner, saves_dir, data):
                   "--name", "rb", "--rules-preset", "rulebook")
     assert result.exit_code == 0
     env = read_save(saves_dir / "rb.nimitz.json", data)
-    assert env.state.rules.order_modifiers == "rulebook" and env.rules.order_modifiers == "rulebook"
+    st = _state(saves_dir / "rb.nimitz.json", data)
+    assert st.rules.order_modifiers == "rulebook" and env.header.rules.order_modifiers == "rulebook"
 
 
-def test_same_seed_twice_gives_the_same_state_hash(runner, saves_dir):
+def test_same_seed_twice_gives_the_same_state_hash(runner, saves_dir, data):
     for name in ("one", "two"):
         _new(runner, saves_dir, 1942, 77, name)
     _new(runner, saves_dir, 1942, 78, "three")
-    h = {n: json.loads((saves_dir / f"{n}.nimitz.json").read_text())["state_hash"]
-         for n in ("one", "two", "three")}
+    h = {n: state_hash(_state(saves_dir / f"{n}.nimitz.json", data)) for n in ("one", "two", "three")}
     assert h["one"] == h["two"]
     assert h["three"] != h["one"]
 
 
 def test_list_shows_name_year_turn_step_held_and_last_saved(runner, saves_dir, data):
     _new(runner, saves_dir, 1942, 1, "midway")
-    st = read_save(saves_dir / "midway.nimitz.json", data).state
+    st = _state(saves_dir / "midway.nimitz.json", data)
     _new(runner, saves_dir, 1945, 2, "olympic")
     result = _run(runner, saves_dir, "list")
     assert result.exit_code == 0, result.output
@@ -93,7 +101,7 @@ def test_list_when_empty(runner, saves_dir):
 
 def test_show_contains_the_whole_situation(runner, saves_dir, data):
     _new(runner, saves_dir, 1943, 3, "solomons")
-    st = read_save(saves_dir / "solomons.nimitz.json", data).state
+    st = _state(saves_dir / "solomons.nimitz.json", data)
     result = _run(runner, saves_dir, "show", "solomons")
     assert result.exit_code == 0, result.output
     out = result.output
@@ -122,17 +130,21 @@ def test_show_marks_a_damaged_force(runner, saves_dir, data):
     _new(runner, saves_dir, 1942, 3, "dmg")
     store = SaveStore(saves_dir)
     path, env = store.load("dmg", data)
-    lost_before = sum(f.location == "DESTROYED" and f.side == "US" for f in env.state.forces.values())
-    env.state.forces["JA:Kaga"].damaged = True
-    env.state.forces["US:Lexington"].location = "DESTROYED"
-    env.state.sp = 14
-    env.state.ja_track = 6
-    write_save(path, env)
+    st = env.checkpoints[-1].state  # the position replays from it (no decision made yet)
+    lost_before = sum(f.location == "DESTROYED" and f.side == "US" for f in st.forces.values())
+    st.forces["JA:Kaga"].damaged = True
+    st.forces["US:Lexington"].location = "DESTROYED"
+    st.sp = 14
+    st.ja_track = 6
+    # Re-run the turn from the edited checkpoint so that the journal agrees with it.
+    game = Game.replay(data, env.checkpoints[-1], env.journal, env.checkpoints[:-1], [])
+    write_save(path, envelope_for(game, "dmg", 3, env.header.created))
     result = _run(runner, saves_dir, "show", "dmg")
     assert result.exit_code == 0, result.output
     assert "Kaga CV*" in result.output
     assert "Akagi CV," in result.output  # undamaged ones carry no marker
-    assert "US supply points: 14" in result.output and "JA resupply track: 6" in result.output
+    assert f"US supply points: {game.state.sp}" in result.output  # 14 and this turn's income
+    assert "JA resupply track: 6" in result.output
     assert f"Destroyed: US {lost_before + 1}," in result.output
 
 
@@ -157,15 +169,14 @@ def test_check_sound_save_exits_0(runner, saves_dir, data):
     env = read_save(saves_dir / "ok.nimitz.json", data)
     result = _run(runner, saves_dir, "check", "ok")
     assert result.exit_code == 0, result.output
-    assert (f"a sound save (1944 campaign, turn {env.state.turn}, {len(env.journal)} journal "
+    assert (f"a sound save (1944 campaign, turn {env.summary.turn}, {len(env.journal)} journal "
             f"entries") in result.output
-    assert f"state hash {env.state_hash[:12]}" in result.output
 
 
 def test_check_bad_file_exits_2(runner, saves_dir):
     _new(runner, saves_dir, 1944, 8, "bad")
     path = saves_dir / "bad.nimitz.json"
-    path.write_text(path.read_text()[:100])
+    path.write_bytes(path.read_bytes()[:100])
     result = _run(runner, saves_dir, "check", "bad")
     assert result.exit_code == 2
     assert "invalid JSON" in result.output and "Traceback" not in result.output

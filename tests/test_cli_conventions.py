@@ -16,6 +16,7 @@ import pytest
 from nimitz.cli import cli
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
+from nimitz.persist.saves import CONVERTER, read_save, state_hash, write_save
 from nimitz.policies import get_policy, policy_names
 
 
@@ -39,11 +40,12 @@ def played(saves_dir, data) -> Path:
 
 
 def _tamper_a_roll(path: Path) -> None:
-    """Edit a roll's text in the journal: the state (and its hash) stay intact, the replay differs."""
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    roll = next(e for e in raw["journal"] if e["kind"] == "roll")
-    roll["text"] = "d10 = 1: a roll I would have liked"
-    path.write_text(json.dumps(raw), encoding="utf-8")
+    """Edit a roll's text in the journal (rewritten by the format's writer): the save reads, the
+    replay differs."""
+    env = read_save(path)
+    roll = next(e for e in env.journal if e.kind == "roll")
+    roll.text = "d10 = 1: a roll I would have liked"
+    write_save(path, env)
 
 
 # --- exit statuses ---------------------------------------------------------------------------
@@ -109,13 +111,12 @@ def test_list_json_when_empty(runner, saves_dir):
     assert _json(_run(runner, saves_dir, "list", "--json")) == {"folder": str(saves_dir), "campaigns": []}
 
 
-def test_show_json_carries_the_state_as_saved(runner, saves_dir, played):
+def test_show_json_carries_the_state_as_resumed(runner, saves_dir, played, data):
     payload = _json(_run(runner, saves_dir, "show", "played", "--json"))
-    saved = json.loads(played.read_text(encoding="utf-8"))
-    assert payload["state"] == saved["state"]
-    assert payload["state_hash"] == saved["state_hash"]
-    assert (payload["year"], payload["turn"], payload["step"]) == (1942, saved["state"]["turn"],
-                                                                  saved["state"]["step"])
+    state = Session.open(played, data).game.state
+    assert payload["state"] == CONVERTER.unstructure(state)
+    assert payload["state_hash"] == state_hash(state)
+    assert (payload["year"], payload["turn"], payload["step"]) == (1942, state.turn, state.step)
 
 
 def test_check_json_sound_and_failed(runner, saves_dir, played):

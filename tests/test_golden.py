@@ -27,7 +27,7 @@ def transcript(data, year: int, seed: int, policy: str) -> str:
     while game.pending is not None:
         game.answer(chooser(game.pending, game))
     env = envelope_for(game, f"golden-{year}-{seed}-{policy}", seed, created="-")
-    lines = [aar_markdown(env, data), "## Every journal entry", ""]
+    lines = [aar_markdown(env, game.state, data), "## Every journal entry", ""]
     lines += [f"{e.seq:5d} {e.year} t{e.turn} {e.step:<28} {e.side:<2} {e.kind:<8} {e.text}"
               for e in game.journal]
     return "\n".join(lines) + "\n"

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from nimitz.cli import cli
-from nimitz.engine.game import Game
-from nimitz.engine.setup import new_campaign
 from nimitz.model.journal import Decision
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session, envelope_for, verify
+from nimitz.persist.campaign_file import Session, envelope_for, new_game
+from nimitz.persist.verify import verify
 from nimitz.persist.history import ReplayCursor, decision_indices, game_after, undo_count
-from nimitz.persist.saves import SCHEMA_VERSION, envelope_from_json, read_save, state_hash, to_json
+from nimitz.persist.saves import (
+    SCHEMA_VERSION, envelope_from_bytes, read_save, state_hash, to_bytes, write_save,
+)
 from nimitz.policies import get_policy
 from nimitz.views.aar import aar_markdown
 
@@ -23,11 +24,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def _played(data, year, seed, policy="sensible"):
     """A finished campaign and the state hash after each decision (index k = after k decisions)."""
-    game = Game(data=data, state=new_campaign(data, year, seed))
-    game.log("created", "", "test campaign")
+    game = new_game(data, year, seed, RulesProfile())
     chooser = get_policy(policy)
     hashes = []
-    request = game.start()
+    request = game.pending
     hashes.append(state_hash(game.state))
     while request is not None:
         request = game.answer(chooser(request, game))
@@ -50,25 +50,22 @@ def test_verify_accepts_a_genuine_save_and_names_a_tampered_decision(data):
     game, _ = _played(data, 1942, 5)
     env = envelope_for(game, "t", 5, created="2026-01-01T00:00:00+00:00")
     assert verify(env, data) == []
-    # Tamper: swap the first purchase for another force, keep the envelope self-consistent.
-    raw = json.loads(to_json(env))
-    journal = raw["journal"]
-    idx = next(i for i, e in enumerate(journal) if e["kind"] == "decision" and e["decision"]["kind"] == "end_resupply")
-    journal[idx]["decision"]["kind"] = "buy_scouting"
-    journal[idx]["decision"]["count"] = 1
-    tampered = envelope_from_json(json.dumps(raw), "tampered")
-    problems = verify(tampered, data)
-    assert problems and ("journal entry" in problems[0] or "cannot be replayed" in problems[0])
+    # Tamper: swap the first purchase for another force, keep the save self-consistent.
+    tampered = envelope_from_bytes(to_bytes(env), "tampered")
+    entry = next(e for e in tampered.journal if e.kind == "decision" and e.decision.kind == "end_resupply")
+    entry.decision = Decision("buy_scouting", count=1)
+    problems = verify(envelope_from_bytes(to_bytes(tampered), "tampered"), data)
+    assert problems and ("$.journal[" in problems[0] or "cannot be replayed" in problems[0])
 
 
 def test_verify_detects_an_edited_roll_in_the_journal(data):
     game, _ = _played(data, 1942, 6)
     env = envelope_for(game, "t", 6, created="2026-01-01T00:00:00+00:00")
-    raw = json.loads(to_json(env))
-    roll = next(e for e in raw["journal"] if e["kind"] == "roll")
-    roll["text"] = "d10 = 1: a roll I would have liked"
-    problems = verify(envelope_from_json(json.dumps(raw), "edited"), data)
-    assert problems and f"journal entry {roll['seq']}" in problems[0]
+    edited = envelope_from_bytes(to_bytes(env), "edited")
+    roll = next(e for e in edited.journal if e.kind == "roll")
+    roll.text = "d10 = 1: a roll I would have liked"
+    problems = verify(envelope_from_bytes(to_bytes(edited), "edited"), data)
+    assert problems and f"$.journal[{roll.seq}]" in problems[0] and "text" in problems[0]
 
 
 def test_undo_then_the_same_choices_gives_identical_states(tmp_path, data):
@@ -123,8 +120,8 @@ def test_branch_copies_the_position_and_is_marked(tmp_path, data):
     other = session.branch(tmp_path / "b.nimitz.json", "b", 8)
     other.save()
     env = read_save(tmp_path / "b.nimitz.json", data)
-    assert env.branch_of == "a after decision 8"
-    assert state_hash(env.state) == state_hash(at_8.state)
+    assert env.header.branch_of == "a after decision 8"
+    assert state_hash(Session.open(tmp_path / "b.nimitz.json", data).game.state) == state_hash(at_8.state)
     assert verify(env, data) == []
 
 
@@ -145,7 +142,7 @@ def test_replay_cursor_walks_entries_and_decisions(data):
 def test_aar_has_the_header_every_turn_and_the_result(data):
     game, _ = _played(data, 1942, 7)
     env = envelope_for(game, "report", 7, created="2026-01-01T00:00:00+00:00")
-    text = aar_markdown(env, data)
+    text = aar_markdown(env, game.state, data)
     assert text.startswith("# After-action report: report")
     assert "- Seed: 7" in text and "order modifiers `map` (R1)" in text
     for turn in range(1, game.state.turn + 1):
@@ -156,21 +153,73 @@ def test_aar_has_the_header_every_turn_and_the_result(data):
         assert "### Battles" in text
 
 
-@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION + 1))
-def test_every_schema_fixture_still_loads(data, version):
+SCHEMA_FIXTURES = {  # file -> its schema: one save of each, kept as each version wrote it
+    "save-schema-1.nimitz.json": 1,
+    "save-schema-2.nimitz.json": 2,
+    "save-schema-2-midturn.nimitz.json": 2,  # the last schema-2 program, mid-campaign (turn 3)
+    "save-schema-3.nimitz.json": 3,
+}
+
+
+def _schema_of(path: Path) -> int:
+    head = path.read_bytes()[:4096]
+    if head.endswith(b"\n") and b'"format":"nimitz-save"' in head:
+        return json.loads(head)["schema_version"]
+    return json.loads(path.read_text())["schema_version"]
+
+
+def test_there_is_a_fixture_of_every_schema():
+    assert set(SCHEMA_FIXTURES.values()) == set(range(1, SCHEMA_VERSION + 1))
+    for name, version in SCHEMA_FIXTURES.items():
+        assert _schema_of(FIXTURES / name) == version, name
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMA_FIXTURES))
+def test_every_schema_fixture_still_loads(data, name):
     """A save written by each schema version (tests/fixtures) loads through the migrations."""
-    path = FIXTURES / f"save-schema-{version}.nimitz.json"
-    raw = json.loads(path.read_text())
-    assert raw["schema_version"] == version
-    env = read_save(path, data)
-    assert env.schema_version == SCHEMA_VERSION and env.journal
-    assert env.state_hash == state_hash(env.state)
+    env = read_save(FIXTURES / name, data)
+    assert env.header.schema_version == SCHEMA_VERSION and env.journal and env.checkpoints
+    assert env.summary.journal_len == len(env.journal)
+    assert env.summary.year in (1942, 1943, 1944, 1945) and env.summary.turn >= 1
+
+
+def _legacy_save(game, name: str) -> bytes:
+    """The file the schema-2 program wrote: one JSON envelope with the state and its hash."""
+    from nimitz.persist.saves import CONVERTER, LegacyEnvelope
+
+    env = LegacyEnvelope(name=name, seed=7, rules=game.state.rules,
+                         data_fingerprint=game.data.fingerprint, created="2026-01-01T00:00:00+00:00",
+                         saved="2026-01-01T00:10:00+00:00",
+                         state=game.state, journal=game.journal, checkpoints=game.checkpoints,
+                         state_hash=state_hash(game.state))
+    return json.dumps(CONVERTER.unstructure(env)).encode()
+
+
+def test_a_schema_2_save_resumes_and_its_first_autosave_converts_it(tmp_path, data):
+    """A schema-2 save mid-campaign resumes where it stood, `check` finds it sound, and the first
+    autosave rewrites it in the current format, still resumable and sound."""
+    from nimitz.persist.campaign_file import new_game
+
+    game = new_game(data, 1943, 7, RulesProfile())
+    chooser = get_policy("sensible")
+    while game.state.turn < 2 or game.state.step != "movement":
+        game.answer(chooser(game.pending, game))
+    path = tmp_path / "old.nimitz.json"
+    path.write_bytes(_legacy_save(game, "old"))
+    assert _schema_of(path) == 2
+    assert verify(read_save(path, data), data) == []
+    session = Session.open(path, data)
+    assert state_hash(session.game.state) == state_hash(game.state)
+    session.answer(chooser(session.game.pending, session.game))
+    assert _schema_of(path) == SCHEMA_VERSION
+    again = Session.open(path, data)
+    assert state_hash(again.game.state) == state_hash(session.game.state)
+    assert verify(read_save(path, data), data) == []
 
 
 def test_migration_1_to_2_keeps_the_literal_replaced_rule(data):
     """Schema 2 added held_at_start (R53); old campaigns get 99, i.e. R21 read literally."""
     env = read_save(FIXTURES / "save-schema-1.nimitz.json", data)
-    assert env.state.held_at_start == 99
     assert all(cp.state.held_at_start == 99 for cp in env.checkpoints)
 
 
@@ -243,11 +292,11 @@ def test_a_save_that_no_longer_replays_says_so_and_recover_keeps_the_old_file(tm
     path = tmp_path / "d.nimitz.json"
     session = Session.open(path, data)
     session.answer(Decision("buy_scouting", count=1))
-    # Simulate drift: the journal now says a different decision than the state reflects.
-    raw = json.loads(path.read_text())
-    entry = next(e for e in raw["journal"] if e["kind"] == "decision")
-    entry["decision"]["count"] = 2
-    path.write_text(json.dumps(raw))
+    # Simulate drift: the journal now says a different decision than its rolls and entries.
+    env = read_save(path, data)
+    entry = next(e for e in env.journal if e.kind == "decision")
+    entry.decision = Decision("buy_scouting", count=2)
+    write_save(path, env)
     original = path.read_bytes()
     with pytest.raises(SaveError, match="nimitz recover d"):
         Session.open(path, data)
@@ -257,4 +306,4 @@ def test_a_save_that_no_longer_replays_says_so_and_recover_keeps_the_old_file(tm
     assert backup.read_bytes() == original
     reopened = Session.open(path, data)
     assert reopened.game.state.turn == 1 and reopened.game.pending.kind == "resupply"
-    assert "restarted at turn 1" in read_save(path, data).branch_of
+    assert "restarted at turn 1" in read_save(path, data).header.branch_of

@@ -3,8 +3,6 @@ never a traceback: exit status 2 for bad usage or input, 1 for a check that fail
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from nimitz import RULES_VERSION, __version__
@@ -27,11 +25,11 @@ def cli(ctx: click.Context, saves: str | None) -> None:
 
 
 def _register() -> None:
-    from nimitz.cli import autoplay, bot, campaign, data, lab
+    from nimitz.cli import autoplay, bot, campaign, data, lab, serve
 
     for command in (campaign.new, campaign.list_, campaign.show, campaign.check, campaign.play,
                     campaign.undo, campaign.branch, campaign.recover, campaign.aar, campaign.replay,
-                    data.data_group, autoplay.autoplay, lab.lab, bot.bot_group):
+                    data.data_group, autoplay.autoplay, lab.lab, bot.bot_group, serve.serve):
         cli.add_command(command)
 
 
@@ -43,4 +41,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

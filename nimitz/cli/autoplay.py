@@ -38,7 +38,7 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
 
     data = game_data()
     store = store_of(ctx)
-    path = store.path_for(check_name(save_name)) if save_name else None
+    path = store.path_for(check_name(save_name)) if save_name is not None else None
     if path is not None and path.exists():
         raise UserError(f"a campaign named {save_name!r} already exists at {path}")
     chooser = get_policy(policy)

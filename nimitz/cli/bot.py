@@ -10,7 +10,14 @@ from __future__ import annotations
 import click
 
 from nimitz.cli.common import (
-    campaign_argument, dice_for, dice_option, emit, json_option, open_copy, parse_dice, rolls_of,
+    campaign_argument,
+    dice_for,
+    dice_option,
+    emit,
+    json_option,
+    open_copy,
+    parse_dice,
+    rolls_of,
 )
 from nimitz.errors import DiceExhausted, NimitzError
 

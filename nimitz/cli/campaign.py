@@ -60,35 +60,27 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, j
 @json_option
 @click.pass_context
 def list_(ctx, as_json: bool) -> None:
-    """The saved campaigns, newest first."""
-    from nimitz.engine.control import objectives_held
-    from nimitz.persist.saves import read_save
-
-    data = game_data()
+    """The saved campaigns, newest first (from each save's header: its journal is not read)."""
     store = store_of(ctx)
     campaigns: list[dict] = []
     lines = [f"Campaigns in {store.folder}:",
              f"{'name':<24} {'year':>4} {'turn':>4}  {'step':<18} {'held':>5}  last saved"]
-    for path in store.saves():
+    for path, header in store.headers():
         name = path.name.removesuffix(".nimitz.json")
-        try:
-            env = read_save(path, data)
-        except NimitzError as exc:
-            problem = str(exc).split(": ", 1)[-1]
+        if isinstance(header, NimitzError):
+            problem = str(header).split(": ", 1)[-1]
             campaigns.append({"name": name, "path": str(path), "error": problem})
             lines.append(f"{name:<24} (cannot be read: {problem})")
             continue
-        st = env.state
-        held = len(objectives_held(st, data))
-        total = len(data.year(st.year).objectives)
-        try:  # `saved` is outside the state hash: an edited value must not crash the list
-            saved = datetime.fromisoformat(env.saved).strftime("%Y-%m-%d %H:%M")
+        s = header.summary
+        try:  # `saved` is only shown: an edited value must not crash the list
+            saved = datetime.fromisoformat(s.saved).strftime("%Y-%m-%d %H:%M")
         except ValueError:
             saved = "?"
-        campaigns.append({"name": name, "path": str(path), "year": st.year, "turn": st.turn,
-                          "step": st.step, "objectives_held": held, "objectives": total,
-                          "saved": env.saved, "error": None})
-        lines.append(f"{name:<24} {st.year:>4} {st.turn:>4}  {st.step:<18} {held:>2}/{total:<2}  {saved}")
+        campaigns.append({"name": name, "path": str(path), "year": s.year, "turn": s.turn,
+                          "step": s.step, "objectives_held": s.held, "objectives": s.objectives,
+                          "saved": s.saved, "error": None})
+        lines.append(f"{name:<24} {s.year:>4} {s.turn:>4}  {s.step:<18} {s.held:>2}/{s.objectives:<2}  {saved}")
     if not campaigns:
         lines = [f"No saved campaigns in {store.folder}. Start one with: nimitz new --year 1942"]
     emit(as_json, {"folder": str(store.folder), "campaigns": campaigns}, lines)
@@ -101,16 +93,18 @@ def list_(ctx, as_json: bool) -> None:
 def show(ctx, campaign: str, as_json: bool) -> None:
     """Turn, step, supply, the JA track, every area's forces, objectives, boxes and pools."""
     from nimitz.engine.control import objectives_held
-    from nimitz.persist.saves import CONVERTER
+    from nimitz.persist.campaign_file import Session
+    from nimitz.persist.saves import CONVERTER, state_hash
     from nimitz.views.situation import last_turn_bot_text, situation_text
 
     data = game_data()
-    path, env = store_of(ctx).load(campaign, data)
-    st = env.state
-    emit(as_json, {"name": env.name, "path": str(path), "year": st.year, "turn": st.turn,
-                   "step": st.step, "objectives_held": sorted(objectives_held(st, data)),
-                   "state_hash": env.state_hash, "state": CONVERTER.unstructure(st)},
-         [situation_text(st, data, name=env.name), "", last_turn_bot_text(env.journal, st)])
+    session = Session.open(store_of(ctx).resolve(campaign), data)
+    st = session.game.state
+    emit(as_json, {"name": session.name, "path": str(session.path), "year": st.year,
+                   "turn": st.turn, "step": st.step,
+                   "objectives_held": sorted(objectives_held(st, data)),
+                   "state_hash": state_hash(st), "state": CONVERTER.unstructure(st)},
+         [situation_text(st, data, name=session.name), "", last_turn_bot_text(session.game.journal, st)])
 
 
 @click.command()
@@ -118,21 +112,23 @@ def show(ctx, campaign: str, as_json: bool) -> None:
 @json_option
 @click.pass_context
 def check(ctx, campaign: str, as_json: bool) -> None:
-    """Verify a save: its structure, then a replay of its whole journal from the start, which
-    must reach the same state at every checkpoint. Exit 0 when sound, 1 when the replay differs,
-    2 when the file cannot be read as a save."""
-    from nimitz.persist.campaign_file import verify
+    """Verify a save: its structure, then a replay of the whole campaign from its creation,
+    which must reproduce every journal entry, checkpoint, commit and header field. Exit 0 when
+    sound, 1 when the save reads but does not verify (what differs is named, and where), 2 when
+    the file cannot be read as a save."""
+    from nimitz.persist.verify import verify
 
     data = game_data()
     path, env = store_of(ctx).load(campaign, data)
-    problems = verify(env, data)
+    problems = verify(env, data, path)
     if problems:
-        raise CheckFailed(f"{path}: the replay does not match the save: " + "; ".join(problems),
+        raise CheckFailed(f"{path}: does not verify: " + "; ".join(problems[:8]),
                           path=str(path), problems=problems)
-    emit(as_json, {"path": str(path), "sound": True, "year": env.state.year, "turn": env.state.turn,
-                   "journal_entries": len(env.journal), "state_hash": env.state_hash},
-         [f"{path}: a sound save ({env.state.year} campaign, turn {env.state.turn}, "
-          f"{len(env.journal)} journal entries replayed, state hash {env.state_hash[:12]})"])
+    s = env.summary
+    emit(as_json, {"path": str(path), "sound": True, "year": s.year, "turn": s.turn,
+                   "journal_entries": len(env.journal)},
+         [f"{path}: a sound save ({s.year} campaign, turn {s.turn}, "
+          f"{len(env.journal)} journal entries replayed)"])
 
 
 @click.command()
@@ -214,11 +210,13 @@ def recover(ctx, campaign: str) -> None:
 def aar(ctx, campaign: str, output: str | None) -> None:
     """Write the after-action report in Markdown: every turn's purchases, scouting, moves,
     JA orders, battles, reinforcements, supply and objectives; the result."""
+    from nimitz.persist.campaign_file import Session
     from nimitz.views.aar import aar_markdown
 
     data = game_data()
-    path, env = store_of(ctx).load(campaign, data)
-    if write_output(output, aar_markdown(env, data)):
+    session = Session.open(store_of(ctx).resolve(campaign), data)
+    env = session.envelope()
+    if write_output(output, aar_markdown(env, session.game.state, data)):
         click.echo(f"Wrote the after-action report of {env.name!r} to {output}")
 
 
@@ -233,7 +231,7 @@ def replay(ctx, campaign: str, verify: bool) -> None:
         return
     data = game_data()
     store = store_of(ctx)
-    path, env = store.load(campaign, data)
+    path, _env = store.load(campaign, data)
     try:
         from nimitz.tui import run_replay
     except ImportError:

@@ -34,6 +34,18 @@ class UserError(click.ClickException):
         click.echo(f"nimitz: {self.format_message()}", err=True)
 
 
+def error_message(exc: Exception) -> str | None:
+    """The one line a player sees for an error they can cause (a bad save or name, an illegal
+    decision, a full disk, a read-only folder...); None for a bug."""
+    if isinstance(exc, NimitzError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        from nimitz.persist.bounds import disk_error_message
+
+        return disk_error_message(exc)
+    return None
+
+
 class CheckFailed(UserError):
     """A check or verification the user asked for found a problem: exit status 1."""
 
@@ -41,26 +53,19 @@ class CheckFailed(UserError):
     kind = "check_failed"
 
 
-class JsonError(click.ClickException):
-    """Any error of a command run with `--json`: `{"error", "detail", ...}` on stdout."""
-
-    def __init__(self, error: click.ClickException) -> None:
-        super().__init__(error.format_message())
-        self.exit_code = error.exit_code
-        if isinstance(error, UserError):
-            self.payload = {"error": error.kind, "detail": self.message, **error.extra}
-        elif isinstance(error, click.UsageError):
-            self.payload = {"error": "usage", "detail": self.message}
-        else:
-            self.payload = {"error": "bad_input", "detail": self.message}
-
-    def show(self, file=None) -> None:
-        click.echo(json.dumps(self.payload, indent=1, default=str))
+def json_error(error: click.ClickException) -> dict:
+    """The JSON form of an error under `--json`: `{"error", "detail", ...}` (docs/cli.md)."""
+    if isinstance(error, UserError):
+        return {"error": error.kind, "detail": error.format_message(), **error.extra}
+    if isinstance(error, click.UsageError):
+        return {"error": "usage", "detail": error.format_message()}
+    return {"error": "bad_input", "detail": error.format_message()}
 
 
 class NimitzGroup(click.Group):
-    """Turns NimitzError (bad save, bad data, illegal decision) into a plain message, and every
-    error into JSON when the command line asked for `--json`."""
+    """Turns every error a player can cause (bad save, bad data, illegal decision, full disk,
+    read-only folder...) into a plain message, and every error into JSON when the command line
+    asked for `--json`."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta.setdefault(JSON_REQUESTED, "--json" in args)
@@ -70,19 +75,32 @@ class NimitzGroup(click.Group):
         try:
             try:
                 return super().invoke(ctx)
-            except NimitzError as exc:
-                raise UserError(str(exc)) from None
+            except (NimitzError, OSError) as exc:
+                raise UserError(error_message(exc)) from None
         except click.ClickException as exc:
-            if ctx.meta.get(JSON_REQUESTED) and not isinstance(exc, JsonError):
-                raise JsonError(exc) from None
-            raise
+            if not ctx.meta.get(JSON_REQUESTED):
+                raise
+            click.echo(json.dumps(json_error(exc), indent=1, default=str))
+            raise click.exceptions.Exit(exc.exit_code) from None
 
 
 def store_of(ctx: click.Context):
-    from nimitz.persist.store import SaveStore, default_saves_dir
+    """The saves folder: --saves, else $NIMITZ_HOME/saves, else the data folder (where the saves
+    of the old config folder are moved once, with a message). What killed writes left in it is
+    cleared away."""
+    from nimitz.persist.store import SaveStore, default_saves_dir, move_old_saves, old_saves_dir
 
     folder = ctx.find_root().params.get("saves")
-    return SaveStore(Path(folder) if folder else default_saves_dir())
+    store = SaveStore(Path(folder) if folder else default_saves_dir())
+    if not folder and not os.environ.get("NIMITZ_HOME"):
+        try:
+            moved = move_old_saves(store.folder, old_saves_dir())
+        except OSError as exc:
+            moved = f"could not move the saves of the old folder: {exc}"
+        if moved:
+            click.echo(f"nimitz: {moved}", err=True)
+    store.remove_stale_temp_files()
+    return store
 
 
 def game_data():
@@ -147,10 +165,12 @@ def write_output(output: str | None, text: str) -> bool:
     if output in (None, "-"):
         click.echo(text)
         return False
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot write {output}: {exc.strerror}") from None
+    from nimitz.persist.saves import write_bytes_atomically
+
+    target = Path(output).expanduser()
+    if not target.parent.is_dir():
+        raise UserError(f"{target.parent}: no such folder; {output} was not written")
+    write_bytes_atomically(target, text.encode("utf-8"))  # whole or not at all, even on a full disk
     return True
 
 
@@ -196,14 +216,14 @@ def open_copy(ctx: click.Context, campaign: str):
 
 
 def guard(fn):
-    """NimitzError -> a UserError (message, exit status 2), also when run outside `nimitz`."""
+    """A player's error -> a UserError (message, exit status 2), also when run outside `nimitz`."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except NimitzError as exc:
-            raise UserError(str(exc)) from None
+        except (NimitzError, OSError) as exc:
+            raise UserError(error_message(exc)) from None
     return wrapper
 
 

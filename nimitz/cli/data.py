@@ -23,7 +23,7 @@ def data_check(as_json: bool) -> None:
     data, problems = load_raw()
     if data is not None:
         problems = check_data(data)
-    if problems:
+    if problems or data is None:
         if not as_json:
             for line in problems:
                 click.echo(line, err=True)

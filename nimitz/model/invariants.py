@@ -12,23 +12,23 @@ from nimitz.model.state import (
 _SIDE_BOXES = {"US": {US_POOL, RAID, BOMBING, INVASION}, "JA": {JA_POOL, BATTALIONS}}
 
 
-def state_problems(state: CampaignState, data: GameData) -> list[str]:
-    """Every broken invariant, each naming the force or field ($.state...)."""
+def state_problems(state: CampaignState, data: GameData, where: str = "$.state") -> list[str]:
+    """Every broken invariant, each naming the force or field (`where`, e.g. $.state...)."""
     if state.year not in data.years:
-        return [f"$.state.year: no campaign for {state.year}"]
+        return [f"{where}.year: no campaign for {state.year}"]
     sheet = data.year(state.year)
     m = data.map
     p: list[str] = []
     if state.rules.order_modifiers not in data.orders.modifier_presets:
-        p.append(f"$.state.rules.order_modifiers: unknown preset {state.rules.order_modifiers!r}")
+        p.append(f"{where}.rules.order_modifiers: unknown preset {state.rules.order_modifiers!r}")
     if not 0 <= state.turn <= sheet.turns:
-        p.append(f"$.state.turn: {state.turn} is outside 0-{sheet.turns}")
+        p.append(f"{where}.turn: {state.turn} is outside 0-{sheet.turns}")
     if state.sp < 0:
-        p.append(f"$.state.sp: {state.sp} supply points is negative")
+        p.append(f"{where}.sp: {state.sp} supply points is negative")
     if not data.orders.track_min <= state.ja_track <= data.orders.track_max:
-        p.append(f"$.state.ja_track: {state.ja_track} is off the track")
+        p.append(f"{where}.ja_track: {state.ja_track} is off the track")
     for fid, f in state.forces.items():
-        w = f"$.state.forces[{fid!r}]"
+        w = f"{where}.forces[{fid!r}]"
         if f.id != fid:
             p.append(f"{w}.id: says {f.id!r}")
         cls = sheet.cls.get(f.cls)
@@ -52,10 +52,10 @@ def state_problems(state: CampaignState, data: GameData) -> list[str]:
     stacked = Counter(fid for ids in state.ja_stacks.values() for fid in ids)
     for fid, n in stacked.items():
         if n > 1:
-            p.append(f"$.state.ja_stacks: {fid!r} is in the stacks {n} times")
+            p.append(f"{where}.ja_stacks: {fid!r} is in the stacks {n} times")
         if fid not in state.forces or state.forces[fid].location != JA_POOL:
-            p.append(f"$.state.ja_stacks: {fid!r} is not in the JA reinforcement pool")
+            p.append(f"{where}.ja_stacks: {fid!r} is not in the JA reinforcement pool")
     for f in state.at(JA_POOL):
         if f.id not in stacked:
-            p.append(f"$.state.forces[{f.id!r}]: in the JA pool but in no stack")
+            p.append(f"{where}.forces[{f.id!r}]: in the JA pool but in no stack")
     return p

@@ -15,6 +15,8 @@ OPTION_TITLES = {
     "events": "Events",
     "variable-end": "Variable end",
 }
+# The dice stream each option rolls on (its own, so a campaign without it is unchanged).
+OPTION_STREAMS = {"fog-of-war": "fog", "weather": "weather", "events": "events", "variable-end": "end"}
 EVENT_KINDS = ("attack_demanded", "storm", "engine_trouble", "veterans", "inspired", "quiet")
 VETERAN_WHO = ("aircraft", "ships", "subs_and_infantry")
 

@@ -1,26 +1,29 @@
 """A campaign on disk: the save envelope <-> a Game, with autosave, resume and verification.
 
-A save holds the checkpoints (full state at each turn start), the journal and the current state.
+A save holds the checkpoints (full state at each turn start) and the journal (persist/saves.py).
 Opening a save re-runs the engine from the last checkpoint with the journal's decisions since,
 which restores the exact position (pending request included) and proves the save consistent:
-the replayed state must hash to the saved one.
+the replay must reproduce every saved journal entry since that checkpoint.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from attrs import define
 
-from nimitz.engine.game import Game, ReplayMismatch
+from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
 from nimitz import RULES_VERSION
+from nimitz.persist.bounds import read_save_bytes
 from nimitz.persist.saves import (
-    SaveEnvelope, now, read_save, state_hash, write_bytes_atomically, write_save,
+    SaveEnvelope, SaveHeader, SaveSummary, append_batch, canonical_json, now, read_save,
+    write_bytes_atomically, write_save,
 )
 
 
@@ -40,19 +43,49 @@ def new_envelope(data: GameData, year: int, seed: int, rules: RulesProfile, name
     return envelope_for(new_game(data, year, seed, rules, linked), name, seed, created=now())
 
 
+def summary_for(game: Game, decisions: int) -> SaveSummary:
+    """The header's summary of where the game stands (what `nimitz list` shows)."""
+    from nimitz.engine.control import objectives_held
+
+    st = game.state
+    return SaveSummary(saved=now(), year=st.year, turn=st.turn, step=st.step, result=st.result,
+                       held=len(objectives_held(st, game.data)),
+                       objectives=len(game.data.year(st.year).objectives), decisions=decisions,
+                       journal_len=len(game.journal), checkpoints=len(game.checkpoints))
+
+
 def envelope_for(game: Game, name: str, seed: int, created: str, branch_of: str = "") -> SaveEnvelope:
-    return SaveEnvelope(name=name, seed=seed, rules=game.state.rules,
+    """The whole save of a game (copies of its journal and checkpoint lists)."""
+    decisions = sum(1 for e in game.journal if e.kind == "decision")
+    header = SaveHeader(name=name, seed=seed, rules=game.state.rules,
                         data_fingerprint=game.data.fingerprint, created=created,
-                        state=game.state, journal=game.journal, checkpoints=game.checkpoints,
-                        branch_of=branch_of)
+                        summary=summary_for(game, decisions), branch_of=branch_of)
+    return SaveEnvelope(header=header, journal=list(game.journal),
+                        checkpoints=list(game.checkpoints))
 
 
 def decisions_in(journal: list[JournalEntry], start: int = 0) -> list[Decision]:
     return [e.decision for e in journal[start:] if e.kind == "decision" and e.decision is not None]
 
 
+def _entry_key(e: JournalEntry) -> tuple:
+    """What a replayed entry must reproduce (its data compared as JSON, as it was saved)."""
+    return (e.seq, e.turn, e.step, e.side, e.kind, e.text, e.decision, e.year, canonical_json(e.data))
+
+
+def first_difference(replayed: list[JournalEntry], saved: list[JournalEntry], start: int = 0) -> str:
+    """'' when the replay reproduced the saved journal from `start`, else what differs first."""
+    for mine, theirs in zip(replayed[start:], saved[start:]):
+        if _entry_key(mine) != _entry_key(theirs):
+            return (f"journal entry {theirs.seq} (turn {theirs.turn}, {theirs.step}) differs: "
+                    f"saved {theirs.text!r}, replay {mine.text!r}")
+    if len(replayed) != len(saved):
+        return f"the replay has {len(replayed)} journal entries, the save {len(saved)}"
+    return ""
+
+
 def game_from_envelope(env: SaveEnvelope, data: GameData, where: str) -> Game:
-    """Resume: replay from the last checkpoint and check the saved state is reproduced."""
+    """Resume: replay from the last checkpoint and check the saved journal is reproduced."""
     if not env.checkpoints:
         raise SaveError(f"{where}: the save has no checkpoint to resume from ($.checkpoints)")
     cp = env.checkpoints[-1]
@@ -61,12 +94,12 @@ def game_from_envelope(env: SaveEnvelope, data: GameData, where: str) -> Game:
                            decisions_in(env.journal, cp.journal_len))
     except NimitzError as exc:
         raise SaveError(f"{where}: the journal cannot be replayed from turn {cp.turn}: {exc}") from None
-    if state_hash(game.state) != env.state_hash or len(game.journal) != len(env.journal):
+    if first_difference(game.journal, env.journal, cp.journal_len):
         changed = []
-        if env.rules_version != RULES_VERSION:
-            changed.append(f"rules {env.rules_version} -> {RULES_VERSION}")
-        if env.data_fingerprint != data.fingerprint:
-            changed.append(f"data {env.data_fingerprint} -> {data.fingerprint}")
+        if env.header.rules_version != RULES_VERSION:
+            changed.append(f"rules {env.header.rules_version} -> {RULES_VERSION}")
+        if env.header.data_fingerprint != data.fingerprint:
+            changed.append(f"data {env.header.data_fingerprint} -> {data.fingerprint}")
         why = f" ({'; '.join(changed)})" if changed else ""
         raise ReplayDrift(
             f"{where}: replaying this turn's decisions does not reproduce the saved position: "
@@ -84,49 +117,35 @@ def recover(path: Path, data: GameData, backup: Path) -> "Session":
     """Restart a drifted campaign from the start of its last checkpointed turn under the
     current rules. The original file is first copied to `backup` (nothing is lost)."""
     env = read_save(path, data)
+    try:
+        game_from_envelope(env, data, str(path))
+    except SaveError:  # the last turn does not replay: restarting it is what recover is for
+        pass
+    else:
+        raise SaveError(f"{path}: the campaign replays as saved; there is nothing to recover "
+                        f"(the file was not changed)")
     if backup.exists():
         raise SaveError(f"{backup} already exists; move it away first")
-    write_bytes_atomically(backup, path.read_bytes())
     cp = env.checkpoints[-1]
     game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], [])
-    session = Session(game=game, path=path, name=env.name, seed=env.seed, created=env.created,
+    session = Session(game=game, path=path, name=env.name, seed=env.header.seed,
+                      created=env.header.created,
                       branch_of=f"{env.name}, restarted at turn {cp.turn + 1} under rules "
                                 f"{RULES_VERSION} (the old file: {backup.name})")
-    session.save()
-    return session
-
-
-def verify(env: SaveEnvelope, data: GameData) -> list[str]:
-    """Replay the whole journal from the first checkpoint; [] or what differs first (issue: check)."""
-    if not env.checkpoints:
-        return ["the save has no checkpoints"]
-    first = env.checkpoints[0]
+    write_bytes_atomically(backup, read_save_bytes(path))
     try:
-        game = Game.replay(data, first, env.journal, [], decisions_in(env.journal, first.journal_len))
-    except (NimitzError, ReplayMismatch) as exc:
-        return [f"the journal cannot be replayed: {exc}"]
-    problems = []
-    for i, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
-        if state_hash(mine.state) != state_hash(saved.state) or mine.journal_len != saved.journal_len:
-            problems.append(f"checkpoint {i} (start of turn {saved.turn + 1}) differs from the replay")
-            break
-    if len(game.checkpoints) != len(env.checkpoints) and not problems:
-        problems.append(f"the replay has {len(game.checkpoints)} checkpoints, the save {len(env.checkpoints)}")
-    for mine, saved in zip(game.journal, env.journal):
-        if (mine.kind, mine.text, mine.decision) != (saved.kind, saved.text, saved.decision):
-            problems.append(f"journal entry {saved.seq} (turn {saved.turn}, {saved.step}) differs: "
-                            f"saved {saved.text!r}, replay {mine.text!r}")
-            break
-    if len(game.journal) != len(env.journal) and not problems:
-        problems.append(f"the replay has {len(game.journal)} journal entries, the save {len(env.journal)}")
-    if state_hash(game.state) != state_hash(env.state) and not problems:
-        problems.append("the final state differs from the replay")
-    return problems
+        session.save()
+    except SaveError:
+        backup.unlink(missing_ok=True)  # the save is unchanged: the copy is not needed
+        raise
+    return session
 
 
 @define
 class Session:
-    """A campaign being played from a save file, saved after every decision."""
+    """A campaign being played from a save file, saved after every decision: the decision's
+    journal entries and checkpoints are appended (saves.append_batch); an undo, a branch or a
+    save of an older schema writes the whole file instead."""
 
     game: Game
     path: Path
@@ -135,12 +154,39 @@ class Session:
     created: str
     branch_of: str = ""
     autosave: bool = True
+    sync_each: bool = False  # fsync after every decision (else at each turn start and on flush)
+    _file: SaveEnvelope | None = None  # what the file holds now (None: to be written whole)
+    _unsynced: bool = False
 
     def envelope(self) -> SaveEnvelope:
         return envelope_for(self.game, self.name, self.seed, self.created, self.branch_of)
 
     def save(self) -> None:
-        write_save(self.path, self.envelope())
+        file, journal, checkpoints = self._file, self.game.journal, self.game.checkpoints
+        n, m = (len(file.journal), len(file.checkpoints)) if file is not None else (0, 0)
+        if (file is None or file.legacy or len(journal) < n or len(checkpoints) < m
+                or (n and journal[n - 1] is not file.journal[n - 1])):
+            self._file = self.envelope()
+            write_save(self.path, self._file)  # fsynced
+            self._unsynced = False
+            return
+        if len(journal) == n and len(checkpoints) == m:
+            return
+        added = journal[n:]
+        decisions = file.summary.decisions + sum(1 for e in added if e.kind == "decision")
+        sync = self.sync_each or len(checkpoints) > m
+        append_batch(self.path, file, added, checkpoints[m:], summary_for(self.game, decisions), sync)
+        self._unsynced = not sync
+
+    def flush(self) -> None:
+        """Make the appended decisions durable (fsync): on closing, and at autoplay's end."""
+        if self._unsynced:
+            fd = os.open(self.path, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            self._unsynced = False
 
     def answer(self, decision: Decision):
         request = self.game.answer(decision)
@@ -173,8 +219,10 @@ class Session:
     def open(cls, path: Path, data: GameData) -> "Session":
         env = read_save(path, data)
         game = game_from_envelope(env, data, str(path))
-        return cls(game=game, path=path, name=env.name, seed=env.seed, created=env.created,
-                   branch_of=env.branch_of)
+        env.journal = list(game.journal)  # the same entries, as the game holds them
+        env.checkpoints = list(game.checkpoints)
+        return cls(game=game, path=path, name=env.name, seed=env.header.seed,
+                   created=env.header.created, branch_of=env.header.branch_of, file=env)
 
     @classmethod
     def create(cls, path: Path, data: GameData, year: int, seed: int, rules: RulesProfile,

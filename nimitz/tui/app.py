@@ -4,12 +4,18 @@ Attributes down, messages up: screens and widgets post `Decide` / `AutoDecide`; 
 the decision to the Controller (the only code that changes the campaign, saved after every
 decision), then pushes the new state down to every open screen and shows what the decision led
 to: the Japanese orders, a battle, the end-of-turn report, the next question.
+
+The UI thread only draws. Opening a save (read and replay), creating one, each decision (the
+engine, the bot's thinking and the autosave), the automatic answer and undo run in a thread
+worker (`off_thread`); their result comes back to the UI thread. One runs at a time: a key
+that asks for another meanwhile gets a note, never a wait, and a note shows what is running
+when it takes more than a moment.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from textual.app import App
 from textual.binding import Binding
@@ -51,6 +57,35 @@ class NimitzApp(App):
         self.open_path = Path(open_path) if open_path is not None else None
         self._queue: list[Callable[[], Screen | None]] = []
         self._last_kind = ""
+        self.busy = ""  # what a worker is doing now ("" when nothing is)
+
+    # --- work off the UI thread --------------------------------------------------------------
+
+    BUSY_NOTE_AFTER = 0.25  # seconds before the progress note appears
+
+    def off_thread(self, doing: str, work: Callable[[], Any], done: Callable[[Any], None]) -> bool:
+        """Run `work()` in a thread worker, then `done(result)` on the UI thread. `doing` says
+        what runs ("Japan is thinking"), shown if it takes a moment. False (with a note) when
+        another piece of work is still running: the key is answered at once, never queued."""
+        if self.busy:
+            self.notify(f"{self.busy}: one moment.", timeout=2)
+            return False
+        self.busy = doing
+        note = self.set_timer(self.BUSY_NOTE_AFTER,
+                              lambda: self.notify(f"{doing}…", title="Working", timeout=30))
+
+        def finish(result: Any) -> None:
+            note.stop()
+            self.clear_notifications()
+            self.busy = ""
+            done(result)
+
+        def task() -> None:
+            result = work()
+            self.call_from_thread(finish, result)
+
+        self.run_worker(task, thread=True, group="engine", name=doing, exit_on_error=True)
+        return True
 
     # --- start-up ----------------------------------------------------------------------------
 
@@ -86,58 +121,78 @@ class NimitzApp(App):
 
     # --- opening campaigns -------------------------------------------------------------------
 
-    def open_campaign(self, path: Path) -> bool:
-        """Open a save; a save that cannot be loaded shows its message (never a traceback)."""
-        try:
-            self.controller.open(path)
-        except NimitzError as exc:
-            self.show_message("This save cannot be opened", str(exc))
-            return False
-        self._enter_campaign()
-        return True
+    def open_campaign(self, path: Path) -> None:
+        """Open a save (read and replayed in a worker); one that cannot be loaded shows its
+        message (never a traceback)."""
+        def work():  # noqa: ANN202
+            try:
+                return self.controller.load(path)
+            except NimitzError as exc:
+                return exc
 
-    def open_replay(self, path: Path | None = None, back: str = "title") -> bool:
-        """Open a save in the replay viewer (None: the campaign being played). `back` says
-        where q goes: "title", "pop" (the screen below) or "quit". A save that cannot be
-        loaded shows its message (never a traceback)."""
-        from nimitz.persist.campaign_file import Session
+        def done(result) -> None:  # noqa: ANN001
+            if isinstance(result, NimitzError):
+                self.show_message("This save cannot be opened", str(result))
+                return
+            self.controller.close()
+            self.controller.session = result
+            self._enter_campaign()
+
+        self.off_thread(f"Opening {Path(path).name.removesuffix('.nimitz.json')}", work, done)
+
+    def open_replay(self, path: Path | None = None, back: str = "title") -> None:
+        """Open a save in the replay viewer (None: the campaign being played; a save is read
+        and verified by replay in a worker). `back` says where q goes: "title", "pop" (the
+        screen below) or "quit". A save that cannot be loaded shows its message (never a
+        traceback)."""
+        if path is None:
+            if self.controller.session is None:
+                self.notify("No campaign is open.", timeout=4)
+            else:
+                self._show_replay(self.controller.session, back)
+            return
+
+        def work():  # noqa: ANN202
+            try:
+                return self.controller.load(Path(path))
+            except NimitzError as exc:
+                return exc
+
+        def done(result) -> None:  # noqa: ANN001
+            if isinstance(result, NimitzError):
+                self.show_message("This save cannot be replayed", str(result))
+            else:
+                self._show_replay(result, back)
+
+        self.off_thread(f"Replaying {Path(path).name.removesuffix('.nimitz.json')}", work, done)
+
+    def _show_replay(self, session, back: str) -> None:  # noqa: ANN001
         from nimitz.tui.screens.replay import ReplayScreen
         from nimitz.tui.screens.title import TitleScreen
 
-        if path is None:
-            session = self.controller.session
-            if session is None:
-                self.notify("No campaign is open.", timeout=4)
-                return False
-        else:
-            try:
-                session = Session.open(Path(path), self.controller.data)
-            except NimitzError as exc:
-                self.show_message("This save cannot be replayed", str(exc))
-                return False
-            except OSError as exc:
-                self.show_message("This save cannot be replayed",
-                                  f"{path}: cannot be read: {exc.strerror or exc}")
-                return False
-            except Exception as exc:  # noqa: BLE001 - a save must never crash the program
-                self.show_message("This save cannot be replayed",
-                                  f"{path}: cannot be opened ({type(exc).__name__}: {exc})")
-                return False
         if back == "title":
             while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
                 self.pop_screen()
         self.push_screen(ReplayScreen(session, back=back))
-        return True
 
     def new_campaign(self, year: int, seed: int | None, preset: str, name: str = "",
-                     linked: bool = False, ja_ties: str = "bot") -> str:
-        """Create and open a campaign; '' on success, else the message to show."""
-        try:
-            self.controller.create(year, seed, preset, name, linked, ja_ties)
-        except NimitzError as exc:
-            return str(exc)
-        self._enter_campaign()
-        return ""
+                     linked: bool = False, ja_ties: str = "bot",
+                     refused: Callable[[str], None] | None = None) -> None:
+        """Create (in a worker: set-up and the first save) and open a campaign; a refusal (a
+        taken or bad name) goes to `refused`, else to a message."""
+        def work():  # noqa: ANN202
+            try:
+                return self.controller.create(year, seed, preset, name, linked, ja_ties)
+            except NimitzError as exc:
+                return exc
+
+        def done(result) -> None:  # noqa: ANN001
+            if isinstance(result, NimitzError):
+                (refused or (lambda m: self.show_message("Cannot create the campaign", m)))(str(result))
+            else:
+                self._enter_campaign()
+
+        self.off_thread("Setting up the campaign", work, done)
 
     def _enter_campaign(self) -> None:
         from nimitz.tui.screens.campaign import CampaignScreen
@@ -176,23 +231,22 @@ class NimitzApp(App):
 
     def on_decide(self, message: Decide) -> None:
         message.stop()
-        self.apply(self.controller.answer(message.decision))
+        self.decide(message.decision)
 
     def on_auto_decide(self, message: AutoDecide) -> None:
         message.stop()
-        self.apply(self.controller.auto())
+        self.action_auto()
 
-    def decide(self, decision) -> Outcome:  # noqa: ANN001
-        """Apply a decision now (commands and tests); the same path as a Decide message."""
-        outcome = self.controller.answer(decision)
-        self.apply(outcome)
-        return outcome
+    def decide(self, decision) -> None:  # noqa: ANN001
+        """Apply a decision in a worker (the engine and the bot run, then the autosave); the
+        outcome is shown when it is back. Commands use it too."""
+        self.off_thread("Japan is thinking", lambda: self.controller.answer(decision), self.apply)
 
     def apply(self, outcome: Outcome) -> None:
         if not outcome.ok:
             if outcome.reopened:
                 self.refresh_all()
-                self.show_message("The engine stopped", outcome.error)
+                self.show_message(outcome.title or "The engine stopped", outcome.error)
                 return
             screen = self.screen
             if hasattr(screen, "show_error"):
@@ -386,7 +440,7 @@ class NimitzApp(App):
 
     def action_auto(self) -> None:
         if self.controller.request is not None:
-            self.apply(self.controller.auto())
+            self.off_thread("Japan is thinking", self.controller.auto, self.apply)
 
     def action_undo(self) -> None:
         from nimitz.tui.screens.confirm import ConfirmDialog
@@ -396,17 +450,23 @@ class NimitzApp(App):
             self.notify("Undo is not available.", timeout=4)
             return
 
-        def done(yes: bool | None) -> None:
-            if not yes:
-                return
+        def undo():  # noqa: ANN202
             try:
-                n = session.undo("decision")
+                return session.undo("decision")
             except NimitzError as exc:
-                self.show_message("Cannot undo", str(exc))
+                return exc
+
+        def undone(result) -> None:  # noqa: ANN001
+            if isinstance(result, NimitzError):
+                self.show_message("Cannot undo", str(result))
                 return
-            self.notify(f"Undid {n} decision(s); the dice come back with the state.", timeout=4)
+            self.notify(f"Undid {result} decision(s); the dice come back with the state.", timeout=4)
             self._last_kind = self.controller.request.kind if self.controller.request else ""
             self.refresh_all()
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.off_thread("Undoing", undo, undone)
 
         self.push_screen(ConfirmDialog("Undo the last decision?",
                                        "The campaign goes back to before your last decision "
@@ -431,6 +491,7 @@ class NimitzApp(App):
         from nimitz.tui.screens.campaign import CampaignScreen
         from nimitz.tui.screens.load_campaign import LoadDialog
         from nimitz.tui.screens.new_campaign import NewCampaignDialog
+        from nimitz.tui.screens.title import TitleScreen
 
         cmds: list[tuple[str, str, Callable[[], object]]] = [
             ("New campaign", "Start a new campaign (year, seed, rules preset)",
@@ -444,10 +505,11 @@ class NimitzApp(App):
             ("Help", "Help for the current step", self.action_help),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
         ]
-        last = self.controller.last_save()
+        title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
+        last = title.last if title is not None else None  # read by the title screen's worker
         if last is not None:
             cmds.append(("Continue last campaign", f"Open {last.name}",
-                         lambda: self.open_campaign(last)))
+                         lambda: self.open_campaign(last.path)))
         if self.controller.session is None:
             return cmds
         game = self.controller.game

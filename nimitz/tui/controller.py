@@ -23,7 +23,8 @@ from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
-from nimitz.persist.saves import read_save
+from nimitz.persist.bounds import disk_error_message
+from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
 
@@ -35,7 +36,8 @@ class Outcome:
     entries: list[JournalEntry] = field(factory=list)  # journal entries the decision added
     error: str = ""  # why nothing changed ("" when the decision was applied)
     rule: str = ""  # the rule cited by a refused decision
-    reopened: bool = False  # an engine failure: the campaign was reopened from its save
+    reopened: bool = False  # the campaign was reopened from its save (the move was not kept)
+    title: str = ""  # what happened, as the message box's title
 
     @property
     def ok(self) -> bool:
@@ -57,6 +59,7 @@ class Controller:
 
     def __init__(self, saves_folder: Path, data: GameData | None = None):
         self.store = SaveStore(Path(saves_folder))
+        self.store.remove_stale_temp_files()
         self._data = data
         self.session: Session | None = None
 
@@ -68,45 +71,55 @@ class Controller:
             self._data = load_game_data()
         return self._data
 
-    def saves(self) -> list[SaveInfo]:
-        """Every save in the folder, newest first, with a one-line summary or its problem."""
+    def saves(self, limit: int | None = None) -> list[SaveInfo]:
+        """Every save in the folder (or the `limit` newest), newest first, with a one-line
+        summary or its problem (from each save's header: no journal is read). Disk work: the
+        screens call it from a worker."""
         from nimitz.engine.campaign import STEP_NAMES
 
         out = []
-        for path in self.store.saves():
+        try:
+            headers = self.store.headers(limit)
+        except SaveError as exc:  # the folder itself is unusable: say so where saves are listed
+            return [SaveInfo(self.store.folder, "(the saves folder)", error=str(exc))]
+        for path, header in headers:
             name = path.name.removesuffix(SUFFIX)
-            try:
-                env = read_save(path, self.data)
-            except NimitzError as exc:
-                out.append(SaveInfo(path, name, error=str(exc)))
+            if isinstance(header, NimitzError):
+                out.append(SaveInfo(path, name, error=str(header)))
                 continue
-            st = env.state
-            sheet = self.data.year(st.year)
-            where = (f"over: {st.result}" if st.result else
-                     f"turn {st.turn} of {sheet.turns}, {STEP_NAMES.get(st.step, st.step)}")
-            out.append(SaveInfo(path, name, summary=f"{st.year}, {where}"))
+            s = header.summary
+            sheet = self.data.years.get(s.year)
+            turns = f" of {sheet.turns}" if sheet is not None else ""
+            where = (f"over: {s.result}" if s.result else
+                     f"turn {s.turn}{turns}, {STEP_NAMES.get(s.step, s.step)}")
+            out.append(SaveInfo(path, name, summary=f"{s.year}, {where}"))
         return out
-
-    def last_save(self) -> Path | None:
-        paths = self.store.saves()
-        return paths[0] if paths else None
 
     def default_name(self, year: int) -> str:
         return self.store.free_name(f"campaign-{year}")
 
     # --- opening and creating --------------------------------------------------------------
 
-    def open(self, path: Path) -> Session:
-        """Open a save (raises SaveError with the message to show)."""
+    def load(self, path: Path) -> Session:
+        """Read and resume a save without making it the open campaign (raises SaveError with
+        the message to show). Disk and replay: the app calls it from a worker."""
         try:
-            self.session = Session.open(Path(path), self.data)
+            session = Session.open(Path(path), self.data)
         except NimitzError:
             raise
         except OSError as exc:
-            raise SaveError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+            raise SaveError(disk_error_message(exc, f"{path}: cannot be read")) from None
         except Exception as exc:  # noqa: BLE001 - a save must never crash the program
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
-        return self.session
+        session.sync_each = True  # a player's decision is worth an fsync (in the worker)
+        return session
+
+    def open(self, path: Path) -> Session:
+        """Load a save and make it the open campaign."""
+        session = self.load(path)
+        self.close()
+        self.session = session
+        return session
 
     def create(self, year: int, seed: int | None, preset: str, name: str = "",
                linked: bool = False, ja_ties: str = "bot") -> Session:
@@ -118,8 +131,9 @@ class Controller:
         seed = secrets.randbelow(2**31) if seed is None else seed
         rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        session.sync_each = True
         session.save()
+        self.close()
         self.session = session
         return session
 
@@ -128,6 +142,7 @@ class Controller:
         if self.session is not None:
             try:
                 self.session.save()
+                self.session.flush()
             except OSError:
                 pass
         self.session = None
@@ -167,6 +182,11 @@ class Controller:
             if len(game.journal) == before:  # refused before anything changed
                 return Outcome(request=game.pending, error=str(exc), rule=exc.rule)
             return self._reopen(f"{exc}")
+        except SaveNotWritten as exc:
+            return self._reopen(f"Your move ({decision.describe()}) was made but could not be "
+                                f"saved: {exc.reason} ({exc.path}). It was taken back so that "
+                                f"the game and its save agree; make it again once the problem "
+                                f"is fixed", title="The campaign could not be saved")
         except NimitzError as exc:
             return self._reopen(f"{exc}")
         except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
@@ -197,16 +217,16 @@ class Controller:
             return Outcome(request=self.request, error=str(exc))
         return self.answer(decision)
 
-    def _reopen(self, message: str) -> Outcome:
+    def _reopen(self, message: str, title: str = "The engine stopped") -> Outcome:
         """The game object may be half-changed: reopen the campaign from its last save."""
         session = self.session
         assert session is not None
         try:
-            self.session = Session.open(session.path, self.data)
+            self.session = self.load(session.path)
         except Exception as exc:  # noqa: BLE001 - keep the message, never a traceback
             self.session = session
             return Outcome(request=None, error=f"{message}; reopening the save failed too: {exc}",
-                           reopened=True)
+                           reopened=True, title=title)
         return Outcome(request=self.session.game.pending,
                        error=f"{message}. Nothing was lost: the campaign is back at its last save.",
-                       reopened=True)
+                       reopened=True, title=title)

@@ -23,25 +23,26 @@ SECTION_TITLES = {
 }
 
 
-def aar_markdown(env, data: GameData) -> str:
-    """`env` is a SaveEnvelope. Rolls are summarised; decisions, events and bot entries listed."""
-    state = env.state
+def aar_markdown(env, state, data: GameData) -> str:
+    """`env` is a SaveEnvelope, `state` the campaign's current state. Rolls are summarised;
+    decisions, events and bot entries listed."""
+    h = env.header
     sheet = data.year(state.year)
     lines = [
         f"# After-action report: {env.name}",
         "",
         f"- Campaign: {state.year}, {sheet.turns} turns, {len(sheet.objectives)} objectives "
         f"({', '.join(sheet.objectives)})",
-        f"- Seed: {env.seed}",
-        f"- Rules profile: order modifiers `{env.rules.order_modifiers}` (R1), "
-        f"JA ties `{env.rules.ja_ties}` (R24), auto reactive plans `{env.rules.auto_reactive_plans}` (R16)",
-        f"- Program {env.program_version}, rules {env.rules_version}, data {env.data_fingerprint}",
+        f"- Seed: {h.seed}",
+        f"- Rules profile: order modifiers `{h.rules.order_modifiers}` (R1), "
+        f"JA ties `{h.rules.ja_ties}` (R24), auto reactive plans `{h.rules.auto_reactive_plans}` (R16)",
+        f"- Program {h.program_version}, rules {h.rules_version}, data {h.data_fingerprint}",
         f"- Result: **{state.result or 'in progress'}**"
         + (f"; objectives held per turn: {', '.join(map(str, state.held_history))}" if state.held_history else ""),
         f"- Battles fought: {state.battles_fought}",
     ]
-    if env.branch_of:
-        lines.append(f"- Branch of: {env.branch_of}")
+    if h.branch_of:
+        lines.append(f"- Branch of: {h.branch_of}")
     if state.linked_years:
         lines.append("- Linked campaign: " + "; ".join(
             f"{y.year}: {y.score} objectives ({y.result})" for y in state.linked_years))

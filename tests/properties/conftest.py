@@ -7,6 +7,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "nimitz", derandomize=True, deadline=None, database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    "nimitz",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 settings.load_profile("nimitz")

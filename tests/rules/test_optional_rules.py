@@ -346,3 +346,21 @@ def test_fog_of_war_campaigns_save_and_verify(tmp_path, year):
                                  "--option", "fog-of-war", "--save", "f"])
     assert result.exit_code == 0, result.output
     assert runner.invoke(cli, ["--saves", str(tmp_path), "check", "f"]).exit_code == 0
+
+
+@pytest.mark.parametrize("edit,where", [
+    (lambda s: s.rules.options.append("chess-clock"), "rules.options"),
+    (lambda s: setattr(s.variant, "weather", "hurricane"), "variant.weather"),
+    (lambda s: setattr(s.variant, "event", 11), "variant.event"),
+    (lambda s: setattr(s.variant, "event_force", "US:Nobody"), "variant.event_force"),
+    (lambda s: s.variant.revealed.update({"JA:Nobody": "GI"}), "variant.revealed"),
+])
+def test_a_save_with_impossible_optional_rule_state_is_refused(data, edit, where):
+    """A hostile save: optional-rule state the engine would trip over is named, not followed."""
+    from nimitz.model.validation import validate_state
+
+    game = _game(data, options=["weather", "events", "fog-of-war"])
+    game.state.variant = VariantState()
+    assert validate_state(game.state, data) == []
+    edit(game.state)
+    assert any(where in p for p in validate_state(game.state, data))

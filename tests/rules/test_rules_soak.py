@@ -24,7 +24,7 @@ if not hasattr(battle, "resolve_battle"):
 pytest.importorskip("nimitz.policies.battle", reason="the battle policies are not importable yet")
 
 from nimitz.persist.campaign_file import envelope_for, game_from_envelope, new_game  # noqa: E402
-from nimitz.persist.saves import envelope_from_json, state_hash, to_json  # noqa: E402
+from nimitz.persist.saves import envelope_from_bytes, state_hash, to_bytes  # noqa: E402
 from nimitz.policies import get_policy  # noqa: E402
 
 YEARS = (1942, 1943, 1944, 1945)
@@ -125,7 +125,7 @@ def test_soak_invariants_after_every_decision(data, year, policy_name, preset):
     (1945, 14, "sensible", 50),
 ])
 def test_save_load_and_continue_gives_the_same_campaign(data, year, seed, policy_name, cut):
-    """Save mid-campaign (envelope -> JSON -> envelope -> replayed game), continue both copies
+    """Save mid-campaign (envelope -> bytes -> envelope -> replayed game), continue both copies
     with the same policy: the same journal and the same final state as straight play."""
     policy = get_policy(policy_name)
     straight = new_game(data, year, seed, RulesProfile())
@@ -133,8 +133,8 @@ def test_save_load_and_continue_gives_the_same_campaign(data, year, seed, policy
     game = new_game(data, year, seed, RulesProfile())
     play(game, policy, limit=cut)
     assert game.pending is not None, "cut after the end: pick a smaller cut"
-    text = to_json(envelope_for(game, "soak", seed, created="2026-01-01T00:00:00+00:00"))
-    loaded = game_from_envelope(envelope_from_json(text, "memory", data), data, "memory")
+    raw = to_bytes(envelope_for(game, "soak", seed, created="2026-01-01T00:00:00+00:00"))
+    loaded = game_from_envelope(envelope_from_bytes(raw, "memory", data), data, "memory")
     assert state_hash(loaded.state) == state_hash(game.state)
     assert loaded.pending is not None and loaded.pending.kind == game.pending.kind
     play(loaded, policy)

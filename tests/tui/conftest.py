@@ -18,8 +18,20 @@ SIZE = (100, 30)
 
 def run(test: Callable[[NimitzApp, object], Awaitable[None]], app: NimitzApp,
         size: tuple[int, int] = SIZE) -> None:
+    """Run `test` against the app. `pilot.pause()` also waits for the app's workers (opening a
+    save, a decision, the saves list) and for their results to reach the screen."""
     async def main() -> None:
         async with app.run_test(size=size) as pilot:
+            pause = pilot.pause
+
+            async def settled(delay: float | None = None) -> None:
+                await pause(delay)
+                while app.busy or any(w.is_running for w in app.workers):
+                    await app.workers.wait_for_complete()
+                    await pause()
+                    await pause()  # the screens the result pushed are laid out
+
+            pilot.pause = settled
             await pilot.pause()
             await test(app, pilot)
 

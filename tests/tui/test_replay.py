@@ -11,7 +11,8 @@ import pytest
 from conftest import run, screen_text, stack, top
 
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session, verify
+from nimitz.persist.campaign_file import Session
+from nimitz.persist.verify import verify
 from nimitz.persist.history import battle_starts, battle_turn_starts, decision_indices, turn_starts
 from nimitz.persist.saves import read_save
 from nimitz.policies import get_policy
@@ -257,7 +258,7 @@ def test_what_if_branches_a_new_save(saves: Path, save: Path, data) -> None:  # 
     run(check, app)
     new = saves / "maybe.nimitz.json"
     env = read_save(new, data)
-    assert env.branch_of == "played after decision 31"
+    assert env.header.branch_of == "played after decision 31"
     assert verify(env, data) == []
     original = read_save(save, data)
     assert [e.text for e in env.journal] == [e.text for e in original.journal[:len(env.journal)]]

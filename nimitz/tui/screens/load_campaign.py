@@ -22,10 +22,24 @@ class LoadDialog(NimitzModal):
             yield Static(Text("Enter opens, Esc closes. Saves marked ✗ cannot be read: Enter "
                               "shows why.", style="dim"))
 
+    infos: list = []
+
     def on_mount(self) -> None:
         self.query_one("#error", Static).display = False
-        self.infos = self.napp.controller.saves()
         saves = self.query_one("#saves", OptionList)
+        saves.add_option(Option(Text("Reading the saves folder…", style="dim"), disabled=True))
+        saves.focus()
+        self.run_worker(self._read_folder, thread=True, exclusive=True, group="saves-list")
+
+    def _read_folder(self) -> None:
+        """The saves' headers, read in a worker; shown on the UI thread."""
+        infos = self.napp.controller.saves()
+        self.app.call_from_thread(self._show, infos)
+
+    def _show(self, infos: list) -> None:
+        self.infos = infos
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
         if not self.infos:
             saves.add_option(Option(Text(f"No saves in {self.napp.controller.store.folder}",
                                          style="dim"), disabled=True))

@@ -95,9 +95,8 @@ class NewCampaignDialog(NimitzModal):
         name = self.query_one("#name", Input).value.strip()
         linked = self.query_one("#linked", ChoiceRow).value == "yes"
         ja_ties = self.query_one("#ja_ties", ChoiceRow).value
-        error = self.napp.new_campaign(self.year, seed, preset, name, linked=linked, ja_ties=ja_ties)
-        if error:
-            self._error(error)
+        self.napp.new_campaign(self.year, seed, preset, name, linked=linked, ja_ties=ja_ties,
+                               refused=self._error)
 
     def _error(self, message: str) -> None:
         box = self.query_one("#error", Static)

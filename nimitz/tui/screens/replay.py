@@ -450,7 +450,9 @@ class ReplayScreen(NimitzScreen):
             self.napp.show_message("The branch was not saved", str(exc))
             return None
         except OSError as exc:
-            self.napp.show_message("The branch was not saved", f"{name}: {exc.strerror or exc}")
+            from nimitz.persist.bounds import disk_error_message
+
+            self.napp.show_message("The branch was not saved", disk_error_message(exc, name))
             return None
         self.napp.show_message(
             "What if: a new campaign",

@@ -11,6 +11,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz import __version__
+from nimitz.tui.controller import SaveInfo
 from nimitz.tui.screens.base import NimitzScreen
 
 BANNER = """\
@@ -46,33 +47,53 @@ class TitleScreen(NimitzScreen):
                 yield Static(id="title-note")
         yield Footer()
 
+    last: SaveInfo | None = None  # the most recent save, once the folder has been read
+
     def on_mount(self) -> None:
-        self.refresh_state()
+        self._show_menu("c  Continue: reading the saves folder…")
+        self.query_one("#title-note", Static).update(
+            Text(f"Saves folder: {self.napp.controller.store.folder}", style="dim"))
         self.query_one("#menu", OptionList).focus()
+        self.refresh_state()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_state()
 
     def refresh_state(self) -> None:
-        menu = self.query_one("#menu", OptionList)
-        menu.clear_options()
-        ctl = self.napp.controller
-        last = ctl.last_save()
-        options = [Option("n  New campaign", id="new")]
-        if last is not None:
-            name = last.name.removesuffix(".nimitz.json")
-            summary = next((s for s in ctl.saves() if s.path == last), None)
-            detail = summary.summary if summary and not summary.error else "cannot be read"
-            options.append(Option(f"c  Continue {name} ({detail})", id="continue"))
+        """Read the newest save's header in a worker (only while this screen is shown: the
+        campaign's decisions never wait on the saves folder)."""
+        if self.is_current:
+            self.run_worker(self._newest_save, thread=True, exclusive=True, group="title")
+
+    def _newest_save(self) -> None:
+        infos = self.napp.controller.saves(limit=1)
+        self.app.call_from_thread(self._show_last, infos[0] if infos else None)
+
+    def _show_last(self, info: SaveInfo | None) -> None:
+        self.last = info
+        if info is None:
+            self._show_menu("")
         else:
-            options.append(Option(Text("c  Continue: no saved campaign yet", style="dim"), id="continue",
-                                  disabled=True))
+            detail = info.summary if not info.error else "cannot be read"
+            self._show_menu(f"c  Continue {info.name} ({detail})")
+
+    def _show_menu(self, continue_label: str) -> None:
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        options = [Option("n  New campaign", id="new")]
+        if continue_label and self.last is not None:
+            options.append(Option(continue_label, id="continue"))
+        else:
+            options.append(Option(Text(continue_label or "c  Continue: no saved campaign yet",
+                                       style="dim"), id="continue", disabled=True))
         options += [Option("o  Load a saved campaign", id="load"),
                     Option("r  Replay a saved campaign", id="replay"),
                     Option("R  Reference tables and rulings", id="reference"),
                     Option("l  Lab: how often does a scripted player win?", id="lab"),
                     Option("q  Quit", id="quit")]
         menu.add_options(options)
-        menu.highlighted = 0
-        self.query_one("#title-note", Static).update(
-            Text(f"Saves folder: {ctl.store.folder}", style="dim"))
+        menu.highlighted = highlighted if highlighted is not None else 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id
@@ -97,11 +118,10 @@ class TitleScreen(NimitzScreen):
         self.app.push_screen(NewCampaignDialog())
 
     def action_continue(self) -> None:
-        last = self.napp.controller.last_save()
-        if last is None:
+        if self.last is None:
             self.notify("No saved campaign yet: start a new one (n).", timeout=4)
             return
-        self.napp.open_campaign(last)
+        self.napp.open_campaign(self.last.path)
 
     def action_load(self) -> None:
         from nimitz.tui.screens.load_campaign import LoadDialog

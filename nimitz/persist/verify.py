@@ -1,0 +1,223 @@
+"""What a save must be before anything uses it, and the full proof `nimitz check` gives.
+
+`envelope_problems` runs on every read (play, show, undo...): cheap checks that every state the
+save holds (each checkpoint) is a position the game can be in (model/validation.py), that the
+journal's entries are numbered and shaped as the engine writes them, and that the header and the
+last commit agree with them. Nothing the engine, the bot or a view follows can then be missing.
+
+`verify` is `check`: it re-derives the whole campaign from what a player chose at the start (year,
+seed, rules options, linked) and the journal's decisions, and compares everything the save holds
+with the replay: every journal entry field (dice included), every checkpoint, every commit's
+summary and the header (seed, name, rules, data fingerprint, versions, branch_of, its summary).
+An edited save cannot pass: whatever the replay does not reproduce is named with where it is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from nimitz import RULES_VERSION, __version__
+from nimitz.errors import NimitzError
+from nimitz.model.data import GameData
+from nimitz.model.journal import JournalEntry
+from nimitz.model.validation import SIDES, validate_checkpoint_state
+
+ENTRY_KINDS = ("created", "decision", "roll", "bot", "event")
+MAX_SHOWN = 5
+
+
+def envelope_problems(env, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
+    """Every reason the save cannot be used as it is; [] when it can."""
+    problems: list[str] = []
+    last = env.summary
+    if (last.journal_len, last.checkpoints) != (len(env.journal), len(env.checkpoints)):
+        problems.append(f"$.commit: the last commit counts {last.journal_len} journal entries and "
+                        f"{last.checkpoints} checkpoints, the file holds {len(env.journal)} and "
+                        f"{len(env.checkpoints)}")
+    if not env.checkpoints:
+        return problems + ["$.checkpoints: the save has no checkpoint to resume from"]
+    problems += _journal_shape(env.journal, data)
+    previous = 0
+    for k, cp in enumerate(env.checkpoints):
+        where = f"$.checkpoints[{k}]"
+        if not previous <= cp.journal_len <= len(env.journal) or cp.journal_len < 1:
+            problems.append(f"{where}.journal_len: {cp.journal_len} is not a journal position "
+                            f"after {previous} (the journal has {len(env.journal)} entries)")
+        previous = max(previous, cp.journal_len)
+        problems += validate_checkpoint_state(cp.state, cp.turn, data, f"{where}.state")
+        if cp.state.rules != env.header.rules:
+            problems.append(f"{where}.state.rules: the options differ from the header's")
+        if len(problems) > 50:  # enough to say what is wrong; a hostile file could list millions
+            return problems
+    first = env.checkpoints[0].state
+    if env.header.seed != first.dice.seed:
+        problems.append(f"$.header.seed: {env.header.seed}, but the campaign was dealt with seed "
+                        f"{first.dice.seed}")
+    return problems
+
+
+def _journal_shape(journal: list[JournalEntry], data: GameData) -> list[str]:
+    problems: list[str] = []
+    if not journal or journal[0].kind != "created":
+        problems.append("$.journal[0]: the journal does not start with the campaign's creation")
+    for i, e in enumerate(journal):
+        where = f"$.journal[{i}]"
+        if e.seq != i:
+            problems.append(f"{where}.seq: {e.seq}, but it is entry {i}")
+        if e.kind not in ENTRY_KINDS:
+            problems.append(f"{where}.kind: {e.kind!r} is no kind of journal entry")
+        if (e.kind == "decision") != (e.decision is not None):
+            problems.append(f"{where}.decision: only a decision entry holds a decision")
+        if e.side not in SIDES and e.side != "":
+            problems.append(f"{where}.side: {e.side!r} is neither US nor JA")
+        if e.turn < 0 or (e.year not in data.years and e.year != 0):
+            problems.append(f"{where}: turn {e.turn} of {e.year} is not in any campaign")
+        if len(problems) > MAX_SHOWN:
+            break
+    return problems
+
+
+# --- check: the whole campaign replayed from its creation ------------------------------------
+
+_BRANCH = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)( after decision \d+|, restarted at "
+                     r"turn \d+ under rules \S+ \(the old file: [A-Za-z0-9][A-Za-z0-9_.-]*\))$")
+
+
+def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa: ANN001
+    """[] when the save is exactly what this nimitz, with this data, writes for the campaign's
+    decisions; otherwise what differs first in each part, and where."""
+    from nimitz.persist.campaign_file import decisions_in, new_game, summary_for
+    from nimitz.persist.saves import CONVERTER, canonical_json
+
+    problems = envelope_problems(env, data)
+    if problems:  # nothing safe to replay
+        return problems
+    problems = _header_problems(env, data, path)
+    start = env.checkpoints[0].state
+    header = env.header
+    # The replay's summary at every point the game waited for a decision (journal length ->
+    # summary): each commit of the save must be one of them.
+    waiting = {}
+    try:
+        game = new_game(data, start.year, header.seed, header.rules, start.linked)
+        waiting[len(game.journal)] = summary_for(game, 0)
+        decisions = decisions_in(env.journal)
+        for n, decision in enumerate(decisions, start=1):
+            if game.pending is None:
+                problems.append(f"$.journal: decision {n} of {len(decisions)} "
+                                f"({decision.describe()}) comes after the campaign ended")
+                break
+            game.answer(decision)
+            waiting[len(game.journal)] = summary_for(game, n)
+    except NimitzError as exc:
+        problems.append(f"$.journal: the decisions cannot be replayed: {exc}")
+
+    def plain(obj: Any) -> str:
+        return canonical_json(CONVERTER.unstructure(obj))
+
+    def as_json(items: list) -> list:  # as JSON gives them back (tuples become lists)
+        return json.loads(json.dumps(CONVERTER.unstructure(items)))
+
+    ours, theirs = as_json(game.journal), as_json(env.journal)
+    for k in range(min(len(ours), len(theirs))):
+        if ours[k] != theirs[k]:
+            saved = env.journal[k]
+            problems.append(f"$.journal[{saved.seq}] (turn {saved.turn}, {saved.step}): "
+                            + _first_difference(game.journal[k], saved, plain))
+            break
+    if len(game.journal) != len(env.journal):
+        problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save "
+                        f"{len(env.journal)}")
+    for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
+        if plain(mine) != plain(saved):
+            problems.append(f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): "
+                            + _first_difference(mine, saved, plain))
+            break
+    if len(game.checkpoints) != len(env.checkpoints):
+        problems.append(f"$.checkpoints: the replay has {len(game.checkpoints)}, the save "
+                        f"{len(env.checkpoints)}")
+    problems += _commit_problems(env, waiting, plain)
+    return problems
+
+
+def _commit_problems(env, waiting: dict, plain) -> list[str]:  # noqa: ANN001
+    """Each commit's summary must be the replay's at that point (its time aside), in order; the
+    header's own copy is the last commit's, or the one before (a write cut before the header)."""
+    previous, times = -1, []
+    for k, commit in enumerate(env.commits):
+        where = f"$.commits[{k}]"
+        mine = waiting.get(commit.journal_len)
+        if commit.journal_len <= previous or mine is None:
+            return [f"{where}: a commit after journal entry {commit.journal_len}, where the game "
+                    f"did not wait for a decision"]
+        previous = commit.journal_len
+        mine.saved = commit.saved
+        if plain(mine) != plain(commit):
+            return [f"{where}: " + _first_difference(mine, commit, plain)]
+        times.append(commit.saved)
+    problems = _time_problems([env.header.created, *times], "$.commits[].saved")
+    if env.slot_summary is not None and plain(env.slot_summary) not in {
+            plain(c) for c in env.commits[-2:]}:
+        problems.append("$.header.summary: not the summary of the save's last commit")
+    return problems
+
+
+def _time_problems(stamps: list[str], where: str) -> list[str]:
+    """Times written by nimitz: ISO dates with a zone, never going backwards from `created`."""
+    try:
+        times = [datetime.fromisoformat(t) for t in stamps]
+        if any(t.tzinfo is None for t in times):
+            raise ValueError
+    except ValueError:
+        return [f"{where}: not a date and time with its zone, as nimitz writes it"]
+    if any(b < a for a, b in zip(times, times[1:])):
+        return [f"{where}: the times go backwards from the campaign's creation"]
+    return []
+
+
+def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
+    """Which field of a journal entry or checkpoint differs from the replay, and how."""
+    import attrs
+
+    for a in attrs.fields(type(saved)):
+        ours, theirs = plain(getattr(mine, a.name)), plain(getattr(saved, a.name))
+        if ours != theirs:
+            if a.name == "state":
+                return "the state differs from the replay's"
+            return f"{a.name} is {theirs[:80]}, the replay gives {ours[:80]}"
+    return "differs from the replay"
+
+
+def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # noqa: ANN001
+    """The fields outside the game that this program writes: they must be what it writes."""
+    from nimitz.persist.campaign_file import decisions_in
+    from nimitz.persist.store import SUFFIX
+
+    header = env.header
+    problems = []
+    if path is not None and path.name.endswith(SUFFIX) and path.name != f"{env.name}{SUFFIX}":
+        problems.append(f"$.header.name: the save calls itself {env.name!r} but its file is "
+                        f"{path.name}")
+    if header.data_fingerprint != data.fingerprint:
+        problems.append(f"$.header.data_fingerprint: written with other game data "
+                        f"({header.data_fingerprint!r}; this nimitz has {data.fingerprint!r})")
+    if header.rules_version != RULES_VERSION:
+        problems.append(f"$.header.rules_version: written under rules {header.rules_version!r}; "
+                        f"this nimitz plays {RULES_VERSION!r}")
+    if header.program_version != __version__:
+        problems.append(f"$.header.program_version: written by nimitz "
+                        f"{header.program_version!r}; this is {__version__!r}")
+    branch = _BRANCH.match(header.branch_of)
+    if header.branch_of and (branch is None or branch[1] == env.name):
+        problems.append(f"$.header.branch_of: {header.branch_of[:80]!r} is not how nimitz "
+                        f"records a branch")
+    elif branch is not None and branch[2].startswith(" after decision "):
+        after = int(branch[2].rsplit(" ", 1)[1])
+        if after > len(decisions_in(env.journal)):
+            problems.append(f"$.header.branch_of: a branch after decision {after}, but the "
+                            f"campaign has {len(decisions_in(env.journal))}")
+    return problems
