@@ -89,17 +89,25 @@ def list_(ctx, as_json: bool) -> None:
 @click.command()
 @campaign_argument
 @json_option
+@click.option("--map", "as_map", is_flag=True,
+              help="Draw the map: areas in their places, movement lines, off-map boxes.")
+@click.option("--width", type=click.IntRange(60, 400), default=80, show_default=True,
+              help="Widest line of the drawn map (--map); wider terminals get a bigger map.")
 @click.pass_context
-def show(ctx, campaign: str, as_json: bool) -> None:
+def show(ctx, campaign: str, as_json: bool, as_map: bool, width: int) -> None:
     """Turn, step, supply, the JA track, every area's forces, objectives, boxes and pools."""
     from nimitz.engine.control import objectives_held
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.saves import CONVERTER, state_hash
+    from nimitz.views.map import map_text
     from nimitz.views.situation import last_turn_bot_text, situation_text
 
     data = game_data()
     session = Session.open(store_of(ctx).resolve(campaign), data)
     st = session.game.state
+    if as_map and not as_json:
+        click.echo(map_text(st, data, width=width, name=session.name))
+        return
     emit(as_json, {"name": session.name, "path": str(session.path), "year": st.year,
                    "turn": st.turn, "step": st.step,
                    "objectives_held": sorted(objectives_held(st, data)),
@@ -205,11 +213,12 @@ def recover(ctx, campaign: str) -> None:
 @click.command()
 @campaign_argument
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-              default=None, help="Write the report to this file instead of printing it (- prints it).")
+              default=None, help="Write the report to this file instead of printing it ('-': standard output).")
 @click.pass_context
 def aar(ctx, campaign: str, output: str | None) -> None:
-    """Write the after-action report in Markdown: every turn's purchases, scouting, moves,
-    JA orders, battles, reinforcements, supply and objectives; the result."""
+    """Write the after-action report in Markdown: a summary (outcome and why, objectives by
+    turn, losses, decisive battles, options), then every turn's purchases, scouting, moves,
+    JA orders, battles, reinforcements, supply and objectives."""
     from nimitz.persist.campaign_file import Session
     from nimitz.views.aar import aar_markdown
 

@@ -31,7 +31,7 @@ def run_tui(saves_folder: Path, open_path: Path | None = None, *, new_campaign: 
     campaign dialog, for `nimitz new`) and run until the player quits."""
     from nimitz.tui.app import NimitzApp
 
-    NimitzApp(Path(saves_folder), open_path, new_campaign=new_campaign).run()
+    NimitzApp(Path(saves_folder), open_path, new_campaign=new_campaign, briefings=True).run()
 
 
 def run_replay(saves_folder: Path, path: Path) -> None:

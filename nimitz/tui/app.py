@@ -46,17 +46,21 @@ class NimitzApp(App):
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f2", "glossary", "Glossary", show=False),
     ]
 
     def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None,
-                 new_campaign: bool = False, replay_path: Path | None = None) -> None:
+                 new_campaign: bool = False, replay_path: Path | None = None,
+                 briefings: bool = False) -> None:
         super().__init__()
+        self.briefings = briefings  # brief a campaign that has just begun (off in Pilot tests)
         self.start_new = new_campaign
         self.replay_path = Path(replay_path) if replay_path is not None else None
         self.controller = Controller(Path(saves_folder), data)
         self.open_path = Path(open_path) if open_path is not None else None
         self._queue: list[Callable[[], Screen | None]] = []
         self._last_kind = ""
+        self.guided = False  # the guided first turn (chosen on the briefing)
         self.busy = ""  # what a worker is doing now ("" when nothing is)
 
     # --- work off the UI thread --------------------------------------------------------------
@@ -207,6 +211,10 @@ class NimitzApp(App):
         self.push_screen(CampaignScreen())
         request = self.controller.request
         self._last_kind = request.kind if request else ""
+        if self.briefings and not any(e.kind == "decision" for e in self.controller.game.journal):
+            from nimitz.tui.screens.briefing import BriefingScreen
+
+            self._queue.append(BriefingScreen)  # a campaign just begun: the briefing first
         if request is not None and is_battle_kind(request.kind):
             self._queue.append(self._battle_screen)
             self._queue.append(self.request_dialog)
@@ -404,6 +412,18 @@ class NimitzApp(App):
             return
         self.push_screen(HelpScreen(self.help_topic()))
 
+    def action_glossary(self) -> None:
+        from nimitz.tui.screens.glossary import GlossaryScreen
+
+        if not isinstance(self.screen, GlossaryScreen):
+            self.push_screen(GlossaryScreen())
+
+    def action_briefing(self) -> None:
+        from nimitz.tui.screens.briefing import BriefingScreen
+
+        if self.controller.session is not None:
+            self.push_screen(BriefingScreen())
+
     def action_log(self) -> None:
         from nimitz.tui.screens.log import LogScreen
 
@@ -503,6 +523,7 @@ class NimitzApp(App):
             ("Lab", "Play many seeded campaigns with a scripted player: how often is each outcome?",
              self.action_lab),
             ("Help", "Help for the current step", self.action_help),
+            ("Glossary", "What every abbreviation and notation means", self.action_glossary),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
         ]
         title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
@@ -515,6 +536,8 @@ class NimitzApp(App):
         game = self.controller.game
         cmds += [
             ("Log", "The whole journal, with filters and explanations", self.action_log),
+            ("Briefing", "The year's situation, objectives, what wins and loses",
+             self.action_briefing),
             ("JA orders replay", "The latest Japanese orders, one by one", self.action_orders),
             ("Undo last decision", "Go back one decision without re-rolling", self.action_undo),
             ("Replay this campaign", "Step through its journal from the start; branch a 'what if'",
@@ -539,6 +562,7 @@ class NimitzApp(App):
                              lambda: self.decide(Decision("end_resupply"))))
         campaign = next((s for s in self.screen_stack if isinstance(s, CampaignScreen)), None)
         if campaign is not None:
+            cmds.append(("Map", "The map on the whole screen", campaign.action_map))
             for a in game.data.map.areas:
                 cmds.append((f"Go to {a.code} {a.name}", "Select the area on the map",
                              lambda code=a.code, c=campaign: c.goto(code)))

@@ -10,9 +10,10 @@ KEYS_CAMPAIGN = (
     "Keys on the campaign map: arrows or h j k l move the selection; Enter acts on the "
     "current step (open the shop, place scouting points, move forces from the selected area, "
     "choose a battle); i shows everything in the selected area; e ends US Movement; "
-    "a lets the 'sensible' scripted player answer the current question; L opens the log, "
-    "O replays the latest JA orders, R the reference tables, ? this help, Ctrl+P every "
-    "command; q saves and leaves (the campaign is saved after every decision anyway)."
+    "a lets the 'sensible' scripted player answer the current question; m shows the map "
+    "on the whole screen, z zooms it, g opens the glossary; L opens the log, O replays the "
+    "latest JA orders, R the reference tables, ? this help, Ctrl+P every command; q saves "
+    "and leaves (the campaign is saved after every decision anyway)."
 )
 
 HELP: dict[str, tuple[str, list[str]]] = {
@@ -21,11 +22,13 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "charts and explains each of its decisions. A campaign is a year of turns. Each turn "
         "runs the same sequence: resupply, scouting, movement, Japanese orders, battles, then "
         "the Japanese reinforcements and repairs, return to port, supply and the defeat check.",
-        "The map shows the 20 areas roughly where they sit in the Pacific. Each cell gives the "
-        "area code, its objective marker (the letter after the diamond says who holds it: U "
-        "the US, J Japan, - nobody, ~ held but out of supply, x contested), a ! where both "
-        "sides have forces (a battle is due), the US and JA force counts, and the airfield: US "
-        "LBA present / capacity (* for unlimited).",
+        "The map shows the 20 areas roughly where they sit in the Pacific, joined by the lines "
+        "forces move along. Each area gives its code, ◆ if it is an objective, who holds it (U "
+        "the US, J Japan, - nobody, ~ held but out of supply, x contested), a ! where a battle "
+        "is due, the US/JA force counts (* some damaged) and, when there is room, the airfield: "
+        "US LBA present / capacity (∞ unlimited). The two lines at the top always show the "
+        "turn, the objectives against the year's ladder, and Hawaii: lose it and the campaign "
+        "is lost at once.",
         KEYS_CAMPAIGN,
     ]),
     "resupply": ("US Resupply", [
@@ -58,8 +61,9 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "Submarines may go to the raiding box: each one lowers Japan's reinforcement roll by "
         "3. In 1944-45, B-29 wings in the Marianas may bomb Japan (1 SP each); in 1945 forces "
         "in HI or WC may join the invasion box (7 a turn).",
-        "On the map: select an area and press Enter to pick forces there (space toggles, a "
-        "selects all), then Tab to the destinations and Enter one. A refused move says which "
+        "On the map: select an area and press Enter to pick forces there (space toggles, * "
+        "picks them all), then Tab to the destinations and Enter one; the map marks the legal "
+        "ones with an arrow. A refused move says which "
         "rule stops it and changes nothing. Press e when you are done: the Japanese orders "
         "follow.",
     ]),
@@ -134,11 +138,41 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "and shows what finished; Esc goes back. `nimitz lab` does the same from the shell, "
         "on every core, with CSV, JSON and picture files (docs/lab.md).",
     ]),
+    "map": ("The map", [
+        "Every area sits roughly where it lies in the Pacific; the lines are the moves between "
+        "adjacent areas. Each area shows its code, ◆ if it is an objective, who holds it (U US, "
+        "J Japan, x contested, ~ US out of supply, - nobody), ! when a battle is due, the US "
+        "and Japanese force counts (* when some are damaged) and, when there is room, the "
+        "airfield (US LBA / capacity) and the forces by type.",
+        "Arrows or h j k l move the selection: its lines light up and its neighbours are "
+        "tinted. While you move forces the legal destinations carry an arrow. z changes the "
+        "zoom; i shows everything in the area; g is the glossary. The same map prints with "
+        "`nimitz show NAME --map`.",
+    ]),
     "reference": ("The reference", [
         "The charts and tables the game uses, read from its data files, and the rulings it "
         "follows with their ids (the explanations cite them). Left/right switch tabs.",
     ]),
 }
+
+GUIDE = {
+    "resupply": "Spend SP on reinforcements or repairs (Enter opens the shop), or keep them "
+                "for battle plans. Press d in the shop when done.",
+    "scouting": "Place scouting points on areas with Japanese forces to see their orders "
+                "before you move (Enter).",
+    "movement": "Select an area with arrows, Enter picks forces and a destination (→ on the "
+                "map). Guard Hawaii. Press e when done.",
+    "battle_order": "Battles are due where both sides stand: pick which to fight first.",
+    "bombing_target": "Pick the Japanese force your bombers send back to its pool.",
+}
+
+
+def guide_hint(kind: str) -> str:
+    """The guided first turn's hint for a request ('' when there is none)."""
+    if kind.startswith("battle_") and kind != "battle_order":
+        return "In battle: answer each question; a lets the program answer, ? explains."
+    return GUIDE.get(kind, "")
+
 
 ALIASES = {"repair": "reinforce", "return_to_port": "reinforce", "supply": "reinforce",
            "defeat_check": "reinforce", "turn": "resupply", "start": "general",

@@ -31,6 +31,7 @@ def test_the_campaign_screen_fits_80x24_with_every_area(saves: Path, at_movement
 
     async def check(app: NimitzApp, pilot) -> None:
         assert top(app) == "CampaignScreen"
+        await pilot.pause(0.3)  # the footer recomposes after the first layout
         text = screen_text(app)
         for area in app.controller.data.map.areas:
             assert area.code in text, area.code
@@ -41,12 +42,12 @@ def test_the_campaign_screen_fits_80x24_with_every_area(saves: Path, at_movement
         assert top(app) == "AreaDialog" and "Lexington CV" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        mapview = app.screen.query_one("#map")
-        cw, ch = mapview._cell()
-        await pilot.click("#map", offset=(3 * cw + 2, 4 * ch))  # the mouse works too: NG
+        mapview = app.screen.query_one("#campaign-map")
+        x, y, _, _ = mapview.region_of("NG")
+        await pilot.click("#campaign-map", offset=(x + 2, y))  # the mouse works too: NG
         await pilot.pause()
         assert mapview.selected == "NG"
-        await pilot.click("#map", offset=(3 * cw + 2, 4 * ch))  # a second click acts on it
+        await pilot.click("#campaign-map", offset=(x + 2, y))  # a second click acts on it
         await pilot.pause()
         assert top(app) == "MoveDialog" and app.screen.area == "NG"
 
@@ -85,7 +86,7 @@ def test_the_command_palette_reaches_the_commands(saves: Path, at_movement: Path
         await pilot.press("enter")
         await pilot.pause()
         assert top(app) == "CampaignScreen"
-        assert app.screen.query_one("#map").selected == "NG"
+        assert app.screen.query_one("#campaign-map").selected == "NG"
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Reference")

@@ -113,7 +113,7 @@ def test_a_whole_1942_turn_by_keys(saves: Path, tmp_path: Path) -> None:
         # --- US Movement: on the map ------------------------------------------------------------
         assert app.controller.request.kind == "movement"
         assert top(app) == "CampaignScreen"
-        mapview = app.screen.query_one("#map")
+        mapview = app.screen.query_one("#campaign-map")
         assert mapview.selected == "HI"
         await pilot.press("up")  # the map selection moves with the arrows and hjkl
         assert mapview.selected != "HI"

@@ -50,9 +50,14 @@ class EndScreen(NimitzScreen):
         ev.add_column("level")
         ev.add_column("objectives")
         ev.add_column("")
-        level = sheet.level_for(score)
+        # a sudden-death defeat ends the campaign off the ladder: no level is earned
+        defeat = state.result.startswith("Defeat")
+        level = "" if defeat else ("Replaced" if state.result == "Replaced" else sheet.level_for(score))
         for lv in sheet.evaluation:
             ev.add_row(lv.name, f"{lv.min}+", "◀ this campaign" if lv.name == level else "")
+        if defeat:
+            ev.caption = "Hawaii fell: sudden defeat, whatever the objectives held."
+            ev.caption_justify = "left"
         hist = Table(title="Objectives held at the end of each turn", title_justify="left",
                      show_edge=False, header_style="bold")
         hist.add_column("turn")
