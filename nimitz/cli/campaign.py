@@ -8,8 +8,9 @@ from datetime import datetime
 import click
 
 from nimitz.cli.common import (
-    YEARS, CheckFailed, UserError, campaign_argument, chosen_options, emit, game_data, json_option,
-    optional_rules_option, require_terminal, run_tui, store_of, write_output,
+    YEARS, CheckFailed, UserError, campaign_argument, chosen_options, difficulty_option,
+    difficulty_summary, emit, game_data, json_option, optional_rules_option, require_terminal,
+    rules_for, run_tui, store_of, write_output,
 )
 from nimitz.errors import NimitzError
 
@@ -19,8 +20,10 @@ from nimitz.errors import NimitzError
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Dice seed; the same seed and decisions give the same campaign. Random if omitted.")
 @click.option("--name", default=None, help="Campaign name (default: campaign-YEAR, numbered if taken).")
-@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
-              help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's.")
+@difficulty_option
+@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default=None,
+              help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's "
+                   "(default: the difficulty's).")
 @click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
               help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True,
@@ -29,10 +32,10 @@ from nimitz.errors import NimitzError
 @json_option
 @optional_rules_option
 @click.pass_context
-def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, ja_ties: str,
-        linked: bool, no_tui: bool, as_json: bool, options: tuple[str, ...]) -> None:
+def new(ctx, year: str, seed: int | None, name: str | None, difficulty: str | None,
+        rules_preset: str | None, ja_ties: str, linked: bool, no_tui: bool, as_json: bool,
+        options: tuple[str, ...]) -> None:
     """Create a campaign and print where it is saved, then open it (not with --no-tui or --json)."""
-    from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_envelope
     from nimitz.persist.store import check_name
 
@@ -43,13 +46,14 @@ def new(ctx, year: str, seed: int | None, name: str | None, rules_preset: str, j
     store = store_of(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties, options=chosen_options(options))
+    rules = rules_for(difficulty, order_modifiers=rules_preset, ja_ties=ja_ties,
+                      options=chosen_options(options))
     envelope = new_envelope(data, int(year), seed, rules, name, linked=linked)
     path = store.create(envelope)
     emit(as_json, {"name": name, "path": str(path), "year": int(year), "seed": seed,
-                   "rules_preset": rules_preset, "ja_ties": ja_ties, "linked": linked,
-                   "options": rules.options},
-         [f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}"
+                   "rules_preset": rules.order_modifiers, "ja_ties": ja_ties, "linked": linked,
+                   "options": rules.options, "difficulty": difficulty_summary(rules)},
+         [f"Created the {year} campaign {name!r} (seed {seed}, difficulty {difficulty_summary(rules)}"
           + (f"; optional rules: {', '.join(rules.options)}" if rules.options else "") + ").",
           f"Saved to {path}"])
     if open_it:

@@ -5,6 +5,7 @@ under), then each turn in player words (nimitz/views/words.py)."""
 from __future__ import annotations
 
 from nimitz.model.data import GameData
+from nimitz.model.difficulty import load_difficulties
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.journal import JournalEntry
 from nimitz.views.words import (
@@ -97,7 +98,8 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a 
                          f"{len(destroyed)} force(s) destroyed")
     lines += ["", "Played under:", "",
               f"- {state.year} campaign, {sheet.turns} turns, objectives "
-              f"{', '.join(sheet.objectives)}; seed {h.seed}"]
+              f"{', '.join(sheet.objectives)}; seed {h.seed}",
+              f"- difficulty: {load_difficulties().summary(h.rules)} (R70)"]
     for key in ("order_modifiers", "ja_ties"):
         value = getattr(h.rules, key)
         lines.append(f"- {RULE_WORDS.get((key, value), f'{key}: {value}')}")

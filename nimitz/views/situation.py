@@ -6,6 +6,7 @@ from nimitz.engine.control import holder, objectives_held, supplied_areas
 from nimitz.engine.fog import AreaView, area_view, entry_hidden
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.data import GameData
+from nimitz.model.difficulty import load_difficulties
 from nimitz.views.words import BOX_TITLES, player_text, step_words
 from nimitz.model.state import (
     BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
@@ -76,6 +77,7 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
         f"US supply points: {state.sp}   JA resupply track: {state.ja_track}   "
         f"objectives held: {len(held)} of {len(sheet.objectives)} "
         f"({sheet.level_for(len(held))})",
+        f"Difficulty: {load_difficulties().summary(state.rules)}",
         "Markers: * damaged, ~ on a transport, + moved.",
         *rules_lines(state, data),
         "",

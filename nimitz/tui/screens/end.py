@@ -11,6 +11,7 @@ from textual.containers import Center, VerticalScroll
 from textual.widgets import Footer, Static
 
 from nimitz.engine.control import objectives_held
+from nimitz.model.difficulty import load_difficulties
 from nimitz.tui.screens.base import NimitzScreen
 
 
@@ -46,6 +47,7 @@ class EndScreen(NimitzScreen):
         head.append(f"{state.result or 'finished'}\n", style="bold reverse")
         head.append(f"\n{state.year} campaign, turn {state.turn} of {sheet.turns}; "
                     f"score {score} (objectives held now: {len(held)}: {', '.join(held) or 'none'})\n")
+        head.append(f"Difficulty: {load_difficulties().summary(state.rules)}\n")
         ev = Table(title="Evaluation", title_justify="left", show_edge=False, header_style="bold")
         ev.add_column("level")
         ev.add_column("objectives")
