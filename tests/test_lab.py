@@ -139,3 +139,21 @@ def test_unknown_policy_is_refused(runner):
     result = runner.invoke(cli, ["lab", "--year", "1942", "--policy", "nobody"])
     assert result.exit_code == 2
     assert "nobody" in result.output
+
+
+def test_plot_file_is_an_svg_picture(runner, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "lab.svg"
+    result = runner.invoke(cli, ["lab", "--year", "1945", "--runs", "2", "--jobs", "1", "--plot", str(path)])
+    assert result.exit_code == 0, result.output
+    text = path.read_text()
+    assert text.lstrip().startswith("<?xml") and "<svg" in text
+
+
+def test_the_lab_runs_headless():
+    """Workers on other machines (Dask, Ray) import nimitz.lab without textual, rich or click."""
+    from test_layers import _probe
+
+    result = _probe(packages=["nimitz.lab"])
+    assert "nimitz.lab.runner" in result["imported"] and "nimitz.lab.stats" in result["imported"]
+    assert result["ui"] == []

@@ -13,17 +13,18 @@ def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[F
 
 
 def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
-    """For every area, the sides with INF, battalions or LBA ashore there (one pass, cached
-    until a force moves, embarks or lands)."""
+    """For every map area, the sides with INF, battalions or LBA ashore there (cached until a
+    force moves, embarks or lands)."""
     cache = state.derived()
     key = ("ashore_sides", data.fingerprint, state.year)
     if key not in cache:
         cls = data.year(state.year).cls
-        out: dict[str, set[str]] = {}
-        for f in state.forces.values():
-            if not f.embarked and cls[f.cls].ashore_type:
-                out.setdefault(f.location, set()).add(f.side)
-        cache[key] = {area: frozenset(sides) for area, sides in out.items()}
+        out: dict[str, frozenset[str]] = {}
+        for area in data.map.area:  # the pools and boxes off the map hold nothing ashore
+            sides = {f.side for f in state.at(area) if not f.embarked and cls[f.cls].ashore_type}
+            if sides:
+                out[area] = frozenset(sides)
+        cache[key] = out
     return dict(cache[key])
 
 

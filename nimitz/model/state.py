@@ -16,14 +16,26 @@ from attrs import define, field
 from nimitz.model.battle import BattleState
 
 T = TypeVar("T")
+_set = object.__setattr__  # bypasses Force.__setattr__ where no index must be told
 _PLAIN = (str, int, bool, float, type(None))
-_INIT_FIELDS: dict[type, list[tuple[str, str]]] = {}
+# Per attrs class: (fields to copy, fields to reset to their default), filled on first use.
+_LAYOUT: dict[type, tuple[list[str], list[tuple[str, Any]]]] = {}
+
+
+def _layout(kind: type) -> tuple[list[str], list[tuple[str, Any]]]:
+    layout = _LAYOUT.get(kind)
+    if layout is None:
+        fields = attrs.fields(kind)
+        layout = _LAYOUT[kind] = ([a.name for a in fields if a.init],
+                                  [(a.name, a.default) for a in fields if not a.init])
+    return layout
 
 
 def clone(value: T) -> T:
     """A deep copy of a state tree (attrs records, lists, dicts, tuples, plain values), many
-    times faster than copy.deepcopy: no memo, because the state holds no shared references.
-    attrs fields with init=False (caches such as the location index) are left at their default."""
+    times faster than copy.deepcopy: no memo, because the state holds no shared references, and
+    records are filled slot by slot (their classes have no validators or post-init hooks).
+    attrs fields with init=False (caches such as the location index) get their default."""
     if isinstance(value, _PLAIN):
         return value
     kind = type(value)
@@ -33,12 +45,15 @@ def clone(value: T) -> T:
         return {k: clone(v) for k, v in value.items()}  # type: ignore[return-value]
     if kind is tuple:
         return tuple(clone(v) for v in value)  # type: ignore[return-value]
-    names = _INIT_FIELDS.get(kind)
-    if names is None:
-        if not attrs.has(kind):
-            return copy.deepcopy(value)  # not expected in a state; stay exact if one appears
-        names = _INIT_FIELDS[kind] = [(a.name, a.alias) for a in attrs.fields(kind) if a.init]
-    return kind(**{alias: clone(getattr(value, name)) for name, alias in names})
+    if not attrs.has(kind):
+        return copy.deepcopy(value)  # not expected in a state; stay exact if one appears
+    copied, reset = _layout(kind)
+    new = object.__new__(kind)
+    for name in copied:
+        _set(new, name, clone(getattr(value, name)))
+    for name, default in reset:
+        _set(new, name, default)
+    return new
 
 
 # Locations that are not map areas.
@@ -104,9 +119,6 @@ class VariantState:
     ended_early: int = 0  # variable end: the turn the campaign ended after (0: not yet)
     fog: dict[str, HiddenStack] = field(factory=dict)  # area -> hidden stack
     revealed: dict[str, str] = field(factory=dict)  # JA force id -> where the US saw it (R85)
-
-
-_set = object.__setattr__
 
 
 @define

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from conftest import run, screen_text, top
 
 from nimitz.tui.app import NimitzApp
@@ -48,7 +50,7 @@ def test_the_lab_refuses_a_bad_number_of_runs(saves: Path) -> None:
         app.screen.query_one("#lab-runs").value = "0"
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert "Ctrl+R runs the lab" in str(app.screen.query_one("#lab-status").content)
+        assert "Ctrl+R plays them" in str(app.screen.query_one("#lab-status").content)
         assert not app.screen.workers
 
     run(check, app, size=(80, 24))
@@ -67,3 +69,13 @@ def test_the_command_palette_opens_the_lab(saves: Path) -> None:
         assert "Year" in text and "Runs" in text and "Policy" in text
 
     run(check, app, size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")])
+def test_lab_screen_snapshot(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
+    """The Lab screen as it opens from the title screen, at 80x24 and 160x50."""
+    async def open_lab(pilot) -> None:  # noqa: ANN001
+        await pilot.press("l")
+        await pilot.pause(0.3)
+
+    assert snap_compare(NimitzApp(tmp_path), terminal_size=size, run_before=open_lab)

@@ -36,8 +36,8 @@ class LabScreen(NimitzScreen):
             yield Label("Policy")
             yield Select([(p, p) for p in policy_names()], value="sensible", allow_blank=False,
                          id="lab-policy")
-        yield Static(Text("Ctrl+R runs the lab (seeds 1, 2, ...); Ctrl+S stops it. "
-                          "`nimitz lab` does the same from the shell, on every core.", style="dim"),
+        yield Static(Text("Ctrl+R plays them (seeds 1, 2, ...); Ctrl+S stops. Bigger runs: "
+                          "`nimitz lab`.", style="dim"),
                      id="lab-status")
         with VerticalScroll(id="lab-results"):
             yield Static(id="lab-tables")

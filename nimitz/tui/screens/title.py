@@ -1,5 +1,5 @@
 """The title screen: new campaign, continue the last one, load a saved one, replay a saved one,
-reference, the lab, quit."""
+reference, quit; `l` (in the footer) opens the lab."""
 
 from __future__ import annotations
 
@@ -90,7 +90,6 @@ class TitleScreen(NimitzScreen):
         options += [Option("o  Load a saved campaign", id="load"),
                     Option("r  Replay a saved campaign", id="replay"),
                     Option("R  Reference tables and rulings", id="reference"),
-                    Option("l  Lab: how often does a scripted player win?", id="lab"),
                     Option("q  Quit", id="quit")]
         menu.add_options(options)
         menu.highlighted = highlighted if highlighted is not None else 0
@@ -107,8 +106,6 @@ class TitleScreen(NimitzScreen):
             self.napp.action_replay_saved()
         elif action == "reference":
             self.napp.action_reference()
-        elif action == "lab":
-            self.napp.action_lab()
         elif action == "quit":
             self.app.exit()
 
