@@ -162,7 +162,8 @@ def _force_fields() -> tuple[str, ...]:
 
     from nimitz.model.state import Force
 
-    return tuple(a.name for a in attrs.fields(Force))  # Force's own order: Force(*values)
+    # Force's own order, so Force(*values) rebuilds it; not the location index's fields (init=False)
+    return tuple(a.name for a in attrs.fields(Force) if a.init)
 
 
 _FORCE_FIELDS = _force_fields()
@@ -193,7 +194,8 @@ def _state_fields(cls: type) -> tuple[str, ...]:
     rules profile never changes within a campaign)."""
     import attrs
 
-    return tuple(a.name for a in attrs.fields(cls) if a.name not in ("forces", "battle", "rules"))
+    return tuple(a.name for a in attrs.fields(cls)
+                 if a.init and a.name not in ("forces", "battle", "rules"))
 
 
 def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
@@ -216,6 +218,8 @@ def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
             value = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
         elif isinstance(value, list):
             value = list(value)
+        elif attrs.has(type(value)):  # e.g. the optional rules' state: small, copied whole
+            value = copy.deepcopy(value)
         fields[name] = value
     battle = state.battle
     if battle is not None:

@@ -12,17 +12,20 @@ from __future__ import annotations
 
 import secrets
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from attrs import define, field
 
+from nimitz.engine.fog import journal_seen
 from nimitz.engine.game import Game
 from nimitz.engine.requests import Request
 from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
-from nimitz.persist.campaign_file import Session
+from nimitz.model.state import RulesProfile
 from nimitz.persist.bounds import disk_error_message
+from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
@@ -61,7 +64,16 @@ class Controller:
         self.store.remove_stale_temp_files()
         self._data = data
         self.session: Session | None = None
+        # called with (game, entry) for each journal entry a decision writes (the battle screen
+        # keeps the board as it was at each entry)
+        self.watchers: list[Callable[[Game, JournalEntry], None]] = []
         self.auto_reason = ""  # why the expert chose the last automatic answer
+
+    @property
+    def journal_seen(self) -> list[JournalEntry]:
+        """The journal as the US player may read it now (fog of war hides some, R86)."""
+        game = self.game
+        return journal_seen(game.journal, game.state)
 
     # --- data and saves --------------------------------------------------------------------
 
@@ -122,7 +134,8 @@ class Controller:
         return session
 
     def create(self, year: int, seed: int | None, preset: str | None, name: str = "",
-               linked: bool = False, ja_ties: str = "bot", difficulty: str | None = None) -> Session:
+               linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None,
+               difficulty: str | None = None) -> Session:
         """A new campaign, saved at once under a free name (raises SaveError on a bad name).
         `difficulty`: a preset of campaigns/difficulty.toml (default Rulebook); `preset`, when
         given, the R1 order-modifier table instead of the difficulty's."""
@@ -133,7 +146,8 @@ class Controller:
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rules = load_difficulties().profile(difficulty, order_modifiers=preset, ja_ties=ja_ties)
+        rules = load_difficulties().profile(difficulty, order_modifiers=preset, ja_ties=ja_ties,
+                                            options=list(options or []))
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         session.sync_each = True
         session.save()
@@ -180,6 +194,8 @@ class Controller:
             return Outcome(error="no campaign is open")
         game = session.game
         before = len(game.journal)
+        listeners = [lambda entry, w=w: w(game, entry) for w in self.watchers]
+        game.listeners.extend(listeners)
         try:
             request = session.answer(decision)
         except IllegalDecision as exc:
@@ -196,7 +212,19 @@ class Controller:
         except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             return self._reopen(f"the engine failed on {decision.describe()!r}: {detail}")
-        return Outcome(request=request, entries=list(game.journal[before:]))
+        finally:
+            for listener in listeners:
+                if listener in game.listeners:
+                    game.listeners.remove(listener)
+        return Outcome(request=request, entries=journal_seen(list(game.journal[before:]), game.state))
+
+    def auto_policy(self, kind: str) -> str:
+        """The scripted player 'auto' asks: in battles the expert when it is registered."""
+        from nimitz.policies import policy_names
+
+        if kind.startswith("battle_") and "expert" in policy_names():
+            return "expert"
+        return "sensible"
 
     def auto_decision(self) -> Decision:
         """What the expert player answers now (its heuristics: instant), with its reason kept in

@@ -95,12 +95,18 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "guns, infantry. Then infantry advance and aircraft return.",
         "When you take hits you choose which forces suffer them, lowest value first; 'auto' "
         "makes the same choice the rules make for Japan.",
+        "The battle is shown a beat at a time: each combat exchange with who rolls, what each "
+        "die needs and its face, the hits and what they did; then a summary of each battle "
+        "turn and a result screen. Space or Enter shows the next beat; s sets the speed (step "
+        "by step, a battle turn at a time, or the whole battle; remembered); l opens the "
+        "battle log, where every beat stays. The dialogs give the exact odds (0, 1, 2+ hits "
+        "and the expected hits) of what you are about to do.",
     ]),
     "battle": ("The battle screen", [
-        "The board shows every force in the battle, box by box, with its values; damaged "
-        "forces are marked *. The panel on the right asks the current question of the "
-        "battle; a lets the scripted player answer it. The log below lists each combat step "
-        "with its dice and hits.",
+        "The board is laid out as the battle sheet: Japanese Ocean (1-2), the Island (3-5) with "
+        "its six boxes, Coastal (6) and the US Ocean (7-10); every force with its values, "
+        "damaged ones marked ✱. Below it the current beat; a lets the scripted player answer "
+        "and says what it chose and why.",
     ]),
     "reinforce": ("After the battles", [
         "Japan rolls for reinforcements (1d10 + its resupply track, less 1 per damaged JA "
@@ -134,14 +140,6 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "r shows or hides the dice rolls. Enter or space on a line marked with an arrow "
         "expands it to the full explanation (x expands them all).",
     ]),
-    "lab": ("The lab", [
-        "Plays seeded campaigns with a scripted US player (seeds 1, 2, ...) and shows how they "
-        "went: each outcome's share with its 95% interval, how often Hawaii fell, the "
-        "objectives held after each turn, the Japanese orders, the losses and the battles.",
-        "Pick the year (or all), the number of runs and the player, then Ctrl+R; Ctrl+S stops "
-        "and shows what finished; Esc goes back. `nimitz lab` does the same from the shell, "
-        "on every core, with CSV, JSON and picture files (docs/lab.md).",
-    ]),
     "map": ("The map", [
         "Every area sits roughly where it lies in the Pacific; the lines are the moves between "
         "adjacent areas. Each area shows its code, ◆ if it is an objective, who holds it (U US, "
@@ -152,6 +150,14 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "tinted. While you move forces the legal destinations carry an arrow. z changes the "
         "zoom; i shows everything in the area; g is the glossary. The same map prints with "
         "`nimitz show NAME --map`.",
+    ]),
+    "lab": ("The lab", [
+        "Plays seeded campaigns with a scripted US player (seeds 1, 2, ...) and shows how they "
+        "went: each outcome's share with its 95% interval, how often Hawaii fell, the "
+        "objectives held after each turn, the Japanese orders, the losses and the battles.",
+        "Pick the year (or all), the number of runs and the player, then Ctrl+R; Ctrl+S stops "
+        "and shows what finished; Esc goes back. `nimitz lab` does the same from the shell, "
+        "on every core, with CSV, JSON and picture files (docs/lab.md).",
     ]),
     "reference": ("The reference", [
         "The charts and tables the game uses, read from its data files, and the rulings it "

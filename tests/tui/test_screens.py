@@ -167,7 +167,8 @@ def test_a_battle_resumes_on_the_battle_screen(saves: Path, data) -> None:  # no
         await pilot.pause()
         assert top(app) == "BattleScreen"
         text = screen_text(app)
-        for needle in ("Battle in", "JO Japanese Ocean", "Island", "foxholes", "beach", "airfields"):
+        for needle in ("Battle in", "1-2 Japanese Ocean", "3-5 Island", "Foxholes", "Beaches",
+                       "Airfields", "6 Coastal", "7-10 US Ocean"):
             assert needle in text, needle
         kind = app.controller.request.kind
         await pilot.press("a")  # the automatic answer
