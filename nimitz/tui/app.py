@@ -206,14 +206,16 @@ class NimitzApp(App):
                 self.pop_screen()
         self.push_screen(ReplayScreen(session, back=back))
 
-    def new_campaign(self, year: int, seed: int | None, preset: str, name: str = "",
+    def new_campaign(self, year: int, seed: int | None, preset: str | None, name: str = "",
                      linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None,
-                     refused: Callable[[str], None] | None = None) -> None:
+                     refused: Callable[[str], None] | None = None,
+                     difficulty: str | None = None) -> None:
         """Create (in a worker: set-up and the first save) and open a campaign; a refusal (a
         taken or bad name) goes to `refused`, else to a message."""
         def work():  # noqa: ANN202
             try:
-                return self.controller.create(year, seed, preset, name, linked, ja_ties, options)
+                return self.controller.create(year, seed, preset, name, linked, ja_ties, options,
+                                              difficulty=difficulty)
             except NimitzError as exc:
                 return exc
 

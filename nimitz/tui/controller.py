@@ -133,10 +133,12 @@ class Controller:
         self.session = session
         return session
 
-    def create(self, year: int, seed: int | None, difficulty: str, name: str = "",
-               linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None) -> Session:
+    def create(self, year: int, seed: int | None, preset: str | None, name: str = "",
+               linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None,
+               difficulty: str | None = None) -> Session:
         """A new campaign, saved at once under a free name (raises SaveError on a bad name).
-        `difficulty`: a preset id of campaigns/difficulty.toml."""
+        `difficulty`: a preset of campaigns/difficulty.toml (default Rulebook); `preset`, when
+        given, the R1 order-modifier table instead of the difficulty's."""
         from nimitz.model.difficulty import load_difficulties
 
         name = check_name(name) if name else self.default_name(year)
@@ -144,7 +146,8 @@ class Controller:
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rules = load_difficulties().profile(difficulty, ja_ties=ja_ties, options=list(options or []))
+        rules = load_difficulties().profile(difficulty, order_modifiers=preset, ja_ties=ja_ties,
+                                            options=list(options or []))
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         session.sync = "decision"
         session.save()

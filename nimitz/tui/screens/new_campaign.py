@@ -126,14 +126,14 @@ class NewCampaignDialog(NimitzModal):
             if not 0 <= seed < 2**63:
                 self._error("the seed must be between 0 and 2**63-1")
                 return
-        preset = self.query_one("#difficulty", ChoiceRow).value
+        difficulty = self.query_one("#difficulty", ChoiceRow).value
         name = self.query_one("#name", Input).value.strip()
         linked = self.query_one("#linked", ChoiceRow).value == "yes"
         ja_ties = self.query_one("#ja_ties", ChoiceRow).value
         chosen = self.query_one("#optional", ChoiceRow).value
         options = next(names for key, _, names in OPTIONAL_SETS if key == chosen)
-        self.napp.new_campaign(self.year, seed, preset, name, linked=linked, ja_ties=ja_ties,
-                               options=list(options), refused=self._error)
+        self.napp.new_campaign(self.year, seed, None, name, linked=linked, ja_ties=ja_ties,
+                               options=list(options), refused=self._error, difficulty=difficulty)
 
     def _error(self, message: str) -> None:
         box = self.query_one("#error", Static)
