@@ -518,7 +518,7 @@ def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
     waiting = []
     for area in ("JO", "CO", "UO"):
         values = [str(board.rating(p, "aaa")[0]) for p in board.ships("JA", area) if board.rating(p, "aaa")[0]]
-        waiting.append(f"{SHORT_AREAS[area]} " + (" ".join(values) or "none"))
+        waiting.append(f"{SHORT_AREAS[area]} " + (", ".join(values) or "none"))
     lines = ["Japanese AAA (each ship fires once per aircraft, escorts then carriers): "
              + " · ".join(waiting) + " · none over the Island"]
     by_area: dict[str, list[str]] = {}

@@ -18,7 +18,7 @@ from nimitz.views.words import find_leaks
 def fought_beats(saves: Path, data) -> list:  # noqa: ANN001
     """(area, beat) for every beat of turn 1's battles, fed one answer at a time as the TUI does."""
     ctl = Controller(saves, data)
-    ctl.create(1942, 7, "map", "beats")
+    ctl.create(1942, 7, "rulebook", "beats")
     history = BoardHistory()
     ctl.watchers.append(history.record)
     policy = get_policy("sensible")

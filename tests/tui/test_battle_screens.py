@@ -24,7 +24,7 @@ BATTLE_SCREENS = ("BattleScreen", "BattleResultScreen", "AssignDialog", "PlansDi
 def at_battles(saves: Path, data) -> Path:  # noqa: ANN001
     """1942, seed 7, played by the sensible policy to the choice of the first battle."""
     ctl = Controller(saves, data)
-    session = ctl.create(1942, 7, "map", "battles-1942")
+    session = ctl.create(1942, 7, "rulebook", "battles-1942")
     policy = get_policy("sensible")
     while ctl.request.kind != "battle_order":
         assert ctl.answer(policy(ctl.request, ctl.game)).ok
