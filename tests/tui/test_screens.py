@@ -17,7 +17,7 @@ from nimitz.tui.controller import Controller
 def _play_until(saves: Path, data, stop) -> Path:  # noqa: ANN001
     """A 1942 campaign (seed 7) played by the sensible policy until `stop(request)`."""
     ctl = Controller(saves, data)
-    session = ctl.create(1942, 7, "rulebook", "played")
+    session = ctl.create(1942, 7, "map", "played")
     policy = get_policy("sensible")
     for _ in range(3000):
         request = ctl.request
