@@ -22,6 +22,7 @@ YEARS = (1942, 1943, 1944, 1945)
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "nimitz-home"
     monkeypatch.setenv("NIMITZ_HOME", str(home))
+    monkeypatch.setenv("NIMITZ_CONFIG", str(tmp_path / "nimitz-config"))  # the TUI settings
     return home
 
 

@@ -105,7 +105,7 @@ def test_show_contains_the_whole_situation(runner, saves_dir, data):
     result = _run(runner, saves_dir, "show", "solomons")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert f"solomons: 1943 campaign, turn {st.turn} of 6, step: {st.step}" in out
+    assert f"solomons: 1943 campaign, turn {st.turn} of 6, step: US Resupply" in out
     assert f"US supply points: {st.sp}" in out
     assert f"JA resupply track: {st.ja_track}" in out
     assert re.search(r"objectives held: \d+ of 10", out)
@@ -117,11 +117,11 @@ def test_show_contains_the_whole_situation(runner, saves_dir, data):
     assert "(objective: contested)" in out
     assert "(objective: " not in next(line for line in out.splitlines() if line.startswith("WC "))
     # port boxes in use, both pools, the raiding and battalion boxes
-    assert re.search(r"^P1 .*Saratoga CV", out, re.M)
-    assert re.search(r"^P2 ", out, re.M) and not re.search(r"^P3 ", out, re.M)
-    assert re.search(r"^US_RE .*Essex CV", out, re.M)
-    assert re.search(r"^JA_RE .*: ships \d+; infantry \d+; lba \d+", out, re.M)
-    assert "RAID " in out and "BATTALIONS " in out
+    assert re.search(r"^Port P1 .*Saratoga CV", out, re.M)
+    assert re.search(r"^Port P2 ", out, re.M) and not re.search(r"^Port P3 ", out, re.M)
+    assert re.search(r"^US pool .*Essex CV", out, re.M)
+    assert re.search(r"^JA pool .*: ships \d+; infantry \d+; LBA \d+", out, re.M)
+    assert "Raiding (" in out and "Battalions (" in out
     assert re.search(r"^Destroyed: US \d+, JA \d+$", out, re.M)
     assert "Zuikaku CV," in out and "Zuikaku CV*" not in out
 

@@ -92,7 +92,7 @@ def test_new_json_creates_without_opening_the_game(runner, saves_dir):
     assert result.exit_code == 0, result.output
     assert _json(result) == {"name": "j", "path": str(saves_dir / "j.nimitz.json"), "year": 1943,
                              "seed": 9, "rules_preset": "map", "ja_ties": "bot", "linked": False,
-                             "options": []}
+                             "options": [], "difficulty": "Rulebook"}
     assert (saves_dir / "j.nimitz.json").exists()
 
 

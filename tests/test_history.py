@@ -144,11 +144,12 @@ def test_aar_has_the_header_every_turn_and_the_result(data):
     env = envelope_for(game, "report", 7, created="2026-01-01T00:00:00+00:00")
     text = aar_markdown(env, game.state, data)
     assert text.startswith("# After-action report: report")
-    assert "- Seed: 7" in text and "order modifiers `map` (R1)" in text
+    assert "## Summary" in text and "seed 7" in text
+    assert "Japanese order modifiers from the map's table (R1)" in text
     for turn in range(1, game.state.turn + 1):
         assert f"## Turn {turn}" in text
     assert "### Japanese orders" in text and "### Resupply and purchases" in text
-    assert f"**{game.state.result}**" in text
+    assert f"**{game.state.result}.**" in text
     if game.state.battles_fought:
         assert "### Battles" in text
 

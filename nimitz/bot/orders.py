@@ -13,7 +13,7 @@ from attrs import define, field
 
 from nimitz.engine.dice import Dice, choose, roll_sum
 from nimitz.model.data import GameData, Order
-from nimitz.model.state import BATTALIONS, CampaignState, Force
+from nimitz.model.state import CampaignState, Force
 
 JAPAN = "JA"
 PICK_NAMES = {"ships": "a ship", "infantry": "an infantry counter", "lba": "an LBA counter"}
@@ -296,18 +296,21 @@ class OrdersBot:
         if us_there and order.infantry and len(to_japan) < len(forces):
             moved_inf = sum(1 for f in forces if self.category(f) == "infantry")
             for _ in range(order.infantry - moved_inf):
-                added.append(self.add_battalion(dest).id)
+                battalion = self.add_battalion(dest)
+                if battalion is not None:
+                    added.append(battalion.id)
         explanation["battalions_added"] = added
         explanation["destination_distance_to_start"] = dist.get(area)
         return OrderResult(area=area, order=order.name, moved=[f.id for f in forces] + added,
                            destination=dest, explanation=explanation)
 
-    def add_battalion(self, dest: str) -> Force:
-        """A battalion from the box, or a new counter: the pool is unlimited (R10)."""
-        from nimitz.engine.setup import new_battalion
+    def add_battalion(self, dest: str) -> Force | None:
+        """A battalion from the box, or a new counter while the pool is unlimited (R10)."""
+        from nimitz.engine.setup import spare_battalion
 
-        boxed = self.state.at(BATTALIONS, "JA")
-        force = boxed[0] if boxed else new_battalion(self.state, self.sheet, "JA", dest)
+        force = spare_battalion(self.state, self.sheet, "JA", dest)
+        if force is None:
+            return None
         force.location = dest
         force.embarked = True
         force.moved = True
@@ -375,12 +378,14 @@ class OrdersBot:
             row = self.table.for_roll(total)
         result, tried, extra = self.carry_out(row, area, f"JA order in {area}")
         done = self.table.by_name[tried[-1]]
-        after = min(self.table.track_max, max(self.table.track_min, track_before + done.track))
+        # The difficulty option R5 'no track' leaves the track where it is for the automatic Hold.
+        change = 0 if auto_hold and not self.state.rules.objective_hold_track else done.track
+        after = min(self.table.track_max, max(self.table.track_min, track_before + change))
         self.state.ja_track = after
         result.explanation.update({
             "roll": roll, "row": f"{row.name} ({row.lo}..{row.hi})" if not auto_hold else "Hold",
             "tried": tried, "extra_rolls": extra, "scouted": False,
-            "track": {"before": track_before, "change": done.track, "after": after, "order": done.name},
+            "track": {"before": track_before, "change": change, "after": after, "order": done.name},
             "rulings": ["R2", "R4", "R6"] + (["R5"] if auto_hold else ["R1"]) + list(row.rulings)})
         return result
 

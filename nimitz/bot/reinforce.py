@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from nimitz.engine.dice import Dice
-from nimitz.engine.setup import new_battalion, return_to_pool
+from nimitz.engine.setup import return_to_pool, spare_battalion
 from nimitz.model.data import GameData
-from nimitz.model.state import BATTALIONS, RAID, CampaignState
+from nimitz.model.state import RAID, CampaignState
 
 
 def _name(fid: str) -> str:
@@ -40,8 +40,9 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
                 arrived.append(f.id)
                 continue
             for _ in range(data.reinforcements.battalions_per_missing):
-                boxed = state.at(BATTALIONS, "JA")
-                b = boxed[0] if boxed else new_battalion(state, sheet, "JA", "JA")
+                b = spare_battalion(state, sheet, "JA", "JA")
+                if b is None:
+                    break
                 b.location, b.damaged = "JA", False
                 battalions += 1
     text = (f"JA Reinforce: d10 {roll} + track {state.ja_track} - {len(damaged)} damaged - "

@@ -25,12 +25,12 @@ def cli(ctx: click.Context, saves: str | None) -> None:
 
 
 def _register() -> None:
-    from nimitz.cli import autoplay, bot, campaign, data, lab, position, serve
+    from nimitz.cli import advise, autoplay, bot, campaign, data, lab, position, serve
 
     for command in (campaign.new, campaign.list_, campaign.show, campaign.check, campaign.play,
                     campaign.undo, campaign.branch, campaign.recover, campaign.aar, campaign.replay,
                     data.data_group, autoplay.autoplay, lab.lab, bot.bot_group, position.position_group,
-                    serve.serve):
+                    serve.serve, advise.advise):
         cli.add_command(command)
 
 

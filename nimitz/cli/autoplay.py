@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from nimitz.cli.common import (
-    YEARS, PolicyChoice, UserError, chosen_options, game_data, json_option, optional_rules_option, store_of,
+    YEARS, PolicyChoice, UserError, chosen_options, difficulty_option, difficulty_summary, game_data,
+    json_option, optional_rules_option, rules_for, store_of,
 )
 
 
@@ -14,8 +15,9 @@ from nimitz.cli.common import (
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="Dice seed.")
 @click.option("--policy", type=PolicyChoice(), default="sensible", show_default=True,
               help="The scripted US player.")
-@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
-              help="JA order-roll modifiers (ruling R1).")
+@difficulty_option
+@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default=None,
+              help="JA order-roll modifiers (ruling R1; default: the difficulty's).")
 @click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
               help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True, help="Play a linked campaign from YEAR to 1945.")
@@ -23,16 +25,16 @@ from nimitz.cli.common import (
 @json_option
 @optional_rules_option
 @click.pass_context
-def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties: str, linked: bool,
-             save_name: str | None, as_json: bool, options: tuple[str, ...]) -> None:
+def autoplay(ctx, year: str, seed: int, policy: str, difficulty: str | None, rules_preset: str | None,
+             ja_ties: str, linked: bool, save_name: str | None, as_json: bool,
+             options: tuple[str, ...]) -> None:
     """Play a whole campaign with a scripted US player and print the result.
 
     The same seed and policy always give the same campaign."""
     import json
 
-    from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import Session
-    from nimitz.persist.saves import state_hash
+    from nimitz.persist.saves import CONVERTER, state_hash
     from nimitz.persist.store import check_name
     from nimitz.policies import get_policy
 
@@ -42,9 +44,9 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
     if path is not None and path.exists():
         raise UserError(f"a campaign named {save_name!r} already exists at {path}")
     chooser = get_policy(policy)
-    session = Session.create(path, data, int(year), seed,
-                             RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties,
-                                          options=chosen_options(options)),
+    rules = rules_for(difficulty, order_modifiers=rules_preset, ja_ties=ja_ties,
+                      options=chosen_options(options))
+    session = Session.create(path, data, int(year), seed, rules,
                              save_name or f"autoplay-{year}-{seed}", linked=linked)
     session.autosave = path is not None
     game = session.game
@@ -65,8 +67,9 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
     digest = state_hash(state)
     if as_json:
         click.echo(json.dumps({
-            "year": int(year), "seed": seed, "policy": policy, "rules_preset": rules_preset,
-            "options": chosen_options(options),
+            "year": int(year), "seed": seed, "policy": policy, "rules_preset": rules.order_modifiers,
+            "options": chosen_options(options), "difficulty": difficulty_summary(rules),
+            "rules": CONVERTER.unstructure(rules),
             "result": state.result, "objectives_held": state.held_history,
             "battles": state.battles_fought, "turns_played": state.turn,
             "decisions": sum(1 for e in game.journal if e.kind == "decision"),
@@ -74,7 +77,7 @@ def autoplay(ctx, year: str, seed: int, policy: str, rules_preset: str, ja_ties:
             "saved_to": str(path) if path else None}, indent=1))
         return
     extra = f", optional rules: {', '.join(chosen_options(options))}" if options else ""
-    click.echo(f"{year} campaign, seed {seed}, policy {policy}, {rules_preset} modifiers{extra}")
+    click.echo(f"{year} campaign, seed {seed}, policy {policy}, difficulty {difficulty_summary(rules)}{extra}")
     for line in turn_lines:
         click.echo("  " + line)
     click.echo(f"Result: {state.result} ({state.battles_fought} battles; state hash {digest[:12]})")

@@ -8,8 +8,9 @@ from datetime import datetime
 import click
 
 from nimitz.cli.common import (
-    YEARS, CheckFailed, UserError, campaign_argument, chosen_options, emit, game_data, json_option,
-    optional_rules_option, require_terminal, run_tui, store_of, write_output,
+    YEARS, CheckFailed, UserError, campaign_argument, chosen_options, difficulty_option,
+    difficulty_summary, emit, game_data, json_option, optional_rules_option, require_terminal,
+    rules_for, run_tui, store_of, write_output,
 )
 from nimitz.errors import NimitzError
 
@@ -20,8 +21,10 @@ from nimitz.errors import NimitzError
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Dice seed; the same seed and decisions give the same campaign. Random if omitted.")
 @click.option("--name", default=None, help="Campaign name (default: campaign-YEAR, numbered if taken).")
-@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
-              help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's.")
+@difficulty_option
+@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default=None,
+              help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's "
+                   "(default: the difficulty's).")
 @click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
               help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
 @click.option("--linked", is_flag=True,
@@ -33,10 +36,10 @@ from nimitz.errors import NimitzError
 @json_option
 @optional_rules_option
 @click.pass_context
-def new(ctx, year: str | None, seed: int | None, name: str | None, rules_preset: str, ja_ties: str,
-        linked: bool, position: str | None, no_tui: bool, as_json: bool, options: tuple[str, ...]) -> None:
+def new(ctx, year: str | None, seed: int | None, name: str | None, difficulty: str | None,
+        rules_preset: str | None, ja_ties: str, linked: bool, position: str | None, no_tui: bool,
+        as_json: bool, options: tuple[str, ...]) -> None:
     """Create a campaign and print where it is saved, then open it (not with --no-tui or --json)."""
-    from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_envelope
     from nimitz.persist.store import check_name
 
@@ -55,13 +58,14 @@ def new(ctx, year: str | None, seed: int | None, name: str | None, rules_preset:
     store = store_of(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    rules = RulesProfile(order_modifiers=rules_preset, ja_ties=ja_ties, options=chosen_options(options))
+    rules = rules_for(difficulty, order_modifiers=rules_preset, ja_ties=ja_ties,
+                      options=chosen_options(options))
     envelope = new_envelope(data, int(year), seed, rules, name, linked=linked)
     path = store.create(envelope)
     emit(as_json, {"name": name, "path": str(path), "year": int(year), "seed": seed,
-                   "rules_preset": rules_preset, "ja_ties": ja_ties, "linked": linked,
-                   "options": rules.options},
-         [f"Created the {year} campaign {name!r} (seed {seed}, rules preset {rules_preset}"
+                   "rules_preset": rules.order_modifiers, "ja_ties": ja_ties, "linked": linked,
+                   "options": rules.options, "difficulty": difficulty_summary(rules)},
+         [f"Created the {year} campaign {name!r} (seed {seed}, difficulty {difficulty_summary(rules)}"
           + (f"; optional rules: {', '.join(rules.options)}" if rules.options else "") + ").",
           f"Saved to {path}"])
     if open_it:
@@ -101,17 +105,25 @@ def list_(ctx, as_json: bool) -> None:
 @click.command()
 @campaign_argument
 @json_option
+@click.option("--map", "as_map", is_flag=True,
+              help="Draw the map: areas in their places, movement lines, off-map boxes.")
+@click.option("--width", type=click.IntRange(60, 400), default=80, show_default=True,
+              help="Widest line of the drawn map (--map); wider terminals get a bigger map.")
 @click.pass_context
-def show(ctx, campaign: str, as_json: bool) -> None:
+def show(ctx, campaign: str, as_json: bool, as_map: bool, width: int) -> None:
     """Turn, step, supply, the JA track, every area's forces, objectives, boxes and pools."""
     from nimitz.engine.control import objectives_held
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.saves import CONVERTER, state_hash
+    from nimitz.views.map import map_text
     from nimitz.views.situation import last_turn_bot_text, situation_text
 
     data = game_data()
     session = Session.open(store_of(ctx).resolve(campaign), data)
     st = session.game.state
+    if as_map and not as_json:
+        click.echo(map_text(st, data, width=width, name=session.name))
+        return
     emit(as_json, {"name": session.name, "path": str(session.path), "year": st.year,
                    "turn": st.turn, "step": st.step,
                    "objectives_held": sorted(objectives_held(st, data)),
@@ -217,11 +229,12 @@ def recover(ctx, campaign: str) -> None:
 @click.command()
 @campaign_argument
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-              default=None, help="Write the report to this file instead of printing it (- prints it).")
+              default=None, help="Write the report to this file instead of printing it ('-': standard output).")
 @click.pass_context
 def aar(ctx, campaign: str, output: str | None) -> None:
-    """Write the after-action report in Markdown: every turn's purchases, scouting, moves,
-    JA orders, battles, reinforcements, supply and objectives; the result."""
+    """Write the after-action report in Markdown: a summary (outcome and why, objectives by
+    turn, losses, decisive battles, options), then every turn's purchases, scouting, moves,
+    JA orders, battles, reinforcements, supply and objectives."""
     from nimitz.persist.campaign_file import Session
     from nimitz.views.aar import aar_markdown
 

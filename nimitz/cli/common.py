@@ -262,3 +262,37 @@ def chosen_options(options: tuple[str, ...]) -> list[str]:
     from nimitz.model.optional_rules import OPTION_NAMES
 
     return [name for name in OPTION_NAMES if name in options]
+
+
+difficulty_option = click.option(
+    "--difficulty", metavar="NAME", default=None,
+    help="A difficulty preset: rulebook (the default: our best reading of every rule), veteran, "
+         "commander or cadet (campaigns/difficulty.toml; `nimitz data check` lists them).")
+
+
+def rules_for(difficulty: str | None, **overrides):
+    """The campaign options of a difficulty preset, with the options given explicitly."""
+    from nimitz.model.difficulty import load_difficulties
+
+    presets = load_difficulties()
+    try:
+        return presets.profile(difficulty, **overrides)
+    except KeyError as exc:
+        raise UserError(f"--difficulty: {exc.args[0]}") from None
+
+
+def difficulty_id(name: str | None) -> str:
+    """The preset id for --difficulty NAME (the default preset when not given)."""
+    from nimitz.model.difficulty import load_difficulties
+
+    presets = load_difficulties()
+    try:
+        return presets.get(name).id if name else presets.default
+    except KeyError as exc:
+        raise UserError(f"--difficulty: {exc.args[0]}") from None
+
+
+def difficulty_summary(rules) -> str:
+    from nimitz.model.difficulty import load_difficulties
+
+    return load_difficulties().summary(rules)

@@ -9,7 +9,8 @@ import time
 import click
 
 from nimitz.cli.common import (
-    YEARS, PolicyChoice, UserError, chosen_options, json_option, optional_rules_option,
+    YEARS, PolicyChoice, UserError, chosen_options, difficulty_id, difficulty_option, json_option,
+    optional_rules_option,
 )
 
 
@@ -41,7 +42,8 @@ class _Progress:
               help="Campaigns per year.")
 @click.option("--policy", type=PolicyChoice(), default="sensible", show_default=True,
               help="The scripted US player.")
-@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default="map", show_default=True,
+@difficulty_option
+@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default=None,
               help="JA order-roll modifiers (ruling R1).")
 @click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
               help="Who breaks ties among equal Japanese targets (ruling R24).")
@@ -56,7 +58,8 @@ class _Progress:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
               help="Also draw the outcomes and objectives by turn to FILE.svg or FILE.png (needs matplotlib).")
 @json_option
-def lab(year: str, runs: int, policy: str, rules_preset: str, ja_ties: str, linked: bool,
+def lab(year: str, runs: int, policy: str, difficulty: str | None, rules_preset: str | None,
+        ja_ties: str, linked: bool,
         options: tuple[str, ...], seed_start: int, jobs: int | None, csv_path: str | None,
         plot_path: str | None, as_json: bool) -> None:
     """Play RUNS seeded campaigns per year with a scripted US player and print how they went:
@@ -76,8 +79,9 @@ def lab(year: str, runs: int, policy: str, rules_preset: str, ja_ties: str, link
     if plot_path and Path(plot_path).suffix.lower() not in (".svg", ".png"):
         raise UserError(f"--plot {plot_path}: the picture must be a .svg or .png file")
     years = [int(y) for y in YEARS] if year == "all" else [int(year)]
-    specs = year_specs(years, runs, seed_start, policy=policy, rules_preset=rules_preset,
-                       ja_ties=ja_ties, linked=linked, options=tuple(chosen_options(options)))
+    specs = year_specs(years, runs, seed_start, policy=policy, rules_preset=rules_preset or "",
+                       ja_ties=ja_ties, linked=linked, options=tuple(chosen_options(options)),
+                       difficulty=difficulty_id(difficulty))
     jobs = jobs or os.cpu_count() or 1
     progress = _Progress(len(specs), enabled=sys.stdout.isatty() and not as_json)
     try:

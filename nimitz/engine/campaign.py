@@ -106,9 +106,12 @@ def damage(game: "Game", f: Force, why: str) -> str:
 def resupply(game: "Game") -> Engine:
     state = game.state
     state.step = "resupply"
-    state.sp += game.sheet.us_supply
+    extra = state.rules.extra_supply  # the difficulty's handicap, on top of the year's supply
+    state.sp += game.sheet.us_supply + extra
     state.scouting_points = 0
-    game.log("event", "US", f"US Resupply: +{game.sheet.us_supply} SP, {state.sp} SP to spend")
+    game.log("event", "US", f"US Resupply: +{game.sheet.us_supply} SP"
+                            + (f" +{extra} (difficulty handicap)" if extra else "")
+                            + f", {state.sp} SP to spend")
     while True:
         decision = yield resupply_request(game)
         if decision.kind == "end_resupply":

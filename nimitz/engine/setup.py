@@ -57,6 +57,17 @@ def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: s
     return force
 
 
+def spare_battalion(state: CampaignState, sheet: YearSheet, side: str, location: str) -> Force | None:
+    """A battalion from the battalion box, else a new counter while the pool is unlimited (R10);
+    None when the campaign's R10 option limits Japan to the counters in the box and it is empty."""
+    boxed = state.at(BATTALIONS, side)
+    if boxed:
+        return boxed[0]
+    if state.rules.battalion_pool == "counters":
+        return None
+    return new_battalion(state, sheet, side, location)
+
+
 def new_campaign(data: GameData, year: int, seed: int, rules: RulesProfile | None = None,
                  dice: DiceState | None = None) -> CampaignState:
     """Every counter of the year's sheet in its starting place; JA stacks shuffled.

@@ -30,15 +30,25 @@ class CampaignSpec:
     year: int
     seed: int
     policy: str = "sensible"
-    rules_preset: str = "map"
+    rules_preset: str = ""  # "" = the difficulty's order-modifier table (R1)
     ja_ties: str = "bot"
     linked: bool = False
     options: tuple[str, ...] = ()
+    difficulty: str = "rulebook"  # a preset of campaigns/difficulty.toml (R70)
+
+    def rules(self):
+        """The campaign options this spec plays under."""
+        from nimitz.model.difficulty import load_difficulties
+
+        return load_difficulties().profile(self.difficulty, order_modifiers=self.rules_preset or None,
+                                           ja_ties=self.ja_ties, options=list(self.options))
 
     def autoplay_command(self) -> str:
         """The `nimitz autoplay` command that replays this campaign (add --save NAME to keep it)."""
         parts = [f"nimitz autoplay --year {self.year} --seed {self.seed} --policy {self.policy}",
-                 f"--rules-preset {self.rules_preset} --ja-ties {self.ja_ties}"]
+                 f"--difficulty {self.difficulty}"
+                 + (f" --rules-preset {self.rules_preset}" if self.rules_preset else "")
+                 + f" --ja-ties {self.ja_ties}"]
         if self.linked:
             parts.append("--linked")
         parts += [f"--option {o}" for o in self.options]
@@ -117,14 +127,12 @@ class _Tally:
 
 def play_one(spec: CampaignSpec) -> CampaignRecord:
     """Play the campaign of `spec` to its end, as `nimitz autoplay` does."""
-    from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_game
     from nimitz.persist.saves import state_hash
     from nimitz.policies import get_policy
 
     data = _game_data()
-    rules = RulesProfile(order_modifiers=spec.rules_preset, ja_ties=spec.ja_ties,
-                         options=list(spec.options))
+    rules = spec.rules()
     chooser = get_policy(spec.policy)
     game = new_game(data, spec.year, spec.seed, rules, linked=spec.linked)
     tally = _Tally(game)

@@ -83,7 +83,11 @@ class Summary:
 
 
 def rules_text(spec: CampaignSpec) -> str:
-    parts = [f"{spec.rules_preset} modifiers", f"{'bot' if spec.ja_ties == 'bot' else 'player'} breaks ties"]
+    from nimitz.model.difficulty import load_difficulties
+
+    rules = spec.rules()
+    parts = [f"{rules.order_modifiers} modifiers", f"{'bot' if spec.ja_ties == 'bot' else 'player'} breaks ties",
+             f"difficulty {load_difficulties().summary(rules, brief=True)}"]
     if spec.options:
         parts.append("optional rules: " + ", ".join(spec.options))
     return ", ".join(parts)
@@ -187,7 +191,7 @@ def records_csv(records: Iterable[CampaignRecord]) -> str:
     writer.writerow(CSV_FIELDS)
     for r in records:
         s = r.spec
-        writer.writerow([s.seed, s.year, s.policy, s.rules_preset, s.ja_ties, int(s.linked),
+        writer.writerow([s.seed, s.year, s.policy, s.rules().order_modifiers, s.ja_ties, int(s.linked),
                          " ".join(s.options), r.result, r.score, int(r.hawaii_lost), r.turns,
                          " ".join(map(str, r.held)), " ".join(map(str, r.battles)),
                          " ".join(map(str, r.us_won)),

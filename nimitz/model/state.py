@@ -68,6 +68,13 @@ class RulesProfile:
     order_modifiers: str = "map"  # ruling R1: "map" (default) or "rulebook"
     ja_ties: str = "bot"  # ruling R24: "bot" rolls Japan's free choices; "player" asks
     auto_reactive_plans: bool = False  # ruling R16
+    # Difficulty options (nimitz/model/difficulty.py, campaigns/difficulty.toml); saved only when
+    # they differ from their default (persist/saves.OMITTED_WHEN_DEFAULT), so older saves keep
+    # their state hashes.
+    objective_hold_track: bool = True  # R5: the automatic objective Hold moves the track +4
+    battalion_pool: str = "unlimited"  # R10: or "counters" (only those in the battalion box)
+    extra_supply: int = 0  # handicap: SP every turn
+    extra_bpp: int = 0  # handicap: BPP every battle
     # Optional rules chosen at `new` (model/optional_rules.OPTION_NAMES); saved only when some
     # are chosen, so older campaigns keep their state hashes.
     options: list[str] = field(factory=list)

@@ -162,8 +162,7 @@ def _force_fields() -> tuple[str, ...]:
 
     from nimitz.model.state import Force
 
-    # Force's own order, so Force(*values) rebuilds it; fields not set by __init__ (the state's
-    # location index) are not part of a force's value
+    # Force's own order, so Force(*values) rebuilds it; not the location index's fields (init=False)
     return tuple(a.name for a in attrs.fields(Force) if a.init)
 
 
@@ -219,6 +218,8 @@ def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
             value = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
         elif isinstance(value, list):
             value = list(value)
+        elif attrs.has(type(value)):  # e.g. the optional rules' state: small, copied whole
+            value = copy.deepcopy(value)
         fields[name] = value
     battle = state.battle
     if battle is not None:

@@ -117,7 +117,7 @@ class SaveEnvelope:
 # Fields added after saves existed: left out of a save (and so of the state hash) while they
 # hold their default, so every older campaign keeps its hash and replays unchanged.
 OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
-    RulesProfile: ("options",),
+    RulesProfile: ("options", "objective_hold_track", "battalion_pool", "extra_supply", "extra_bpp"),
     CampaignState: ("variant",),
 }
 

@@ -12,13 +12,23 @@ if TYPE_CHECKING:
 Policy = Callable[["Request", "Game"], "Decision"]
 
 
-def get_policy(name: str) -> Policy:
+LAB_BUDGET = 0  # the expert's look-ahead rollouts per unsure decision in autoplay and the lab
+ADVISE_BUDGET = 2  # rollouts per candidate when it advises (nimitz advise, the TUI's advice key)
+
+
+def get_policy(name: str, budget: int | None = None) -> Policy:
+    """A scripted US player by name. The expert is a fresh object each time (it keeps its last
+    reason); `budget` sets its look-ahead (default LAB_BUDGET)."""
     from nimitz.policies import campaign
 
+    if name == "expert":
+        from nimitz.policies.expert import ExpertPolicy
+
+        return ExpertPolicy(budget=LAB_BUDGET if budget is None else budget)
     try:
         chooser = campaign.POLICIES[name]
     except KeyError:
-        raise KeyError(f"unknown policy {name!r}; choose from {', '.join(campaign.POLICIES)}") from None
+        raise KeyError(f"unknown policy {name!r}; choose from {', '.join(policy_names())}") from None
     return _in_the_fog(chooser)
 
 
@@ -34,6 +44,11 @@ class _USView:
 
     def __getattr__(self, name: str):
         return getattr(self._game, name)
+
+
+def us_view(game: "Game") -> "Game":
+    """The game as the US player may see it: itself, or its fog-of-war view (R86)."""
+    return _USView(game) if game.state.rules.has("fog-of-war") else game  # type: ignore[return-value]
 
 
 def _in_the_fog(chooser: Policy) -> Policy:
@@ -52,4 +67,4 @@ def _in_the_fog(chooser: Policy) -> Policy:
 def policy_names() -> list[str]:
     from nimitz.policies import campaign
 
-    return list(campaign.POLICIES)
+    return [*campaign.POLICIES, "expert"]

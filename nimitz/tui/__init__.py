@@ -5,7 +5,8 @@ Layout of the package: `app.py` (routing after each decision, size check, comman
 `controller.py` (the only code that changes a campaign; plain Python), `view_model.py` and
 `battle_view.py` (what the screens show, computed from the game), `explain.py` (journal entries
 as readable rows), `helptext.py` and `rulings.py` (our own wording), `screens/` (one screen or
-dialog per file), `widgets/` (one widget per file), `nimitz.tcss` (every style).
+dialog per file), `widgets/` (one widget per file), `nimitz.tcss` (the styles) and
+`battle.tcss` (the battle screen's), `settings.py` (the player's settings file: the battle speed).
 
 Keys: the campaign map moves with arrows or hjkl; Enter acts on the current step (the shop,
 scouting, moving forces from the selected area, the battle order); e ends movement; i shows an
@@ -31,7 +32,7 @@ def run_tui(saves_folder: Path, open_path: Path | None = None, *, new_campaign: 
     campaign dialog, for `nimitz new`) and run until the player quits."""
     from nimitz.tui.app import NimitzApp
 
-    NimitzApp(Path(saves_folder), open_path, new_campaign=new_campaign).run()
+    NimitzApp(Path(saves_folder), open_path, new_campaign=new_campaign, briefings=True).run()
 
 
 def run_replay(saves_folder: Path, path: Path) -> None:

@@ -14,14 +14,14 @@ when it takes more than a moment.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from nimitz.engine.requests import Request
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.commands import NimitzCommands
@@ -33,6 +33,28 @@ POST_BATTLE_STEPS = ("reinforce", "repair", "return_to_port", "supply", "defeat_
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
 
+WAIT = object()  # a queued step that resumes the queue itself (the battle beats)
+
+
+def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]
+                    ) -> list[tuple[str, list[JournalEntry]]]:
+    """The battle entries among `entries`, split by battle: (map area, its entries), in order."""
+    out: list[tuple[str, list[JournalEntry]]] = []
+    for e in entries:
+        if not e.step.startswith("battle:"):
+            continue
+        if e.step == "battle:setup" and e.kind == "event" and "area" in e.data:
+            out.append((e.data["area"], []))
+        elif not out:  # a battle going on before these entries
+            start = e.seq
+            while start > 0 and not (journal[start].step == "battle:setup" and
+                                     journal[start].kind == "event" and "area" in journal[start].data):
+                start -= 1
+            out.append((journal[start].data.get("area", ""), []))
+        out[-1][1].append(e)
+    return out
+
+
 def is_battle_kind(kind: str) -> bool:
     return bool(kind) and kind not in CAMPAIGN_KINDS
 
@@ -40,23 +62,32 @@ def is_battle_kind(kind: str) -> bool:
 class NimitzApp(App):
     """Fleet Commander Nimitz in the terminal."""
 
-    CSS_PATH = "nimitz.tcss"
+    CSS_PATH = ["nimitz.tcss", "battle.tcss"]
     TITLE = "nimitz"
     COMMANDS = App.COMMANDS | {NimitzCommands}
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("A", "advice", "Advice", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f2", "glossary", "Glossary", show=False),
     ]
 
     def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None,
-                 new_campaign: bool = False, replay_path: Path | None = None) -> None:
+                 new_campaign: bool = False, replay_path: Path | None = None,
+                 briefings: bool = False) -> None:
         super().__init__()
+        self.briefings = briefings  # brief a campaign that has just begun (off in Pilot tests)
         self.start_new = new_campaign
         self.replay_path = Path(replay_path) if replay_path is not None else None
         self.controller = Controller(Path(saves_folder), data)
         self.open_path = Path(open_path) if open_path is not None else None
         self._queue: list[Callable[[], Screen | None]] = []
         self._last_kind = ""
+        self.guided = False  # the guided first turn (chosen on the briefing)
+        from nimitz.tui.battle_view import BoardHistory
+
+        self.battle_history = BoardHistory()  # the battle board at each entry (battle beats)
+        self.controller.watchers.append(self.battle_history.record)
         self.busy = ""  # what a worker is doing now ("" when nothing is)
 
     # --- work off the UI thread --------------------------------------------------------------
@@ -207,6 +238,10 @@ class NimitzApp(App):
         self.push_screen(CampaignScreen())
         request = self.controller.request
         self._last_kind = request.kind if request else ""
+        if self.briefings and not any(e.kind == "decision" for e in self.controller.game.journal):
+            from nimitz.tui.screens.briefing import BriefingScreen
+
+            self._queue.append(BriefingScreen)  # a campaign just begun: the briefing first
         if request is not None and is_battle_kind(request.kind):
             self._queue.append(self._battle_screen)
             self._queue.append(self.request_dialog)
@@ -266,28 +301,18 @@ class NimitzApp(App):
 
     def _route(self, outcome: Outcome) -> None:
         from nimitz.tui.screens.base import RequestDialog
-        from nimitz.tui.screens.battle import BattleScreen
 
         request = outcome.request
         kind = request.kind if request else ""
         # Close dialogs that do not answer the new request.
         while isinstance(self.screen, RequestDialog) and not self.screen.keeps(request):
             self.pop_screen()
-        # A battle screen whose battle is over goes; its report follows.
-        battle = self.controller.game.state.battle
-        current = battle.area if battle is not None and is_battle_kind(kind) else ""
-        stale = next((s for s in self.screen_stack
-                      if isinstance(s, BattleScreen) and s.area != current), None)
-        if stale is not None:
-            while stale in self.screen_stack:
-                self.pop_screen()
         self._queue_reports(outcome.entries)
         if request is None:
             if self.controller.game.finished:
                 self._queue.append(self._end_screen)
         elif is_battle_kind(kind):
-            if not any(isinstance(s, BattleScreen) for s in self.screen_stack):
-                self._queue.append(self._battle_screen)
+            self._queue.append(self._battle_screen)
             self._queue.append(self.request_dialog)
         elif kind != self._last_kind and kind != "movement":
             self._queue.append(self.request_dialog)
@@ -305,15 +330,12 @@ class NimitzApp(App):
             self._queue.append(lambda: self._report("Scouted orders", scouted, "scouting"))
         if orders:
             self._queue.append(lambda: self._report("JA Orders", orders, "orders"))
-        for end in (e for e in entries if e.step == "battle:end" and e.kind == "event"):
-            start = end.seq
-            while start > 0 and not (journal[start].step == "battle:setup"
-                                     and journal[start].kind == "event" and "area" in journal[start].data):
-                start -= 1
-            fought = [e for e in journal[start:end.seq + 1] if e.kind != "roll"]
-            area = journal[start].data.get("area", "?")
-            title = f"Battle in {area} is over: {end.data.get('why', '')}"
-            self._queue.append(lambda t=title, f=fought: self._report(t, f, "battles", last=True))
+        for area, segment in battle_segments(journal, entries):
+            self._queue.append(lambda a=area, s=segment: self._battle_beats(a, s))
+            end = next((e for e in segment if e.step == "battle:end" and e.kind == "event"), None)
+            if end is not None:
+                self._queue.append(lambda a=area, e=end: self._battle_result(a, e))
+                self._queue.append(lambda a=area: self._close_battle(a))
         if after:
             turn = after[0].turn
             self._queue.append(lambda: self._report(f"End of turn {turn}", after, "reinforce"))
@@ -325,11 +347,55 @@ class NimitzApp(App):
         return ReportScreen(title, entries, topic, start_at_end=last)
 
     def _battle_screen(self) -> Screen | None:
+        """The battle screen of the battle being fought, unless it is already open."""
         from nimitz.tui.screens.battle import BattleScreen
 
         if self.controller.request is None or not is_battle_kind(self.controller.request.kind):
             return None
-        return BattleScreen()
+        battle = self.controller.game.state.battle
+        area = battle.area if battle is not None else ""
+        if any(isinstance(s, BattleScreen) and s.area == area for s in self.screen_stack):
+            return None
+        return BattleScreen(area)
+
+    def _battle_beats(self, area: str, entries: list[JournalEntry]) -> object:
+        """Show a battle's new entries beat by beat on its screen (opened if needed); WAIT while
+        the player steps through them."""
+        from nimitz.tui.screens.battle import BattleScreen
+
+        screen = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area),
+                      None)
+        if screen is None:
+            while isinstance(self.screen, BattleScreen):  # another battle's screen
+                self.pop_screen()
+            screen = BattleScreen(area)
+            self.push_screen(screen)
+        screen.feed(entries)
+        return WAIT if screen.play(self._show_next) else None
+
+    def _battle_result(self, area: str, end: JournalEntry) -> Screen:
+        from nimitz.engine.control import holder
+        from nimitz.tui.screens.battle import BattleScreen
+        from nimitz.tui.screens.battle_result import BattleResultScreen, result_text
+
+        game = self.controller.game
+        screen = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area),
+                      None)
+        beats = screen.seen if screen is not None else []
+        name = next((a.name for a in game.data.map.areas if a.code == area), area)
+        text = result_text(name, end.data.get("why", ""), end.data, beats, self.battle_history.name,
+                           holder(game.state, game.data, area))
+        return BattleResultScreen(text)
+
+    def _close_battle(self, area: str) -> None:
+        from nimitz.tui.screens.battle import BattleScreen
+
+        stale = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area),
+                     None)
+        if stale is not None:
+            while stale in self.screen_stack:
+                self.pop_screen()
+        return None
 
     def _end_screen(self) -> Screen:
         from nimitz.tui.screens.end import EndScreen
@@ -344,6 +410,8 @@ class NimitzApp(App):
         while self._queue:
             make = self._queue.pop(0)
             screen = make()
+            if screen is WAIT:
+                return  # the battle screen calls _show_next when its beats are seen
             if screen is None:
                 continue
             if isinstance(screen, BattleScreen):
@@ -404,6 +472,18 @@ class NimitzApp(App):
             return
         self.push_screen(HelpScreen(self.help_topic()))
 
+    def action_glossary(self) -> None:
+        from nimitz.tui.screens.glossary import GlossaryScreen
+
+        if not isinstance(self.screen, GlossaryScreen):
+            self.push_screen(GlossaryScreen())
+
+    def action_briefing(self) -> None:
+        from nimitz.tui.screens.briefing import BriefingScreen
+
+        if self.controller.session is not None:
+            self.push_screen(BriefingScreen())
+
     def action_log(self) -> None:
         from nimitz.tui.screens.log import LogScreen
 
@@ -439,8 +519,53 @@ class NimitzApp(App):
         self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
 
     def action_auto(self) -> None:
-        if self.controller.request is not None:
-            self.off_thread("Japan is thinking", self.controller.auto, self.apply)
+        """The expert answers the current question and says what it chose and why."""
+        request = self.controller.request
+        if request is None:
+            return
+
+        def done(outcome: Outcome) -> None:
+            self.apply(outcome)
+            if not outcome.ok:
+                return
+            decided = next((e.decision for e in outcome.entries if e.kind == "decision"), None)
+            if decided is not None and is_battle_kind(request.kind):
+                from nimitz.tui.battle_view import auto_note  # says what it chose and why
+
+                self.notify(auto_note(self.controller.auto_policy(request.kind), request, decided),
+                            title="Auto", timeout=8)
+            elif self.controller.auto_reason:
+                self.notify(self.controller.auto_reason, title="The expert chose", timeout=6)
+
+        self.off_thread("The expert is thinking", self.controller.auto, done)
+
+    def action_advice(self) -> None:
+        """The expert's advice for the current question, computed in a worker thread from a
+        snapshot of the campaign (the look-ahead plays rollouts on copies)."""
+        session = self.controller.session
+        if session is None or session.game.pending is None:
+            self.notify("There is no question to advise on.", timeout=4)
+            return
+        game = session.game
+        snapshot = (game.data, list(game.journal), list(game.checkpoints))
+        self.notify("The expert is thinking...", timeout=3)
+        self.run_worker(lambda: self._advice(snapshot), thread=True, exclusive=True,
+                        group="advice", name="advice")
+
+    def _advice(self, snapshot) -> None:  # noqa: ANN001 - runs in a worker thread
+        from nimitz.engine.game import Game
+        from nimitz.persist.campaign_file import decisions_in
+        from nimitz.policies import ADVISE_BUDGET
+        from nimitz.policies.lookahead import advice_lines, advice_payload, advise
+
+        data, journal, checkpoints = snapshot
+        cp = checkpoints[-1]
+        try:
+            game = Game.replay(data, cp, journal, checkpoints[:-1], decisions_in(journal, cp.journal_len))
+            lines = advice_lines(advice_payload(game, advise(game, ADVISE_BUDGET)))
+        except NimitzError as exc:
+            lines = [f"No advice: {exc}"]
+        self.call_from_thread(self.notify, "\n".join(lines[1:]), title="Expert advice", timeout=30)
 
     def action_undo(self) -> None:
         from nimitz.tui.screens.confirm import ConfirmDialog
@@ -503,6 +628,7 @@ class NimitzApp(App):
             ("Lab", "Play many seeded campaigns with a scripted player: how often is each outcome?",
              self.action_lab),
             ("Help", "Help for the current step", self.action_help),
+            ("Glossary", "What every abbreviation and notation means", self.action_glossary),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
         ]
         title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
@@ -515,6 +641,8 @@ class NimitzApp(App):
         game = self.controller.game
         cmds += [
             ("Log", "The whole journal, with filters and explanations", self.action_log),
+            ("Briefing", "The year's situation, objectives, what wins and loses",
+             self.action_briefing),
             ("JA orders replay", "The latest Japanese orders, one by one", self.action_orders),
             ("Undo last decision", "Go back one decision without re-rolling", self.action_undo),
             ("Replay this campaign", "Step through its journal from the start; branch a 'what if'",
@@ -523,8 +651,10 @@ class NimitzApp(App):
         ]
         request = self.controller.request
         if request is not None:
-            cmds.append(("Auto-answer", f"Let the scripted player answer: {request.prompt}",
+            cmds.append(("Auto-answer", f"Let the expert answer: {request.prompt}",
                          self.action_auto))
+            cmds.append(("Expert advice", "The expert's choice and its best alternatives (A)",
+                         self.action_advice))
             if request.kind != "movement":
                 cmds.append(("Answer the current question", request.prompt, self.open_request))
             if request.kind == "movement":
@@ -539,6 +669,7 @@ class NimitzApp(App):
                              lambda: self.decide(Decision("end_resupply"))))
         campaign = next((s for s in self.screen_stack if isinstance(s, CampaignScreen)), None)
         if campaign is not None:
+            cmds.append(("Map", "The map on the whole screen", campaign.action_map))
             for a in game.data.map.areas:
                 cmds.append((f"Go to {a.code} {a.name}", "Select the area on the map",
                              lambda code=a.code, c=campaign: c.goto(code)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from attrs import define, field
@@ -22,8 +23,8 @@ from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import Session
 from nimitz.persist.bounds import disk_error_message
+from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
@@ -62,6 +63,10 @@ class Controller:
         self.store.remove_stale_temp_files()
         self._data = data
         self.session: Session | None = None
+        # called with (game, entry) for each journal entry a decision writes (the battle screen
+        # keeps the board as it was at each entry)
+        self.watchers: list[Callable[[Game, JournalEntry], None]] = []
+        self.auto_reason = ""  # why the expert chose the last automatic answer
 
     # --- data and saves --------------------------------------------------------------------
 
@@ -121,15 +126,18 @@ class Controller:
         self.session = session
         return session
 
-    def create(self, year: int, seed: int | None, preset: str, name: str = "",
+    def create(self, year: int, seed: int | None, difficulty: str, name: str = "",
                linked: bool = False, ja_ties: str = "bot") -> Session:
-        """A new campaign, saved at once under a free name (raises SaveError on a bad name)."""
+        """A new campaign, saved at once under a free name (raises SaveError on a bad name).
+        `difficulty`: a preset id of campaigns/difficulty.toml."""
+        from nimitz.model.difficulty import load_difficulties
+
         name = check_name(name) if name else self.default_name(year)
         path = self.store.path_for(name)
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rules = RulesProfile(order_modifiers=preset, ja_ties=ja_ties)
+        rules = load_difficulties().profile(difficulty, ja_ties=ja_ties)
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         session.sync_each = True
         session.save()
@@ -176,6 +184,8 @@ class Controller:
             return Outcome(error="no campaign is open")
         game = session.game
         before = len(game.journal)
+        listeners = [lambda entry, w=w: w(game, entry) for w in self.watchers]
+        game.listeners.extend(listeners)
         try:
             request = session.answer(decision)
         except IllegalDecision as exc:
@@ -192,21 +202,38 @@ class Controller:
         except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             return self._reopen(f"the engine failed on {decision.describe()!r}: {detail}")
+        finally:
+            for listener in listeners:
+                if listener in game.listeners:
+                    game.listeners.remove(listener)
         return Outcome(request=request, entries=list(game.journal[before:]))
 
+    def auto_policy(self, kind: str) -> str:
+        """The scripted player 'auto' asks: in battles the expert when it is registered."""
+        from nimitz.policies import policy_names
+
+        if kind.startswith("battle_") and "expert" in policy_names():
+            return "expert"
+        return "sensible"
+
     def auto_decision(self) -> Decision:
-        """What the 'sensible' scripted player would answer now (for the 'auto' choice)."""
+        """What the expert player answers now (its heuristics: instant), with its reason kept in
+        `auto_reason` (for the 'auto' choice)."""
         from nimitz.policies import get_policy
 
         request = self.request
         if request is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
+        expert = get_policy("expert", budget=0)
         try:
-            return get_policy("sensible")(request, self.game)
+            decision = expert(request, self.game)
+            self.auto_reason = expert.last_reason
+            return decision
         except NimitzError:
             raise
         except Exception as exc:  # noqa: BLE001
             if request.options:
+                self.auto_reason = "the first legal choice"
                 return request.options[0].decision
             raise NimitzError(f"no automatic answer for {request.kind!r}: {exc}") from None
 

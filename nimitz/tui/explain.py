@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.rulings import ruling_line, ruling_title
+from nimitz.views.words import decision_words, player_text
 
 Row = tuple[str, str]
 
@@ -185,7 +186,11 @@ def explain_combat(d: dict[str, Any]) -> list[Row]:
 
 
 def explain(entry: JournalEntry) -> list[Row]:
-    """Every detail of an entry worth reading, as (label, text) rows."""
+    """Every detail of an entry worth reading, as (label, text) rows in player words."""
+    return [(label, player_text(text)) for label, text in _explain(entry)]
+
+
+def _explain(entry: JournalEntry) -> list[Row]:
     d = entry.data or {}
     if is_order(entry):
         return explain_order(d)
@@ -207,14 +212,14 @@ def explain(entry: JournalEntry) -> list[Row]:
         return [("Lone", names(d["lone"])), ("Pinned", names(d["pinned"]))] + rulings_rows(
             d.get("rulings", []))
     if entry.kind == "decision" and entry.decision is not None:
-        return [("Decision", entry.decision.describe())]
+        return [("Decision", "US " + decision_words(entry.decision))]
     return generic_rows(d)
 
 
 def generic_rows(d: dict[str, Any]) -> list[Row]:
     rows: list[Row] = []
     for key, value in d.items():
-        if key == "rulings":
+        if key == "rulings" or value is None:
             continue
         label = key.replace("_", " ").capitalize()
         rows.append((label, _value_text(value)))
@@ -234,16 +239,27 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-DECISION_WORDS = {"end_resupply": "US: resupply done", "end_movement": "US: movement done"}
-
-
 def entry_line(entry: JournalEntry) -> str:
-    """The one line a list shows for an entry."""
+    """The one line a list shows for an entry, in player words (nimitz/views/words.py)."""
     if is_order(entry):
-        return order_title(entry)
+        return player_text(order_title(entry))
     if "processing_order" in entry.data:
         return "Order of areas: " + ", ".join(f"{p['area']} ({p['unmoved']})"
                                              for p in entry.data["processing_order"])
     if entry.kind == "decision" and entry.decision is not None:
-        return DECISION_WORDS.get(entry.decision.kind, f"US decides: {entry.decision.describe()}")
-    return entry.text
+        return "US " + decision_words(entry.decision)
+    return player_text(entry.text)
+
+
+def entry_full_text(entry: JournalEntry) -> str:
+    """The entry's whole text when the list line says less ('' when it says it all)."""
+    text = player_text(entry.text)
+    return "" if text == entry_line(entry) or entry.kind == "decision" else text
+
+
+def entry_body(entry: JournalEntry) -> str:
+    """The entry's line for lists with a side column: 'US US Resupply' would say it twice."""
+    line = entry_line(entry)
+    if entry.side and line.startswith(entry.side + " "):
+        return line[len(entry.side) + 1:]
+    return line

@@ -10,9 +10,11 @@ KEYS_CAMPAIGN = (
     "Keys on the campaign map: arrows or h j k l move the selection; Enter acts on the "
     "current step (open the shop, place scouting points, move forces from the selected area, "
     "choose a battle); i shows everything in the selected area; e ends US Movement; "
-    "a lets the 'sensible' scripted player answer the current question; L opens the log, "
-    "O replays the latest JA orders, R the reference tables, ? this help, Ctrl+P every "
-    "command; q saves and leaves (the campaign is saved after every decision anyway)."
+    "a lets the expert player answer the current question and says why; A shows its advice "
+    "(its choice and the best alternatives, from a look-ahead); m shows the map on the whole "
+    "screen, z zooms it, g opens the glossary; L opens the log, O replays the latest JA "
+    "orders, R the reference tables, ? this help, Ctrl+P every command; q saves and leaves "
+    "(the campaign is saved after every decision anyway)."
 )
 
 HELP: dict[str, tuple[str, list[str]]] = {
@@ -21,11 +23,13 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "charts and explains each of its decisions. A campaign is a year of turns. Each turn "
         "runs the same sequence: resupply, scouting, movement, Japanese orders, battles, then "
         "the Japanese reinforcements and repairs, return to port, supply and the defeat check.",
-        "The map shows the 20 areas roughly where they sit in the Pacific. Each cell gives the "
-        "area code, its objective marker (the letter after the diamond says who holds it: U "
-        "the US, J Japan, - nobody, ~ held but out of supply, x contested), a ! where both "
-        "sides have forces (a battle is due), the US and JA force counts, and the airfield: US "
-        "LBA present / capacity (* for unlimited).",
+        "The map shows the 20 areas roughly where they sit in the Pacific, joined by the lines "
+        "forces move along. Each area gives its code, ◆ if it is an objective, who holds it (U "
+        "the US, J Japan, - nobody, ~ held but out of supply, x contested), a ! where a battle "
+        "is due, the US/JA force counts (* some damaged) and, when there is room, the airfield: "
+        "US LBA present / capacity (∞ unlimited). The two lines at the top always show the "
+        "turn, the objectives against the year's ladder, and Hawaii: lose it and the campaign "
+        "is lost at once.",
         KEYS_CAMPAIGN,
     ]),
     "resupply": ("US Resupply", [
@@ -58,8 +62,9 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "Submarines may go to the raiding box: each one lowers Japan's reinforcement roll by "
         "3. In 1944-45, B-29 wings in the Marianas may bomb Japan (1 SP each); in 1945 forces "
         "in HI or WC may join the invasion box (7 a turn).",
-        "On the map: select an area and press Enter to pick forces there (space toggles, a "
-        "selects all), then Tab to the destinations and Enter one. A refused move says which "
+        "On the map: select an area and press Enter to pick forces there (space toggles, * "
+        "picks them all), then Tab to the destinations and Enter one; the map marks the legal "
+        "ones with an arrow. A refused move says which "
         "rule stops it and changes nothing. Press e when you are done: the Japanese orders "
         "follow.",
     ]),
@@ -90,12 +95,18 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "guns, infantry. Then infantry advance and aircraft return.",
         "When you take hits you choose which forces suffer them, lowest value first; 'auto' "
         "makes the same choice the rules make for Japan.",
+        "The battle is shown a beat at a time: each combat exchange with who rolls, what each "
+        "die needs and its face, the hits and what they did; then a summary of each battle "
+        "turn and a result screen. Space or Enter shows the next beat; s sets the speed (step "
+        "by step, a battle turn at a time, or the whole battle; remembered); l opens the "
+        "battle log, where every beat stays. The dialogs give the exact odds (0, 1, 2+ hits "
+        "and the expected hits) of what you are about to do.",
     ]),
     "battle": ("The battle screen", [
-        "The board shows every force in the battle, box by box, with its values; damaged "
-        "forces are marked *. The panel on the right asks the current question of the "
-        "battle; a lets the scripted player answer it. The log below lists each combat step "
-        "with its dice and hits.",
+        "The board is laid out as the battle sheet: Japanese Ocean (1-2), the Island (3-5) with "
+        "its six boxes, Coastal (6) and the US Ocean (7-10); every force with its values, "
+        "damaged ones marked ✱. Below it the current beat; a lets the scripted player answer "
+        "and says what it chose and why.",
     ]),
     "reinforce": ("After the battles", [
         "Japan rolls for reinforcements (1d10 + its resupply track, less 1 per damaged JA "
@@ -114,9 +125,12 @@ HELP: dict[str, tuple[str, list[str]]] = {
     ]),
     "title": ("Starting", [
         "New campaign: pick the year, a seed if you want a repeatable game (the same seed "
-        "and the same decisions give the same campaign) and the order-modifier preset (the "
-        "map's table, the default, or the rulebook's). Continue opens the campaign saved "
-        "last; Load lists every save in the folder.",
+        "and the same decisions give the same campaign) and the difficulty: Rulebook (the "
+        "default) is our best reading of every rule; Veteran, Commander and Cadet relax named "
+        "rulings (the order table R1, the objective Hold's track move R5, the battalion pool "
+        "R10) and add supply and battle-plan points. The dialog shows what a preset changes and "
+        "how often the expert player reached Historical or better with it. Continue opens the "
+        "campaign saved last; Load lists every save in the folder.",
         "Up/down and Enter choose; q quits. The campaign is saved after every decision, so "
         "leaving at any moment loses nothing.",
     ]),
@@ -125,6 +139,17 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "starts on the latest. t, s and w cycle the turn, step and side filters, 0 clears them, "
         "r shows or hides the dice rolls. Enter or space on a line marked with an arrow "
         "expands it to the full explanation (x expands them all).",
+    ]),
+    "map": ("The map", [
+        "Every area sits roughly where it lies in the Pacific; the lines are the moves between "
+        "adjacent areas. Each area shows its code, ◆ if it is an objective, who holds it (U US, "
+        "J Japan, x contested, ~ US out of supply, - nobody), ! when a battle is due, the US "
+        "and Japanese force counts (* when some are damaged) and, when there is room, the "
+        "airfield (US LBA / capacity) and the forces by type.",
+        "Arrows or h j k l move the selection: its lines light up and its neighbours are "
+        "tinted. While you move forces the legal destinations carry an arrow. z changes the "
+        "zoom; i shows everything in the area; g is the glossary. The same map prints with "
+        "`nimitz show NAME --map`.",
     ]),
     "lab": ("The lab", [
         "Plays seeded campaigns with a scripted US player (seeds 1, 2, ...) and shows how they "
@@ -139,6 +164,25 @@ HELP: dict[str, tuple[str, list[str]]] = {
         "follows with their ids (the explanations cite them). Left/right switch tabs.",
     ]),
 }
+
+GUIDE = {
+    "resupply": "Spend SP on reinforcements or repairs (Enter opens the shop), or keep them "
+                "for battle plans. Press d in the shop when done.",
+    "scouting": "Place scouting points on areas with Japanese forces to see their orders "
+                "before you move (Enter).",
+    "movement": "Select an area with arrows, Enter picks forces and a destination (→ on the "
+                "map). Guard Hawaii. Press e when done.",
+    "battle_order": "Battles are due where both sides stand: pick which to fight first.",
+    "bombing_target": "Pick the Japanese force your bombers send back to its pool.",
+}
+
+
+def guide_hint(kind: str) -> str:
+    """The guided first turn's hint for a request ('' when there is none)."""
+    if kind.startswith("battle_") and kind != "battle_order":
+        return "In battle: answer each question; a lets the program answer, ? explains."
+    return GUIDE.get(kind, "")
+
 
 ALIASES = {"repair": "reinforce", "return_to_port": "reinforce", "supply": "reinforce",
            "defeat_check": "reinforce", "turn": "resupply", "start": "general",

@@ -16,4 +16,4 @@ class Decide(Message):
 
 
 class AutoDecide(Message):
-    """Let the 'sensible' scripted player answer the pending request."""
+    """Let the expert player answer the pending request."""

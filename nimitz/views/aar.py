@@ -1,18 +1,16 @@
-"""The after-action report: a campaign's journal as Markdown, turn by turn."""
+"""The after-action report: a campaign's journal as Markdown. A summary first (the outcome and
+why, objectives by turn, losses by side and type, the decisive battles, the options played
+under), then each turn in player words (nimitz/views/words.py)."""
 
 from __future__ import annotations
 
-from nimitz.engine.campaign import STEP_NAMES
 from nimitz.model.data import GameData
+from nimitz.model.difficulty import load_difficulties
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.journal import JournalEntry
-
-
-def _section(step: str) -> str:
-    base = step.split(":")[0]
-    if base == "battle":
-        base = "battles"
-    return base
-
+from nimitz.views.words import (
+    SIDE_NAME, TYPE_WORDS, counted, decision_words, player_text, step_words,
+)
 
 SECTION_TITLES = {
     "turn": None, "resupply": "Resupply and purchases", "scouting": "Scouting",
@@ -21,41 +19,132 @@ SECTION_TITLES = {
     "return_to_port": "Return to port", "supply": "Supply", "defeat_check": "Objectives held",
     "end": "End of the campaign",
 }
+RULE_WORDS = {
+    ("order_modifiers", "map"): "Japanese order modifiers from the map's table (R1)",
+    ("order_modifiers", "rulebook"): "Japanese order modifiers from the rulebook (R1)",
+    ("ja_ties", "bot"): "ties among Japanese targets broken by the bot's dice (R24)",
+    ("ja_ties", "player"): "ties among Japanese targets broken by the player (R24)",
+}
+
+
+def _section(step: str) -> str:
+    base = step.split(":")[0]
+    return "battles" if base == "battle" else base
+
+
+def _why(state, sheet) -> str:  # noqa: ANN001
+    result = state.result
+    held = state.held_history[-1] if state.held_history else 0
+    if not result:
+        return f"In progress: turn {state.turn} of {sheet.turns}, {step_words(state.step)}."
+    if result.startswith("Defeat"):
+        return (f"**{result}.** Japan held Hawaii at the defeat check of turn {state.turn}: "
+                f"sudden death.")
+    if result == "Replaced":
+        return (f"**Replaced.** The objectives held fell to {held} at the end of turn "
+                f"{state.turn}, at or below {sheet.replaced_max} and below the "
+                f"{state.held_at_start} held at the start: the commander is relieved.")
+    if result.startswith("Linked"):
+        return f"**{result}.** " + "; ".join(f"{y.year}: {y.result} ({y.score} objectives)"
+                                             for y in state.linked_years) + "."
+    return (f"**{result}.** {held} objective(s) held after the last turn (turn "
+            f"{state.turn} of {sheet.turns}).")
+
+
+def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEntry | None]]:
+    """Each battle's start and end entries, in order."""
+    out: list[tuple[JournalEntry, JournalEntry | None]] = []
+    for e in journal:
+        if e.kind == "event" and e.step == "battle:setup" and "area" in e.data:
+            out.append((e, None))
+        elif e.kind == "event" and e.step == "battle:end" and out and out[-1][1] is None:
+            out[-1] = (out[-1][0], e)
+    return out
+
+
+def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
+    h = env.header
+    sheet = data.year(state.year)
+    types = {f.id: sheet.cls[f.cls].type for f in state.forces.values() if f.cls in sheet.cls}
+    lines = ["## Summary", "", _why(state, sheet), ""]
+    if state.held_history:
+        turns = range(1, len(state.held_history) + 1)
+        lines += ["Objectives held at the end of each turn (of "
+                  f"{len(sheet.objectives)}; {sheet.level_for(0)} at {sheet.replaced_max} or "
+                  f"fewer, best at {sheet.evaluation[0].min}):", "",
+                  "| turn | " + " | ".join(str(t) for t in turns) + " |",
+                  "|---|" + "---|" * len(state.held_history),
+                  "| held | " + " | ".join(str(h) for h in state.held_history) + " |", ""]
+    battles = _battles(env.journal)
+    losses: dict[str, dict[str, int]] = {"US": {}, "JA": {}}
+    for _, end in battles:
+        for fid in (end.data.get("destroyed", []) if end else []):
+            side = fid.split(":", 1)[0]
+            kind = TYPE_WORDS.get(types.get(fid, ""), "other")
+            losses.setdefault(side, {})[kind] = losses.get(side, {}).get(kind, 0) + 1
+    lines.append(f"Losses in {len(battles)} battle(s):")
+    lines.append("")
+    for side in ("US", "JA"):
+        per = losses.get(side, {})
+        text = ", ".join(counted(n, kind) for kind, n in sorted(per.items(), key=lambda kv: -kv[1]))
+        lines.append(f"- {SIDE_NAME[side]}: {sum(per.values())}" + (f" ({text})" if text else ""))
+    decisive = sorted((b for b in battles if b[1] is not None),
+                      key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
+    if decisive:
+        lines += ["", "Decisive battles (most forces destroyed):", ""]
+        for start, end in decisive:
+            destroyed = end.data.get("destroyed", [])
+            lines.append(f"- Turn {start.turn}, {start.data['area']}: {end.data.get('why', '')}; "
+                         f"{len(destroyed)} force(s) destroyed")
+    lines += ["", "Played under:", "",
+              f"- {state.year} campaign, {sheet.turns} turns, objectives "
+              f"{', '.join(sheet.objectives)}; seed {h.seed}",
+              f"- difficulty: {load_difficulties().summary(h.rules)} (R70)"]
+    for key in ("order_modifiers", "ja_ties"):
+        value = getattr(h.rules, key)
+        lines.append(f"- {RULE_WORDS.get((key, value), f'{key}: {value}')}")
+    lines.append("- reactive plans: " + ("played automatically (R16)"
+                                         if h.rules.auto_reactive_plans else "asked each time (R16)"))
+    if h.rules.options:
+        lines.append("- optional rules: " + ", ".join(OPTION_TITLES[o] for o in h.rules.options)
+                     + " (docs/optional-rules.md)")
+    if h.branch_of:
+        lines.append(f"- a branch of {h.branch_of}")
+    lines.append(f"- program {h.program_version}, rules {h.rules_version}, "
+                 f"data {h.data_fingerprint}")
+    return lines
+
+
+def entry_text(e: JournalEntry) -> str:
+    if e.kind == "decision" and e.decision is not None:
+        return "US " + decision_words(e.decision)
+    who = {"US": "US", "JA": "Japan"}.get(e.side, "")
+    text = player_text(e.text)
+    if who and not text.startswith((who + " ", "US ", "JA ")):
+        text = f"{who}: {text}"
+    return text
 
 
 def aar_markdown(env, state, data: GameData) -> str:
-    """`env` is a SaveEnvelope, `state` the campaign's current state. Rolls are summarised;
+    """`env` is a SaveEnvelope, `state` the campaign's current state. Rolls are counted;
     decisions, events and bot entries listed."""
-    h = env.header
-    sheet = data.year(state.year)
-    lines = [
-        f"# After-action report: {env.name}",
-        "",
-        f"- Campaign: {state.year}, {sheet.turns} turns, {len(sheet.objectives)} objectives "
-        f"({', '.join(sheet.objectives)})",
-        f"- Seed: {h.seed}",
-        f"- Rules profile: order modifiers `{h.rules.order_modifiers}` (R1), "
-        f"JA ties `{h.rules.ja_ties}` (R24), auto reactive plans `{h.rules.auto_reactive_plans}` (R16)",
-        f"- Program {h.program_version}, rules {h.rules_version}, data {h.data_fingerprint}",
-        f"- Result: **{state.result or 'in progress'}**"
-        + (f"; objectives held per turn: {', '.join(map(str, state.held_history))}" if state.held_history else ""),
-        f"- Battles fought: {state.battles_fought}",
-    ]
-    if h.branch_of:
-        lines.append(f"- Branch of: {h.branch_of}")
-    if state.linked_years:
-        lines.append("- Linked campaign: " + "; ".join(
-            f"{y.year}: {y.score} objectives ({y.result})" for y in state.linked_years))
+    lines = [f"# After-action report: {env.name}", ""] + summary_lines(env, state, data)
     turns: dict[tuple[int, int], list[JournalEntry]] = {}
     for e in env.journal:
         turns.setdefault((e.year, e.turn), []).append(e)
-    several_years = len({year for year, _ in turns}) > 1
+    several_years = len({year for year, _ in turns}) > 1 or bool(state.linked_years)
+    lines += ["", "## Turn by turn"]
     for key in sorted(k for k in turns if k[1] > 0):
         year, turn = key
-        lines += ["", f"## {year}, turn {turn}" if several_years else f"## Turn {turn}"]
+        lines += ["", f"### {year}, turn {turn}" if several_years else f"### Turn {turn}"]
         current = None
         rolls = 0
+        entries = [e for e in turns[key] if e.kind != "roll"]
+        reported = {id(a) for a, b in zip(entries, entries[1:])  # the event that follows says it
+                    if a.kind == "decision" and b.kind == "event" and b.side == "US"}
         for e in turns[key]:
+            if id(e) in reported:
+                continue
             if e.data.get("step_start"):
                 continue  # the section heading says it
             section = _section(e.step)
@@ -64,15 +153,13 @@ def aar_markdown(env, state, data: GameData) -> str:
                     lines.append(f"- ({rolls} dice rolled)")
                     rolls = 0
                 current = section
-                title = SECTION_TITLES.get(section, STEP_NAMES.get(section, section))
+                title = SECTION_TITLES.get(section, step_words(section))
                 if title:
-                    lines += ["", f"### {title}", ""]
+                    lines += ["", f"#### {title}", ""]
             if e.kind == "roll":
                 rolls += 1
                 continue
-            who = {"US": "US", "JA": "Japan"}.get(e.side, "")
-            prefix = "decision: " if e.kind == "decision" else ""
-            lines.append(f"- {who + ': ' if who else ''}{prefix}{e.text}")
+            lines.append(f"- {entry_text(e)}")
         if rolls:
             lines.append(f"- ({rolls} dice rolled)")
     lines.append("")

@@ -6,6 +6,8 @@ from nimitz.engine.control import holder, objectives_held, supplied_areas
 from nimitz.engine.fog import AreaView, area_view, entry_hidden
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.data import GameData
+from nimitz.model.difficulty import load_difficulties
+from nimitz.views.words import BOX_TITLES, player_text, step_words
 from nimitz.model.state import (
     BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
 )
@@ -70,10 +72,12 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
     supplied = supplied_areas(state, data)
     title = f"{name}: " if name else ""
     lines = [
-        f"{title}{state.year} campaign, turn {state.turn} of {sheet.turns}, step: {state.step}",
+        f"{title}{state.year} campaign, turn {state.turn} of {sheet.turns}, step: "
+        f"{step_words(state.step)}",
         f"US supply points: {state.sp}   JA resupply track: {state.ja_track}   "
         f"objectives held: {len(held)} of {len(sheet.objectives)} "
         f"({sheet.level_for(len(held))})",
+        f"Difficulty: {load_difficulties().summary(state.rules)}",
         "Markers: * damaged, ~ on a transport, + moved.",
         *rules_lines(state, data),
         "",
@@ -97,18 +101,19 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
     lines.append("")
     for box in data.map.boxes:
         forces = where.get(box.code, [])
+        title = BOX_TITLES.get(box.code, box.code)
         if box.code == JA_POOL:
-            lines.append(f"{box.code} {box.name}: " + "; ".join(
-                f"{stack} {len(ids)}" for stack, ids in state.ja_stacks.items()))
+            lines.append(f"{title} ({box.name}): " + "; ".join(
+                f"{stack} {len(ids)}".replace("lba", "LBA") for stack, ids in state.ja_stacks.items()))
             continue
         if box.code == US_POOL:
-            lines.append(f"{box.code} {box.name}: {_forces_line(forces, state, data)}")
+            lines.append(f"{title} ({box.name}): {_forces_line(forces, state, data)}")
             continue
         if forces or box.code in sheet.port_boxes or box.code in (RAID, BATTALIONS):
-            lines.append(f"{box.code} {box.name}: {_forces_line(forces, state, data)}")
+            lines.append(f"{title} ({box.name}): {_forces_line(forces, state, data)}")
     for code in (BOMBING, INVASION):
         if code not in data.map.box and where.get(code):
-            lines.append(f"{code}: {_forces_line(where[code], state, data)}")
+            lines.append(f"{BOX_TITLES[code]}: {_forces_line(where[code], state, data)}")
     lost = where.get(DESTROYED, [])
     lines.append(f"Destroyed: US {sum(f.side == 'US' for f in lost)}, "
                  f"JA {sum(f.side == 'JA' for f in lost)}")
@@ -130,6 +135,6 @@ def last_turn_bot_text(journal, state: CampaignState | None = None) -> str:
         return "No Japanese decisions yet."
     turn = bot[-1].turn
     lines = [f"Japanese decisions, turn {turn}:"]
-    lines += [f"  [{e.step}] {entry_text(e, state) if state is not None else e.text}"
+    lines += [f"  [{step_words(e.step)}] {player_text(entry_text(e, state) if state is not None else e.text)}"
               for e in bot if e.turn == turn]
     return "\n".join(lines)

@@ -74,14 +74,14 @@ def saves(tmp_path: Path) -> Path:
 def campaign(saves: Path, data) -> Path:  # noqa: ANN001
     """A fresh 1942 campaign (seed 7) saved in the folder, at US Resupply of turn 1."""
     ctl = Controller(saves, data)
-    session = ctl.create(1942, 7, "map", "test-1942")
+    session = ctl.create(1942, 7, "rulebook", "test-1942")
     return session.path
 
 
 @pytest.fixture
 def at_movement(saves: Path, data) -> Path:  # noqa: ANN001
     ctl = Controller(saves, data)
-    session = ctl.create(1942, 7, "map", "move-1942")
+    session = ctl.create(1942, 7, "rulebook", "move-1942")
     ctl.answer(Decision("end_resupply"))
     assert ctl.request.kind == "movement"
     return session.path

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from conftest import run, screen_text, stack, top
 
 from nimitz.policies import get_policy
@@ -15,7 +17,7 @@ from nimitz.tui.controller import Controller
 def _play_until(saves: Path, data, stop) -> Path:  # noqa: ANN001
     """A 1942 campaign (seed 7) played by the sensible policy until `stop(request)`."""
     ctl = Controller(saves, data)
-    session = ctl.create(1942, 7, "map", "played")
+    session = ctl.create(1942, 7, "rulebook", "played")
     policy = get_policy("sensible")
     for _ in range(3000):
         request = ctl.request
@@ -31,6 +33,7 @@ def test_the_campaign_screen_fits_80x24_with_every_area(saves: Path, at_movement
 
     async def check(app: NimitzApp, pilot) -> None:
         assert top(app) == "CampaignScreen"
+        await pilot.pause(0.3)  # the footer recomposes after the first layout
         text = screen_text(app)
         for area in app.controller.data.map.areas:
             assert area.code in text, area.code
@@ -41,12 +44,12 @@ def test_the_campaign_screen_fits_80x24_with_every_area(saves: Path, at_movement
         assert top(app) == "AreaDialog" and "Lexington CV" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        mapview = app.screen.query_one("#map")
-        cw, ch = mapview._cell()
-        await pilot.click("#map", offset=(3 * cw + 2, 4 * ch))  # the mouse works too: NG
+        mapview = app.screen.query_one("#campaign-map")
+        x, y, _, _ = mapview.region_of("NG")
+        await pilot.click("#campaign-map", offset=(x + 2, y))  # the mouse works too: NG
         await pilot.pause()
         assert mapview.selected == "NG"
-        await pilot.click("#map", offset=(3 * cw + 2, 4 * ch))  # a second click acts on it
+        await pilot.click("#campaign-map", offset=(x + 2, y))  # a second click acts on it
         await pilot.pause()
         assert top(app) == "MoveDialog" and app.screen.area == "NG"
 
@@ -85,7 +88,7 @@ def test_the_command_palette_reaches_the_commands(saves: Path, at_movement: Path
         await pilot.press("enter")
         await pilot.pause()
         assert top(app) == "CampaignScreen"
-        assert app.screen.query_one("#map").selected == "NG"
+        assert app.screen.query_one("#campaign-map").selected == "NG"
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Reference")
@@ -164,7 +167,8 @@ def test_a_battle_resumes_on_the_battle_screen(saves: Path, data) -> None:  # no
         await pilot.pause()
         assert top(app) == "BattleScreen"
         text = screen_text(app)
-        for needle in ("Battle in", "JO Japanese Ocean", "Island", "foxholes", "beach", "airfields"):
+        for needle in ("Battle in", "1-2 Japanese Ocean", "3-5 Island", "Foxholes", "Beaches",
+                       "Airfields", "6 Coastal", "7-10 US Ocean"):
             assert needle in text, needle
         kind = app.controller.request.kind
         await pilot.press("a")  # the automatic answer
@@ -207,3 +211,50 @@ def test_new_campaign_dialog_sets_the_r24_ja_ties_option(saves: Path) -> None:
         assert app.controller.game.state.rules.ja_ties == "player"
 
     run(play, app, size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_new_campaign_dialog_offers_the_difficulty_presets_with_their_chance(saves: Path, size) -> None:
+    """Issue 13: the Difficulty row (second field) lists the presets; the dialog shows the chosen
+    preset's changes from Rulebook and its measured chance, and the campaign gets its options."""
+    from nimitz.model.difficulty import load_difficulties
+
+    app = NimitzApp(saves)
+
+    async def play(app: NimitzApp, pilot) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Difficulty" in text and "Rulebook" in text and "Historical or better in 1942" in text
+        await pilot.press("down", "right", "right", "right")  # Rulebook -> Cadet
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Cadet" in text and "SP/turn +12" in text
+        assert "Start" in text  # the buttons still fit
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.controller.game.state.rules == load_difficulties().rules("cadet")
+
+    run(play, app, size=size)
+
+
+def test_advice_key_shows_the_expert_choice_from_a_worker(at_movement: Path, saves: Path) -> None:
+    """Issue 13: A computes the expert's advice in a worker and shows it beside the decision;
+    a (auto) answers with the expert and says why."""
+    app = NimitzApp(saves, open_path=at_movement)
+
+    async def play(app: NimitzApp, pilot) -> None:
+        await pilot.pause()
+        journal = len(app.controller.game.journal)
+        await pilot.press("A")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("Expert: ") and "objectives" in m for m in messages), messages
+        assert len(app.controller.game.journal) == journal  # advice changes nothing
+        await pilot.press("a")
+        await pilot.pause()
+        assert len(app.controller.game.journal) > journal
+        assert any(n.title == "The expert chose" for n in app._notifications)
+
+    run(play, app)

@@ -24,10 +24,12 @@ async def answer_battles(app: NimitzApp, pilot, shots: Path) -> dict:
         request = app.controller.request
         kind = request.kind if request else ""
         name = top(app)
-        if name == "ReportScreen" or not (is_battle_kind(kind) or kind == "battle_order"):
+        in_battle = is_battle_kind(kind) or kind == "battle_order" or name in (
+            "BattleScreen", "BattleResultScreen")  # the last beats are seen after the last answer
+        if name == "ReportScreen" or not in_battle:
             if name == "ReportScreen" and "Battle in" in screen_text(app):
                 seen["battle report"] = seen.get("battle report", 0) + 1
-            if not (is_battle_kind(kind) or kind == "battle_order"):
+            if not in_battle:
                 return seen
             await pilot.press("enter")
             await pilot.pause()
@@ -54,6 +56,10 @@ async def answer_battles(app: NimitzApp, pilot, shots: Path) -> dict:
             await pilot.pause()
             assert game.state.sp == sp
         elif name in ("AssignDialog", "ChoiceDialog"):
+            await pilot.press("enter")
+        elif name == "BattleResultScreen":
+            assert "is over" in screen_text(app) and "forces lost" in screen_text(app)
+            seen["battle report"] = seen.get("battle report", 0) + 1
             await pilot.press("enter")
         elif name == "HitsDialog":
             await pilot.press("a")
@@ -113,7 +119,7 @@ def test_a_whole_1942_turn_by_keys(saves: Path, tmp_path: Path) -> None:
         # --- US Movement: on the map ------------------------------------------------------------
         assert app.controller.request.kind == "movement"
         assert top(app) == "CampaignScreen"
-        mapview = app.screen.query_one("#map")
+        mapview = app.screen.query_one("#campaign-map")
         assert mapview.selected == "HI"
         await pilot.press("up")  # the map selection moves with the arrows and hjkl
         assert mapview.selected != "HI"
@@ -155,7 +161,7 @@ def test_a_whole_1942_turn_by_keys(saves: Path, tmp_path: Path) -> None:
         assert expected and game.state.battles_fought - fought_before >= expected
         assert seen.get("BattleScreen", 0) + seen.get("PlansDialog", 0) > 0
         assert game.state.battle is None
-        while top(app) == "ReportScreen" and "is over" in screen_text(app):
+        while top(app) == "BattleResultScreen":
             await pilot.press("enter")  # the last battle's report
             await pilot.pause()
         # --- after the battles: the end-of-turn report, then turn 2 -----------------------------

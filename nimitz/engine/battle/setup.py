@@ -217,7 +217,8 @@ def purchase_plans(board: Board) -> Gen:
     board.state.step = "battle:setup:US plans"
     plans = board.data.us_plans.plan
     sp = board.state.sp
-    free = 3 + variants.extra_bpp(board.game, "US")  # an inspired commander adds BPP (R82)
+    # R12's 3 free BPP, an inspired commander's extra (R82) and the difficulty's handicap (R70)
+    free = 3 + variants.extra_bpp(board.game, "US") + board.state.rules.extra_bpp
 
     def checker(d: Decision) -> None:
         _no_extras(d, "forces", "count")

@@ -13,7 +13,6 @@ from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import AREAS, DECK, PlanInPlay
 from nimitz.model.journal import Decision
-from nimitz.model.state import BATTALIONS
 
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
@@ -71,8 +70,8 @@ def battle_turn(board: Board) -> Gen:
 
 
 def battalions(board: Board) -> None:
-    """battalion plans: a battalion from the battalion box (R10: unlimited) to the JA foxholes."""
-    from nimitz.engine.setup import new_battalion
+    """battalion plans: a battalion from the battalion box (R10) to the JA foxholes."""
+    from nimitz.engine.setup import spare_battalion
 
     for side in SIDES:
         for plan, pip in board.in_force(side, "battalion"):
@@ -81,19 +80,19 @@ def battalions(board: Board) -> None:
                 continue
             placed = []
             for _ in range(eff["count"]):
-                spare = board.state.at(BATTALIONS, side)
-                if spare:
-                    f = spare[0]
-                    f.location = board.bs.area
-                    f.damaged = False
-                    f.embarked = False
-                else:
-                    f = new_battalion(board.state, board.sheet, side, board.bs.area)
+                f = spare_battalion(board.state, board.sheet, side, board.bs.area)
+                if f is None:
+                    break
+                f.location = board.bs.area
+                f.damaged = False
+                f.embarked = False
                 board.bs.forces.append(f.id)
                 board.bs.positions[f.id] = f"{side}_FH" if eff["to"] == "ja_foxholes" else eff["to"]
                 placed.append(f.id)
             pip.used = True
-            board.game.log("event", side, f"{side} plan {plan.name}: {', '.join(placed)} to the foxholes",
+            what = (f"{', '.join(placed)} to the foxholes" if placed
+                    else "no battalion left in the battalion box (R10 counters option)")
+            board.game.log("event", side, f"{side} plan {plan.name}: {what}",
                            {"plan": plan.id, "forces": placed, "rulings": ["R10"]})
 
 

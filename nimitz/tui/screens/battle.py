@@ -1,108 +1,300 @@
-"""The battle screen: the board, the plans in play, the combat steps with their dice and hits,
-and the question of the moment (Enter opens its dialog, a answers automatically)."""
+"""The battle screen: the board as the battle sheet lays it out, the plans in play, and the battle
+shown one beat at a time (each combat exchange with its dice, each battle turn's summary), at
+the speed the player chose. Every beat goes into the battle log, which scrolls back at any time.
+
+Keys: space/Enter the next beat (Enter opens the question when every beat is seen), s the speed,
+l the battle log, a auto, v values."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, RichLog, Static
 
-from nimitz.tui.battle_view import battle_entries, battle_view, combat_line
+from nimitz.model.journal import JournalEntry
+from nimitz.tui import settings
+from nimitz.tui.battle_view import (
+    AREA_NAMES,
+    Beat,
+    BeatMaker,
+    BoardHistory,
+    battle_entries,
+    battle_view,
+    plan_names,
+    step_title,
+)
 from nimitz.tui.screens.base import NimitzScreen
-from nimitz.tui.widgets.battle_board import BattleBoard
-from nimitz.tui.widgets.decision_bar import decision_text
+from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleSheet
 
-SIDE_STYLE = {"US": "#6cb6ff", "JA": "#ff7b72"}
+WIDE = 140  # from this width the battle log stands beside the board
+
+
+def beat_text(beat: Beat, width: int = 200) -> Text:
+    t = Text()
+    t.append(f"{beat.title}", style="bold reverse")
+    if beat.turn:
+        t.append(f"  battle turn {beat.turn}", style="dim")
+    if beat.summary:  # first, so a short terminal always shows it
+        t.append("\n» ", style="bold")
+        t.append(beat.summary, style="bold")
+    for side, line in beat.lines:
+        t.append("\n")
+        t.append(line, style=SIDE_STYLE.get(side, "") if not line.startswith("  ") else "")
+    return t
 
 
 class BattleScreen(NimitzScreen):
     help_topic = "battles"
     BINDINGS = [
-        Binding("enter", "answer", "Answer"),
-        Binding("a", "app.auto", "Auto"),
+        Binding("space", "next", "Next"),
+        Binding("enter", "answer", "Next/Answer"),
+        Binding("a", "auto", "Auto"),
+        Binding("s", "speed", "Speed"),
+        Binding("l", "toggle_log", "Battle log"),
         Binding("v", "values", "Values"),
-        Binding("L", "app.log", "Log"),
-        Binding("R", "app.reference", "Ref"),
+        Binding("L", "app.log", "Log", show=False),
+        Binding("R", "app.reference", "Ref", show=False),
         Binding("q", "app.close_campaign", "Title", show=False),
         Binding("pageup,k", "scroll(-1)", "Board up", show=False),
         Binding("pagedown,j", "scroll(1)", "Board down", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, area: str = "") -> None:
         super().__init__()
-        self.area = ""
+        self.area = area
+        self.queue: list[Beat] = []
+        self.current: Beat | None = None
+        self.done: Callable[[], None] | None = None
+        self.speed = settings.battle_speed()
+        self.last_view = None
+        self.log_open = False
+        self.seen: list[Beat] = []  # every beat shown (the result screen picks the key rolls)
+        self._maker: BeatMaker | None = None
+        self.first_fed: int | None = None  # the first entry shown as a beat
+        self.ready = False  # composed and mounted: beats can be drawn
+
+    @property
+    def history(self) -> BoardHistory:
+        return self.napp.battle_history
 
     def compose(self) -> ComposeResult:
         yield Static(id="battle-title", classes="screen-title")
         yield Static(id="battle-plans")
-        with VerticalScroll(id="battle-scroll"):
-            yield BattleBoard(id="board")
-        yield Static(id="battle-log")
-        yield Static(id="battle-decision")
+        with Horizontal(id="battle-main"):
+            with VerticalScroll(id="battle-scroll"):
+                yield BattleSheet(id="board")
+            yield RichLog(id="battle-log", wrap=True, markup=False, min_width=20)
+        with VerticalScroll(id="battle-beat"):
+            yield Static(id="beat")
+        yield Static(id="battle-next")
         yield Footer()
 
     def on_mount(self) -> None:
         battle = self.napp.controller.game.state.battle
-        self.area = battle.area if battle is not None else ""
+        if not self.area:
+            self.area = battle.area if battle is not None else ""
+        self.ready = True
+        self._earlier_into_log()
+        self._layout()
         self.refresh_state()
         self.query_one("#battle-scroll").focus()
+        if self.done is not None and not self._advance():  # play() came before the mount
+            self._finish()
+
+    def on_resize(self, event) -> None:  # noqa: ANN001
+        super().on_resize(event)
+        self._layout()
+
+    def _layout(self) -> None:
+        wide = self.app.size.width >= WIDE
+        log = self.query_one("#battle-log", RichLog)
+        log.display = wide or self.log_open
+        self.query_one("#battle-scroll").display = wide or not self.log_open
+        log.set_class(wide, "-side")
+
+    def _earlier_into_log(self) -> None:
+        """A battle resumed from its save: what happened before goes to the log as it was."""
+        from nimitz.tui.battle_view import say
+
+        game = self.napp.controller.game
+        names = plan_names(game)
+        log = self.query_one("#battle-log", RichLog)
+        for e in battle_entries(game.journal, self.area or None):
+            if self.first_fed is not None and e.seq >= self.first_fed:
+                break  # from here on the beats tell it
+            if e.kind not in ("roll", "decision"):
+                log.write(Text(say(e.text, names), style=SIDE_STYLE.get(e.side, "")))
+
+    # --- beats ------------------------------------------------------------------------------
+
+    def feed(self, entries: list[JournalEntry]) -> None:
+        """New journal entries of this battle: their beats wait to be shown."""
+        if self._maker is None:
+            self._maker = BeatMaker(self.history, plan_names(self.napp.controller.game))
+        if self.first_fed is None and entries:
+            self.first_fed = entries[0].seq
+        self.queue += self._maker.feed(entries)
+
+    def play(self, done: Callable[[], None]) -> bool:
+        """Show the waiting beats at the chosen speed; True if `done` will be called once the
+        player has stepped through them, False if there was nothing to wait for."""
+        self.done = done
+        if not self.ready:
+            return True  # on_mount starts
+        if self._advance():
+            return True
+        self.done = None
+        return False
+
+    def _finish(self) -> None:
+        done, self.done = self.done, None
+        self.refresh_state()
+        if done is not None:
+            done()
+
+    def _advance(self) -> bool:
+        """Log beats the speed skips and show the next one that stops; False when none is left."""
+        while self.queue:
+            beat = self.queue.pop(0)
+            self._show(beat)
+            if self._stops_at(beat):
+                return True
+        self.current = None
+        self.refresh_state()
+        return False
+
+    def _stops_at(self, beat: Beat) -> bool:
+        if self.speed == "step":
+            return True
+        if self.speed == "turn":
+            return beat.kind in ("turn", "end")
+        return False  # whole battle: the result screen sums it up
+
+    def _show(self, beat: Beat) -> None:
+        self.current = beat
+        self.seen.append(beat)
+        log = self.query_one("#battle-log", RichLog)
+        log.write(beat_text(beat))
+        self.query_one("#beat", Static).update(beat_text(beat))
+        self.query_one("#battle-beat", VerticalScroll).scroll_home(animate=False)
+        self.refresh_state()
+        if beat.area:  # bring the area it happens in into view
+            self.query_one("#battle-scroll", VerticalScroll).scroll_to_widget(
+                self.query_one(BattleSheet).panel(beat.area), animate=False, top=True)
+
+    def action_next(self) -> None:
+        if self.done is None:
+            return
+        if not self._advance():
+            self._finish()
+
+    def action_answer(self) -> None:
+        if self.done is not None:
+            self.action_next()
+        elif self.napp.controller.request is not None:
+            self.napp.open_request()
+
+    def action_auto(self) -> None:
+        """The scripted player answers the question, once every beat before it is seen."""
+        if self.done is not None:
+            self.notify("Space shows the rest of what happened first.", timeout=3)
+            return
+        self.napp.action_auto()
+
+    def action_speed(self) -> None:
+        self.speed = settings.SPEEDS[(settings.SPEEDS.index(self.speed) + 1) % len(settings.SPEEDS)]
+        problem = settings.set_battle_speed(self.speed)
+        self.notify(problem or f"Battle speed: {settings.SPEED_WORDS[self.speed]} (remembered)",
+                    timeout=4)
+        self.refresh_state()
+
+    def action_toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self._layout()
+        if self.log_open:
+            self.query_one("#battle-log").focus()
+        else:
+            self.query_one("#battle-scroll").focus()
+
+    # --- drawing ----------------------------------------------------------------------------
 
     def refresh_state(self) -> None:
         ctl = self.napp.controller
-        if ctl.session is None:
+        if ctl.session is None or not self.ready:
             return
         game = ctl.game
-        view = battle_view(game)
+        live = game.state.battle is not None and game.state.battle.area == self.area
+        view = None
+        if self.current is not None:
+            view = self.history.at.get(self.current.seq)
+        if view is None and live:
+            view = battle_view(game)
+        if view is None:
+            view = self.last_view
         if view is None:
             return
-        title = Text(f"Battle in {view.area}", style="bold")
+        self.last_view = view
+        where = next((a.name for a in game.data.map.areas if a.code == view.area), view.area)
+        title = Text(f"Battle in {where}", style="bold", no_wrap=True, overflow="ellipsis")
         if view.turn:
-            title.append(f" · battle turn {view.turn} of {view.length} · {view.step}")
+            title.append(f" · battle turn {view.turn} of {view.length}")
         else:
-            title.append(" · set-up" + (f" ({view.length} battle turns)" if view.length else "")
-                         + f" · {view.step}")
-        title.append(f" · SP {game.state.sp}")
+            title.append(" · set-up" + (f" · {view.length} battle turn{'' if view.length == 1 else 's'}"
+                                        if view.length else ""))
+        if self.current is not None:
+            title.append(f" · {self.current.title}")
+        elif live:
+            title.append(f" · {step_title(game.state.step)}")
+        title.append(f" · SP {game.state.sp}", style="dim")
         self.query_one("#battle-title", Static).update(title)
         plans = Text()
-        plans.append("JA plans now: ", style=SIDE_STYLE["JA"])
+        plans.append("Japan's plans this turn: ", style=SIDE_STYLE["JA"])
         plans.append(", ".join(view.ja_plans_now) or "none")
-        plans.append(f" ({view.ja_plans_per_turn}/turn)", style="dim")
-        plans.append(" · US plans: ", style=SIDE_STYLE["US"])
-        plans.append(", ".join(f"{n} ({s})" for n, s in view.us_plans) or "none")
-        if view.us_bpp:
-            plans.append(f" · {view.us_bpp} BPP from {view.us_sp_spent} SP", style="dim")
-        plans.append("\nUS/JA pieces: ", style="dim")
-        plans.append(" · ".join(f"{a} {len(view.sea[a]['US']) + (sum(len(v) for k, v in view.island.items() if k.startswith('US')) if a == 'IS' else 0)}"
-                                f"/{len(view.sea[a]['JA']) + (sum(len(v) for k, v in view.island.items() if k.startswith('JA')) if a == 'IS' else 0)}"
-                                for a in ("JO", "IS", "CO", "UO")))
-        if view.destroyed:
-            plans.append(f" · destroyed {len(view.destroyed)}", style="dim")
+        plans.append(f" ({view.ja_plans_per_turn} a turn)", style="dim")
+        plans.append("   Your plans: ", style=SIDE_STYLE["US"])
+        words = {"held": "ready", "playing": "in play", "used": "used"}
+        plans.append(", ".join(f"{n} ({words.get(s, s)})" for n, s in view.us_plans) or "none")
         self.query_one("#battle-plans", Static).update(plans)
-        self.query_one(BattleBoard).show(view)
-        entries = [e for e in battle_entries(game.journal, view.area) if e.kind != "roll"]
-        log = Text(no_wrap=True, overflow="ellipsis")
-        for i, e in enumerate(entries[-4:]):
-            if i:
-                log.append("\n")
-            log.append(f"{e.side or '--':>2} ", style=SIDE_STYLE.get(e.side, "dim"))
-            log.append(combat_line(e))
-        self.query_one("#battle-log", Static).update(log)
-        request = ctl.request
-        self.query_one("#battle-decision", Static).update(
-            decision_text(request.kind if request else "", request.prompt if request else ""))
+        self.query_one(BattleSheet).show(view)
+        if self.current is None:
+            waiting = beat_text(self.seen[-1]) if self.seen else Text()
+            question = self._waiting_text()
+            if question.plain:
+                waiting.append("\n" if waiting.plain else "")
+                waiting.append_text(question)
+            self.query_one("#beat", Static).update(waiting)
+        self.query_one("#battle-next", Static).update(self._hint())
 
-    def show_entries(self, entries) -> None:  # noqa: ANN001
-        self.refresh_state()
+    def _waiting_text(self) -> Text:
+        request = self.napp.controller.request
+        t = Text()
+        from nimitz.tui.app import is_battle_kind
+        from nimitz.tui.battle_view import say
 
-    def action_answer(self) -> None:
-        self.napp.open_request()
+        if request is not None and is_battle_kind(request.kind):
+            t.append("Your decision: ", style="bold")
+            t.append(say(request.prompt, plan_names(self.napp.controller.game)))
+        return t
+
+    def _hint(self) -> Text:
+        t = Text(style="dim")
+        left = len(self.queue)
+        if self.done is not None:
+            t.append("Space/Enter: next" + (f" ({left} more)" if left else " (then your turn)"),
+                     style="bold")
+        else:
+            t.append("Enter: answer the question", style="bold")
+        t.append(f" · s speed: {settings.SPEED_WORDS[self.speed]} · l battle log · a auto · ? help")
+        return t
 
     def action_values(self) -> None:
-        board = self.query_one(BattleBoard)
+        board = self.query_one(BattleSheet)
         board.forced = not board.values_shown()
-        board.show(battle_view(self.napp.controller.game))
+        self.refresh_state()
 
     def action_scroll(self, direction: int) -> None:
         scroll = self.query_one("#battle-scroll", VerticalScroll)
@@ -110,3 +302,6 @@ class BattleScreen(NimitzScreen):
             scroll.scroll_page_up()
         else:
             scroll.scroll_page_down()
+
+
+__all__ = ["BattleScreen", "beat_text", "AREA_NAMES"]

@@ -27,6 +27,10 @@ HELP = {"battle_place_ships": "Carriers always sit in the US Ocean; other ships 
                       "attacked there). Plans marked 'play' act this turn."}
 
 
+CHOICE_WORDS = {"JO": "JA Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean", "home": "home",
+                "out": "out", "keep": "keep", "play": "play"}
+
+
 class AssignDialog(RequestDialog):
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -50,16 +54,23 @@ class AssignDialog(RequestDialog):
             yield Static(id="assign-sides")
             yield OptionList(id="items")
             yield Static(id="assign-detail", classes="detail")
+            yield Static(id="assign-odds", classes="detail")
             yield Static(id="error")
             yield Static(Text("←/→ change · * same for all · Enter or c confirms · a auto · "
                               "Esc board", style="dim"), classes="hint")
 
     def on_mount(self) -> None:
-        from nimitz.tui.battle_view import battle_view, side_summary
+        from nimitz.tui.battle_view import battle_view, brought, side_summary
 
         self.clear_error()
         view = battle_view(self.game)
-        if view is not None:
+        request = self.napp.controller.request
+        if self.kind == "battle_place_ships" and request is not None:
+            t = Text("Japan brings: ", style="bold")
+            t.append(brought(request.info.get("japanese", [])))
+            t.append(" (Japan places after you, by its rule)", style="dim")
+            self.query_one("#assign-sides", Static).update(t)
+        elif view is not None:
             t = Text("Japan: ", style="bold")
             t.append(side_summary(view, "JA"))
             t.append("\nUS:    ", style="bold")
@@ -98,7 +109,7 @@ class AssignDialog(RequestDialog):
             if blocked:
                 self.query_one("#assign-help", Static).update(Text(
                     HELP[self.kind] + f" Japan's No Contact keeps US aircraft out of "
-                                      f"{', '.join(sorted(blocked))} this turn.", style="dim"))
+                                      f"{', '.join(AREA_NAMES[b] for b in sorted(blocked))} this turn.", style="dim"))
         self.items = items
         lst = self.query_one("#items", OptionList)
         lst.clear_options()
@@ -107,14 +118,16 @@ class AssignDialog(RequestDialog):
         if items:
             lst.highlighted = 0
             self._detail(0)
+        self._odds()
 
     def _prompt(self, item: dict) -> Text:
-        t = Text(f"{item['label'][:30]:<30} ")
+        t = Text(f"{item['label'][:21]:<21} ", no_wrap=True, overflow="ellipsis")
         for c in item["choices"]:
+            word = CHOICE_WORDS.get(c, c)
             if c == item["value"]:
-                t.append(f"[{c}]", style="bold reverse")
+                t.append(f"[{word}]", style="bold reverse")
             else:
-                t.append(f" {c} ", style="dim")
+                t.append(f" {word} ", style="dim")
         return t
 
     def _detail(self, index: int) -> None:
@@ -124,12 +137,26 @@ class AssignDialog(RequestDialog):
         t = Text(f"{item['label']}: ", style="bold")
         t.append(item["values"])
         v = item["value"]
-        if v in AREA_NAMES:
-            t.append(f" · {v} = {AREA_NAMES[v]}", style="dim")
         note = item.get("notes", {}).get(v)
         if note:
             t.append(f" · JA ships there: {note}", style="dim")
         self.query_one("#assign-detail", Static).update(t)
+
+    def _odds(self) -> None:
+        """The exact odds of what is set now (nimitz/engine/battle/odds.py)."""
+        from nimitz.tui.battle_view import air_odds, coastal_odds
+
+        t = Text()
+        if self.kind == "battle_air":
+            lines = air_odds(self.game, {i["id"]: i["value"] for i in self.items if not i.get("plan")})
+            t.append("Odds: ", style="bold")
+            t.append("\n".join(lines) + ("" if len(lines) > 1 else
+                                          "\nNo aircraft sent yet (Japan's aircraft move after yours)."))
+        elif self.kind == "battle_place_ships":
+            t.append("Odds: ", style="bold")
+            t.append(coastal_odds(self.game, [i["id"] for i in self.items if i["value"] == "CO"]))
+        self.query_one("#assign-odds", Static).update(t)
+        self.query_one("#assign-odds", Static).display = bool(t.plain)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is not None:
@@ -150,6 +177,7 @@ class AssignDialog(RequestDialog):
         item["value"] = choices[(choices.index(item["value"]) + delta) % len(choices)]
         self.query_one("#items", OptionList).replace_option_prompt_at_index(i, self._prompt(item))
         self._detail(i)
+        self._odds()
 
     def action_all(self) -> None:
         if not self.items:
@@ -160,6 +188,7 @@ class AssignDialog(RequestDialog):
             if value in item["choices"] and not item.get("plan"):
                 item["value"] = value
                 lst.replace_option_prompt_at_index(i, self._prompt(item))
+        self._odds()
 
     def action_confirm(self) -> None:
         self.clear_error()

@@ -1,10 +1,62 @@
-"""Which dialog answers which battle request (the generic choice dialog for the rest)."""
+"""Which dialog answers which battle request; the others (reactive plans, First Light, Japanese
+ties) use the choice dialog with the battle's context in player words."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
 from textual.screen import Screen
+from textual.widgets import Static
 
 from nimitz.engine.requests import Request
+from nimitz.tui.screens.choice import ChoiceDialog
+
+
+def battle_info_text(info: dict[str, Any], name) -> Text:  # noqa: ANN001 - name(id) -> str
+    """A battle request's context as a wargamer would say it (no keys, no ids)."""
+    from nimitz.tui.battle_view import AREA_NAMES, STEP_WORDS, need_text
+
+    t = Text()
+
+    def line(label: str, value: str) -> None:
+        t.append(f"{label}: ", style="bold")
+        t.append(value + "\n")
+
+    if info.get("step"):
+        where = AREA_NAMES.get(info.get("area", ""), "")
+        the = "" if info.get("area") == "CO" else "the "
+        line("Now", STEP_WORDS.get(info["step"], info["step"]) + (f" in {the}{where}" if where else ""))
+    if info.get("hits") and isinstance(info["hits"], list):
+        line("Hits about to land on", ", ".join(name(h) for h in info["hits"]))
+    elif info.get("hits_scored"):
+        line("Hits just scored", str(info["hits_scored"]))
+    for r in info.get("rolls", []) or []:
+        line(name(r["attacker"]), f"{need_text(r.get('rating', ''))}, rolled {r.get('face')}")
+    if "length" in info:
+        line("Battle", f"turn {info.get('turn', '?')} of {info['length']}; forces on the sheet: "
+                       f"US {info.get('us_forces', '?')}, Japan {info.get('ja_forces', '?')}")
+    if info.get("rulings"):
+        line("Rules", ", ".join(info["rulings"]))
+    return t
+
+
+class BattleChoiceDialog(ChoiceDialog):
+    """The choice dialog for a battle question."""
+
+    def refresh_state(self) -> None:
+        from nimitz.tui.battle_view import say
+        from nimitz.views.words import request_words
+
+        super().refresh_state()
+        request = self.napp.controller.request
+        if request is None or request.kind != self.kind:
+            return
+        words = request_words(request.kind)
+        self.query_one("#choice-title", Static).update(f"Battle: {words[:1].upper()}{words[1:]}")
+        self.query_one("#choice-prompt", Static).update(Text(say(request.prompt), style="bold"))
+        self.query_one("#choice-info-text", Static).update(
+            battle_info_text(request.info, self.napp.battle_history.name))
 
 
 def battle_dialog(request: Request) -> Screen:
@@ -12,7 +64,6 @@ def battle_dialog(request: Request) -> Screen:
     from nimitz.tui.screens.battle_hits import HitsDialog
     from nimitz.tui.screens.battle_pick import PickDialog
     from nimitz.tui.screens.battle_plans import PlansDialog
-    from nimitz.tui.screens.choice import ChoiceDialog
 
     kind = request.kind
     if kind in ("battle_place_ships", "battle_place_subs", "battle_air"):
@@ -23,4 +74,4 @@ def battle_dialog(request: Request) -> Screen:
         return HitsDialog()
     if kind in ("battle_excess_aircraft", "battle_airfield_losses"):
         return PickDialog(kind)
-    return ChoiceDialog(kind)
+    return BattleChoiceDialog(kind)

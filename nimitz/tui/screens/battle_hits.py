@@ -45,7 +45,10 @@ class HitsDialog(RequestDialog):
         self.n = int(info.get("to_place", 0))
         self.targets = list(info.get("targets", []))
         self.auto = list(info.get("auto", []))
-        self.where = f"{info.get('step', '').replace('_', ' ')} in {info.get('area', '')}"
+        from nimitz.tui.battle_view import AREA_NAMES, STEP_WORDS
+
+        self.where = (f"{STEP_WORDS.get(info.get('step', ''), 'combat')} in "
+                      f"{AREA_NAMES.get(info.get('area', ''), 'the battle')}")
         self._draw()
         lst = self.query_one("#targets", OptionList)
         lst.focus()
@@ -70,12 +73,28 @@ class HitsDialog(RequestDialog):
             lst.add_option(Option(label, id=str(i)))
         if keep is not None and self.targets:
             lst.highlighted = min(keep, len(self.targets) - 1)
+        self._detail()
+
+    def _detail(self) -> None:
+        """The order so far, what auto would do, and what a hit on the highlighted force does."""
+        lst = self.query_one("#targets", OptionList)
         names = {t["id"]: t["name"] for t in self.targets}
         detail = Text("Your order: ", style="bold")
         detail.append(", ".join(names.get(x, short(x)) for x in self.sequence) or "none yet")
         detail.append("\nAuto would place: ", style="bold")
         detail.append(", ".join(names.get(x, short(x)) for x in self.auto) or "-")
+        index = lst.highlighted
+        if index is not None and 0 <= index < len(self.targets):
+            from nimitz.tui.battle_view import hit_effect
+
+            t = self.targets[index]
+            detail.append(f"\nA hit on {t['name']} ", style="bold")
+            detail.append(hit_effect(self.game, t, self.sequence.count(t["id"])))
         self.query_one("#hits-detail", Static).update(detail)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if hasattr(self, "targets"):
+            self._detail()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None:

@@ -44,7 +44,8 @@ class PlansDialog(RequestDialog):
         self.plans = list(request.info.get("plans", [])) if request else []
         self.sp = int(request.info.get("sp", 0)) if request else 0
         battle = self.game.state.battle
-        where = f" for the battle in {battle.area}" if battle is not None else ""
+        name = next((a.name for a in self.game.data.map.areas if battle and a.code == battle.area), "")
+        where = f" for the battle in {name}" if name else ""
         self.query_one("#plans-title", Static).update(f"Battle plans{where}")
         lst = self.query_one("#plans", CheckList)
         lst.set_items([(p["id"], f"{p['name']:<16} {p['cost']} BPP"
@@ -76,6 +77,11 @@ class PlansDialog(RequestDialog):
             t.append(p["description"])
             if p.get("reactive"):
                 t.append(" (reactive: offered when it applies, R16)", style="dim")
+            from nimitz.tui.battle_view import plan_odds
+
+            odds = plan_odds(self.game, p["id"])
+            if odds:
+                t.append(f"\n{odds}", style="dim")
             self.query_one("#plans-detail", Static).update(t)
 
     def on_option_list_option_highlighted(self, event) -> None:  # noqa: ANN001

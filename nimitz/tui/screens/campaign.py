@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
 from nimitz.model.journal import Decision
 from nimitz.tui.screens.base import NimitzScreen
@@ -24,12 +25,14 @@ class CampaignScreen(NimitzScreen):
         Binding("enter", "act", "Act"),
         Binding("i", "inspect", "Area"),
         Binding("e", "end_movement", "End move"),
-        Binding("a", "app.auto", "Auto"),
+        Binding("a", "app.auto", "Auto", show=False),  # the decision bar names it
         Binding("L", "app.log", "Log"),
         Binding("O", "app.orders", "Orders"),
         Binding("R", "app.reference", "Ref"),
+        Binding("m", "map", "Map"),
+        Binding("g", "app.glossary", "Glossary", show=False),
         Binding("u", "app.undo", "Undo", show=False),
-        Binding("v", "layer", "Layer", show=False),
+        Binding("z", "zoom", "Zoom", show=False),
         Binding("q", "close", "Close"),
         Binding("pageup,[", "panel(-1)", "Panel up", show=False),
         Binding("pagedown,]", "panel(1)", "Panel down", show=False),
@@ -42,10 +45,11 @@ class CampaignScreen(NimitzScreen):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            yield MapView(id="map")
+            yield MapView(id="campaign-map")
             yield AreaPanel(id="panel")
         with Vertical(id="bottom"):
             yield SequenceBar(id="sequence")
+            yield Static(id="guide")
             yield LogTail(id="log-tail")
             yield DecisionBar(id="decision")
         yield Footer()
@@ -68,7 +72,20 @@ class CampaignScreen(NimitzScreen):
         self.query_one(SequenceBar).show(self.view.step)
         self.query_one(LogTail).show(ctl.game.journal)
         self.query_one(DecisionBar).show(self.view.request_kind, self.view.prompt, self.view.result)
+        self._guide()
         self.refresh_bindings()
+
+    def _guide(self) -> None:
+        """The guided first turn: one hint for the step at hand, until turn 1 is over."""
+        from nimitz.tui.helptext import guide_hint
+
+        guide = self.query_one("#guide", Static)
+        hint = guide_hint(self.view.request_kind) if self.view is not None else ""
+        guide.display = bool(self.napp.guided and self.view is not None and self.view.turn == 1
+                             and hint)
+        if guide.display:
+            guide.update(Text.assemble(("Hint: ", "bold"), hint))
+        self._share_height()
 
     def on_map_view_area_selected(self, event: MapView.AreaSelected) -> None:
         if self.view is not None:
@@ -78,8 +95,20 @@ class CampaignScreen(NimitzScreen):
         self._act(event.code)
 
     def on_resize(self) -> None:
+        self._share_height()
         if self.view is not None:
             self.call_after_refresh(self.refresh_state)
+
+    def _share_height(self) -> None:
+        """The map gets the rows its zoom needs (it scrolls beyond); the log takes the rest,
+        3 lines at least, so a tall terminal shows more of what just happened."""
+        guide = 2 if self.query_one("#guide").display else 0
+        rows = self.size.height - 2 - 1 - 1 - 1 - guide  # status, sequence, decision, footer
+        m = self.query_one(MapView)
+        zoom = m.zoom(self.size.width - m.side_room, rows - 3)
+        map_rows = max(1, min(zoom.height, rows - 3))
+        self.query_one("#main").styles.height = map_rows
+        self.query_one(LogTail).styles.height = max(3, rows - map_rows)
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -116,8 +145,10 @@ class CampaignScreen(NimitzScreen):
 
     def action_end_movement(self) -> None:
         from nimitz.tui.screens.confirm import ConfirmDialog
+        from nimitz.views.stakes import movement_warnings
 
-        request = self.napp.controller.request
+        ctl = self.napp.controller
+        request = ctl.request
         if request is None or request.kind != "movement":
             self.notify("e ends US Movement; it is not the movement step now.", timeout=3)
             return
@@ -126,12 +157,23 @@ class CampaignScreen(NimitzScreen):
             if yes:
                 self.napp.decide(Decision("end_movement"))
 
-        self.app.push_screen(ConfirmDialog("End US Movement?",
-                                           "Japan's orders are rolled next, then the battles."),
-                             callback=done)
+        warnings = movement_warnings(ctl.game.state, ctl.data)
+        detail = "Japan's orders are rolled next, then the battles."
+        if warnings:
+            detail = "\n".join(f"⚠ {w}" for w in warnings) + "\n\n" + detail
+        self.app.push_screen(ConfirmDialog("End US Movement?", detail), callback=done)
 
-    def action_layer(self) -> None:
-        self.query_one(MapView).action_layer()
+    def action_map(self) -> None:
+        from nimitz.tui.screens.map_screen import MapScreen
+
+        def back(code: str | None) -> None:
+            if code:
+                self.goto(code)
+
+        self.app.push_screen(MapScreen(self.query_one(MapView).selected), callback=back)
+
+    def action_zoom(self) -> None:
+        self.query_one(MapView).action_zoom()
 
     def action_panel(self, direction: int) -> None:
         panel = self.query_one(AreaPanel)

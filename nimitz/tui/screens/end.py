@@ -11,6 +11,7 @@ from textual.containers import Center, VerticalScroll
 from textual.widgets import Footer, Static
 
 from nimitz.engine.control import objectives_held
+from nimitz.model.difficulty import load_difficulties
 from nimitz.tui.screens.base import NimitzScreen
 
 
@@ -46,13 +47,19 @@ class EndScreen(NimitzScreen):
         head.append(f"{state.result or 'finished'}\n", style="bold reverse")
         head.append(f"\n{state.year} campaign, turn {state.turn} of {sheet.turns}; "
                     f"score {score} (objectives held now: {len(held)}: {', '.join(held) or 'none'})\n")
+        head.append(f"Difficulty: {load_difficulties().summary(state.rules)}\n")
         ev = Table(title="Evaluation", title_justify="left", show_edge=False, header_style="bold")
         ev.add_column("level")
         ev.add_column("objectives")
         ev.add_column("")
-        level = sheet.level_for(score)
+        # a sudden-death defeat ends the campaign off the ladder: no level is earned
+        defeat = state.result.startswith("Defeat")
+        level = "" if defeat else ("Replaced" if state.result == "Replaced" else sheet.level_for(score))
         for lv in sheet.evaluation:
             ev.add_row(lv.name, f"{lv.min}+", "◀ this campaign" if lv.name == level else "")
+        if defeat:
+            ev.caption = "Hawaii fell: sudden defeat, whatever the objectives held."
+            ev.caption_justify = "left"
         hist = Table(title="Objectives held at the end of each turn", title_justify="left",
                      show_edge=False, header_style="bold")
         hist.add_column("turn")

@@ -26,7 +26,7 @@ def keys_text(screen) -> Text:  # noqa: ANN001
         if not b.description or not b.show or b.action in seen:
             continue
         seen.add(b.action)
-        shown = b.key_display or key.replace("question_mark", "?")
+        shown = b.key_display or screen.app.get_key_display(b)
         t.append(f"{shown:>8} ", style="bold")
         t.append(f"{b.description}\n")
     return t

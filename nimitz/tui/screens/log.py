@@ -11,7 +11,8 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static, Tree
 
 from nimitz.model.journal import JournalEntry
-from nimitz.tui.explain import entry_line, explain
+from nimitz.tui.explain import entry_body, entry_full_text, explain
+from nimitz.views.words import step_short, step_words
 from nimitz.tui.screens.base import NimitzScreen
 
 SIDES = (None, "US", "JA", "")
@@ -116,21 +117,19 @@ class LogScreen(NimitzScreen):
     # --- drawing -----------------------------------------------------------------------------
 
     def rebuild(self) -> None:
-        from nimitz.engine.campaign import STEP_NAMES
-
         entries = self._entries()
         f = Text("Log", style="bold")
         f.append(f" · turn {self.turn if self.turn is not None else 'all'} (t)"
-                 f" · step {STEP_NAMES.get(self.step, self.step) if self.step else 'all'} (s)"
+                 f" · step {step_words(self.step) if self.step else 'all'} (s)"
                  f" · side {SIDE_NAMES[self.side]} (w) · rolls {'shown' if self.rolls else 'hidden'} (r)"
-                 f" · {len(entries)} entries · 0 clears · Enter expands")
+                 f" · {len(entries)} entries · 0 shows all · Enter expands")
         self.query_one("#log-filters", Static).update(f)
         tree = self.query_one(Tree)
         tree.clear()
         for e in entries:
-            label = Text(f"T{e.turn} {e.step[:8]:<8} ", style="dim")
+            label = Text(f"T{e.turn} {step_short(e.step):<9} ", style="dim")
             label.append(f"{e.side or '--':<2} ", style=SIDE_STYLE.get(e.side, "dim"))
-            label.append(entry_line(e))
+            label.append(entry_body(e))
             expandable = e.kind == "bot" or bool(e.data and e.kind not in ("roll", "decision"))
             if expandable:
                 tree.root.add(label, data=e, allow_expand=True)
@@ -149,6 +148,6 @@ class LogScreen(NimitzScreen):
                 t = Text(f"{(label if i == 0 else ''):<12} ", style="bold")
                 t.append(line)
                 node.add_leaf(t)
-        if entry.text != entry_line(entry):
-            for line in textwrap.wrap(entry.text, width + 13):
+        if entry_full_text(entry):
+            for line in textwrap.wrap(entry_full_text(entry), width + 13):
                 node.add_leaf(Text(line, style="dim"))

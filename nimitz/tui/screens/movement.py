@@ -134,12 +134,25 @@ class MoveDialog(RequestDialog):
                 continue
             self.problems[box] = None if forces else "pick the forces to move first (space)"
             dests.add_option(Option(Text(f"→ {label}"), id=box))
+        self._mark_map({code for code, problem in self.problems.items()
+                        if forces and problem is None and code in game.data.map.area})
         ids = [o.id for o in dests.options]
         if keep in ids:
             dests.highlighted = ids.index(keep)
         elif ids:
             dests.highlighted = 0
         self._detail()
+
+    def _mark_map(self, codes: set[str]) -> None:
+        """Show the legal destinations (→) on the campaign map under the dialog."""
+        from nimitz.tui.widgets.map_view import MapView
+
+        for screen in self.app.screen_stack:
+            for m in screen.query(MapView):
+                m.set_destinations(codes)
+
+    def on_unmount(self) -> None:
+        self._mark_map(set())
 
     def _detail(self) -> None:
         dests = self.query_one("#dests", OptionList)

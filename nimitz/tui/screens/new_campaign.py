@@ -1,5 +1,5 @@
-"""New campaign: the year, the order-modifier preset, linked or not, an optional seed, a name,
-and who breaks ties for Japan (ruling R24)."""
+"""New campaign: the year, the difficulty (with its options and its measured chance for the
+expert player), linked or not, an optional seed, a name, and who breaks ties for Japan (R24)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from nimitz.model.difficulty import load_difficulties
 from nimitz.tui.screens.base import NimitzModal
 from nimitz.tui.widgets.choice_row import ChoiceRow
 
@@ -28,8 +29,10 @@ class NewCampaignDialog(NimitzModal):
         with Vertical(id="dialog", classes="new-campaign"):
             yield Static("New campaign", classes="dialog-title")
             yield ChoiceRow("Year", [(str(y), str(y)) for y in YEARS], str(self.year), id="year")
-            yield ChoiceRow("Rules", [("map", "map modifiers (default)"),
-                                      ("rulebook", "rulebook modifiers")], "map", id="preset")
+            presets = load_difficulties()
+            yield ChoiceRow("Difficulty", [(p.id, p.name) for p in presets.preset], presets.default,
+                            id="difficulty")
+            yield Static(id="difficulty-info", classes="difficulty-info")
             yield ChoiceRow("Linked", [("no", "this year only"),
                                        ("yes", "linked: go on to 1945")], "no", id="linked")
             with Horizontal(classes="form-row"):
@@ -50,6 +53,7 @@ class NewCampaignDialog(NimitzModal):
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self._show_difficulty()
         self.query_one("#error", Static).display = False
         self.query_one("#year", ChoiceRow).focus()
 
@@ -65,6 +69,25 @@ class NewCampaignDialog(NimitzModal):
         if event.row.id == "year":
             self.year = int(event.value)
             self.query_one("#name", Input).placeholder = self.napp.controller.default_name(self.year)
+        if event.row.id in ("year", "difficulty"):
+            self._show_difficulty()
+
+    def _show_difficulty(self) -> None:
+        """The preset's description, the options that differ from Rulebook, and its measured
+        chance (expert policy) for the chosen year."""
+        presets = load_difficulties()
+        preset = presets.get(self.query_one("#difficulty", ChoiceRow).value)
+        rules = presets.rules(preset.id)
+        text = Text()
+        measured = presets.chance(preset.id)
+        year = next((y for y in measured.years if y.year == self.year), None) if measured else None
+        if year is not None:
+            text.append(f"Historical or better in {self.year}: {year.text()} "
+                        f"(expert, {year.campaigns} campaigns)\n")
+        else:
+            text.append(f"Historical or better in {self.year}: not measured yet\n")
+        text.append(" · ".join(presets.changes(rules, brief=True)) or preset.description, style="dim")
+        self.query_one("#difficulty-info", Static).update(text)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -91,7 +114,7 @@ class NewCampaignDialog(NimitzModal):
             if not 0 <= seed < 2**63:
                 self._error("the seed must be between 0 and 2**63-1")
                 return
-        preset = self.query_one("#preset", ChoiceRow).value
+        preset = self.query_one("#difficulty", ChoiceRow).value
         name = self.query_one("#name", Input).value.strip()
         linked = self.query_one("#linked", ChoiceRow).value == "yes"
         ja_ties = self.query_one("#ja_ties", ChoiceRow).value

@@ -201,9 +201,29 @@ class ReferenceScreen(NimitzScreen):
         self.query_one("#ref-battle", Static).update(battle_tables(data))
         self.query_one("#ref-ja-plans", Static).update(plan_table(data, "JA"))
         self.query_one("#ref-us-plans", Static).update(plan_table(data, "US"))
-        self.query_one("#ref-map", Static).update(map_table(data))
+        self.query_one("#ref-map", Static).update(self._map(data))
         self.query_one("#ref-rulings", Static).update(rulings_table())
         self._forces()
+
+    def _map(self, data: GameData) -> Group:
+        """The drawn map (the campaign open now, else the year's set-up), then the table."""
+        from nimitz.tui.view_model import campaign_view
+        from nimitz.tui.widgets.map_view import canvas_text
+        from nimitz.views.map import LEGEND, map_areas, render_map, zoom_for
+
+        ctl = self.napp.controller
+        if ctl.session is not None:
+            areas, title = campaign_view(ctl.game).areas, "The map: your campaign now"
+        else:
+            from nimitz.engine.setup import new_campaign
+            from nimitz.model.state import RulesProfile
+
+            state = new_campaign(data, self.year, 0, RulesProfile())
+            areas, title = map_areas(state, data), f"The map: the {self.year} set-up"
+        canvas = render_map(areas, zoom_for(self.app.size.width - 4))
+        legend = Text("\n".join(LEGEND), style="dim")
+        return Group(Text(title, style="bold"), canvas_text(canvas), legend, Text(""),
+                     map_table(data))
 
     def _forces(self) -> None:
         self.query_one("#ref-forces", Static).update(forces_table(self.napp.controller.data, self.year))

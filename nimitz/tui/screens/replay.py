@@ -35,6 +35,7 @@ from nimitz.tui.widgets.battle_board import BattleBoard
 from nimitz.tui.widgets.explanation import ExplanationView
 from nimitz.tui.widgets.journal_list import JournalList
 from nimitz.tui.widgets.map_view import MapView
+from nimitz.views.words import step_words
 from nimitz.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ class ReplayScreen(NimitzScreen):
         Binding("home", "edge(0)", "first entry", show=False),
         Binding("end", "edge(1)", "last entry", show=False),
         Binding("x", "what_if", "what-if"),
-        Binding("v", "layer", "map layer or piece values", show=False),
+        Binding("v", "layer", "map zoom or piece values", show=False),
         Binding("j", "scroll_board(1)", "scroll board down", show=False),
         Binding("k", "scroll_board(-1)", "scroll board up", show=False),
         Binding("pagedown", "scroll_entry(1)", "scroll explanation down", show=False),
@@ -267,7 +268,7 @@ class ReplayScreen(NimitzScreen):
                 m.selected = area
             m.show(view)
         self.query_one(JournalList).show(self.journal, index)
-        heading = f"#{index} · turn {e.turn} · {e.step} · {e.side or 'game'} {e.kind}: "
+        heading = f"#{index} · turn {e.turn} · {step_words(e.step)} · {e.side or 'game'} {e.kind}: "
         self.query_one(ExplanationView).show(e, heading)
         seg = self.states.segment(index)
         start, _ = self.states.bounds(seg)
@@ -377,12 +378,12 @@ class ReplayScreen(NimitzScreen):
         return out
 
     def action_layer(self) -> None:
-        """v: the map's second line (forces, airfields, supply); on the board, piece values."""
+        """v: the map's zoom; on the board, piece values."""
         if self.in_battle:
             self.values = not self._values_shown()
             self.show_entry(self.index)
         else:
-            self.query_one(MapView).action_layer()
+            self.query_one(MapView).action_zoom()
 
     def _values_shown(self) -> bool:
         """Values beside the pieces when the board has the room (or as v last set them)."""

@@ -47,12 +47,16 @@ class ReportScreen(NimitzScreen):
         orders = sum(1 for e in self.entries if is_order(e))
         for i, e in enumerate(self.entries):
             t = Text(f"{i + 1:>2} ", style="dim")
-            t.append(f"{e.side or '--'} ", style="bold")
+            if e.side != "JA":  # the Japanese decisions need no side (and 'JA JA: Hold' is Japan's area)
+                t.append(f"{e.side or '--'} ", style="bold")
             t.append(entry_line(e))
             lst.add_option(Option(t, id=str(i)))
         title = Text(self.title_text, style="bold")
         if orders:
-            title.append(f" · {orders} order(s)", style="")
+            others = len(self.entries) - orders
+            title.append(f" · {orders} order{'s' if orders != 1 else ''}"
+                         + (f" and {others} other entr{'ies' if others != 1 else 'y'}" if others else ""),
+                         style="")
         title.append("  n/p: step · End: skip to the end · Enter: close", style="dim")
         self.query_one("#report-title", Static).update(title)
         if self.entries:

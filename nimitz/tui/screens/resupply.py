@@ -14,6 +14,7 @@ from nimitz.model.journal import Decision
 from nimitz.model.state import DESTROYED, US_POOL
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.views.words import place
 
 
 def _row(label: str, cost: int, width: int = 44, note: str = "") -> Text:
@@ -66,6 +67,7 @@ class ResupplyDialog(RequestDialog):
         shop = self.query_one("#shop", OptionList)
         old = shop.highlighted_option.id if shop.highlighted_option else None
         old_index = shop.highlighted or 0
+        old_scroll = shop.scroll_y
         shop.clear_options()
         options: list[Option] = [Option(Text("Buy reinforcements", style="bold underline"),
                                         disabled=True)]
@@ -86,7 +88,7 @@ class ResupplyDialog(RequestDialog):
                    and f.location not in (DESTROYED, US_POOL)]
         for f in damaged:
             c = sheet.cls[f.cls]
-            label = f"  {f.name} {c.type}* at {f.location}"
+            label = f"  {f.name} {c.type}* at {place(f.location)}"
             ok = ("repair", (f.id,)) in offered
             options.append(Option(_row(label, c.repair_cost, note="" if ok else "✗ too dear"),
                                   id=f"repair|{f.id}", disabled=not ok))
@@ -106,6 +108,9 @@ class ResupplyDialog(RequestDialog):
         if target is None:
             target = next((o.id for o in options if not o.disabled), "done")
         shop.highlighted = ids.index(target)
+        # the list stays where it was: after a purchase the next line is under the cursor
+        shop.scroll_to(y=old_scroll, animate=False, immediate=True)
+        shop.scroll_to_highlight()
         self._detail(target)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -28,6 +28,29 @@ def force_lines(f: ForceView, width: int) -> Text:
 
 
 def area_text(a: AreaView, view: CampaignView | None, width: int) -> Text:
+    """The area's lines, none wider than `width`: long names end in an ellipsis rather than
+    breaking mid-word (callers show it without wrapping)."""
+    t = _area_text(a, view, width)
+    lines = []
+    for line in t.split("\n", allow_blank=True):
+        if line.cell_len <= width or line.plain.startswith(" "):  # a force: cut, never split
+            lines.append(line)
+            continue
+        words, current = line.plain.split(" "), ""  # prose: wrap at spaces
+        for word in words:
+            if current and len(current) + 1 + len(word) > width:
+                lines.append(Text(current, style=line.style))
+                current = " " + word
+            else:
+                current = f"{current} {word}" if current else word
+        lines.append(Text(current, style=line.style))
+    out = Text("\n").join(lines)
+    out.no_wrap = True
+    out.overflow = "ellipsis"
+    return out
+
+
+def _area_text(a: AreaView, view: CampaignView | None, width: int) -> Text:
     t = Text()
     t.append(f"{a.code} {a.name}\n", style="bold")
     if a.objective:
@@ -82,5 +105,5 @@ class AreaPanel(VerticalScroll, can_focus=False):
         a = view.areas.get(code)
         if a is None:
             return
-        width = max(self.size.width - 2, 20)
+        width = max(self.scrollable_content_region.width - 1, 12)
         self.query_one("#area-text", Static).update(area_text(a, view, width))

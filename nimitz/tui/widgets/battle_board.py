@@ -1,86 +1,153 @@
-"""The battle board: the Japanese Ocean, the Island with its six boxes, the Coastal area and the
-US Ocean, every piece with its values (damaged marked *), carrier aircraft under their carrier
-and infantry under their transport."""
+"""The battle board as the battle sheet lays it out: the Japanese Ocean (1-2), the Island (3-5)
+with its six boxes (US Airfields, US Foxholes, US Beaches, Japanese Beaches, Japanese Foxholes,
+Japanese Airfields), Coastal (6) and the US Ocean (7-10). Every force is a tile with its name,
+type, values and damage; carrier aircraft sit on their carrier's tile, infantry on its
+transport's; aircraft in the air are listed in the area they fly over."""
 
 from __future__ import annotations
 
+from rich.columns import Columns
 from rich.console import Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Static
 
-from nimitz.tui.battle_view import AREA_NAMES, BattleView, PieceView
+from nimitz.tui.battle_view import AREA_NAMES, AREA_RANGES, BOX_WORDS, BattleView, PieceView
 
 US_STYLE = "bold #6cb6ff"
 JA_STYLE = "bold #ff7b72"
+SIDE_STYLE = {"US": US_STYLE, "JA": JA_STYLE}
+DAMAGED = "✱"  # a damaged force (its values are the damaged side's)
 
 
-def pieces_text(pieces: list[PieceView], values: bool = True) -> Text:
-    t = Text()
-    if not pieces:
-        t.append("-", style="dim")
-        return t
-    for i, p in enumerate(pieces):
-        if i:
-            t.append("\n")
-        t.append(p.label, style="bold" if p.damaged else "")
-        if values:
-            t.append(f"  {p.values}", style="dim")
-        if p.aboard and p.type in ("CV", "CVL", "CVE"):
-            t.append(f"\n  └ on deck: ", style="dim")
-            t.append(" ".join(a.name.split(" ")[0] + ("*" if a.damaged else "") for a in p.aboard))
-        else:
-            for a in p.aboard:
-                t.append(f"\n  └ {a.label}")
-                if values:
-                    t.append(f"  {a.values}", style="dim")
+def tile(p: PieceView, values: bool, width: int, show_type: bool = True) -> Text:
+    """A force's tile: 'Lexington CV✱' (+ its values, + what it carries). In a narrow Island
+    box the box says what it holds, so the type is left out and the name gets the room."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    name = p.name if width >= 16 else p.name.replace("Battalion ", "Bn ")
+    room = width - (len(p.type) + 1 if show_type else 0) - (2 if p.damaged else 0)
+    if len(name) > room:
+        name = name[:max(3, room - 1)] + "…"
+    t.append(name, style=SIDE_STYLE.get(p.side, ""))
+    if show_type and p.type not in name:
+        t.append(f" {p.type}", style="dim")
+    if p.damaged:
+        t.append(f" {DAMAGED}", style="bold yellow")
+    if values:
+        t.append(f"\n {p.values}", style="dim")
+    if p.aboard:
+        what = "on deck" if p.type in ("CV", "CVL", "CVE") else "aboard"
+        kinds = ", ".join(a.name.split(" ")[0] + (DAMAGED if a.damaged else "") for a in p.aboard)
+        t.append(f"\n {len(p.aboard)} {what}" + (f": {kinds}" if values else ""), style="dim")
     return t
 
 
-def _area_table(title: str) -> Table:
-    table = Table(title=title, title_justify="left", title_style="bold reverse", expand=True,
-                  show_edge=False, pad_edge=False, show_header=True, header_style="bold",
-                  box=None, padding=(0, 1))
-    table.add_column("US", style="", ratio=1, header_style=US_STYLE)
-    table.add_column("JA", style="", ratio=1, header_style=JA_STYLE)
+def _tiles(pieces: list[PieceView], values: bool, width: int) -> Columns | Text:
+    if not pieces:
+        return Text("—", style="dim")
+    return Columns([tile(p, values, width) for p in pieces], padding=(0, 2), expand=False)
+
+
+def area_panel(v: BattleView, area: str, values: bool, width: int) -> Panel:
+    title = Text(f" {AREA_RANGES[area]} {AREA_NAMES[area]} ", style="bold")
+    tile_width = 28 if values else 22
+    rows: list = []
+    for side in ("JA", "US"):
+        pieces = v.sea[area][side]
+        flying = [p for p in pieces if p.type in ("CAG", "LBA")]
+        ships = [p for p in pieces if p not in flying]
+        if area == "IS":
+            ships = []
+        head = Text(("Japan" if side == "JA" else "US") + ": ", style=SIDE_STYLE[side])
+        if ships or (not flying and area != "IS"):
+            rows.append(Group(head, _tiles(ships, values, tile_width)) if width >= 100 else
+                        Columns([head, _tiles(ships, values, tile_width)]))
+        if flying:
+            rows.append(Group(Text(f"{'Japanese' if side == 'JA' else 'US'} aircraft in the air:",
+                                   style=SIDE_STYLE[side]), _tiles(flying, values, tile_width)))
+    if area == "IS":
+        rows.append(island_table(v, values, width))
+    return Panel(Group(*rows), title=title, title_align="left", padding=(0, 1), expand=True)
+
+
+def island_table(v: BattleView, values: bool, width: int) -> Table:
+    """The Island's six boxes side by side, as on the sheet."""
+    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False, pad_edge=False)
+    col = max(10, (width - 13) // 6)
+    for box in ("US_AF", "US_FH", "US_BE", "JA_BE", "JA_FH", "JA_AF"):
+        side = box[:2]
+        who, what = BOX_WORDS[box].split(" ", 1)
+        label = f"{who}\n{what}" + (f" {v.airfields.get(side, 0)}" if box.endswith("AF") else "")
+        table.add_column(Text(label, style=SIDE_STYLE[side]), ratio=1, no_wrap=True,
+                         overflow="ellipsis")
+    cells = []
+    for box in ("US_AF", "US_FH", "US_BE", "JA_BE", "JA_FH", "JA_AF"):
+        pieces = v.island[box]
+        cell = Text(no_wrap=True, overflow="ellipsis")
+        for i, p in enumerate(pieces):
+            if i:
+                cell.append("\n")
+            cell.append_text(tile(p, values and width >= 140, col, show_type=width >= 120))
+        cells.append(cell if pieces else Text("—", style="dim"))
+    table.add_row(*cells)
     return table
 
 
-def board_renderable(v: BattleView, values: bool = True) -> Group:
-    parts = []
-    for area in ("JO", "IS", "CO", "UO"):
-        table = _area_table(f" {area} {AREA_NAMES[area]} ")
-        if area == "IS":
-            table.add_row(Text("in the air:", style="dim"), Text("in the air:", style="dim"))
-            table.add_row(pieces_text(v.sea["IS"]["US"], values), pieces_text(v.sea["IS"]["JA"], values))
-            for box in ("AF", "FH", "BE"):
-                us, ja = v.island[f"US_{box}"], v.island[f"JA_{box}"]
-                label = {"AF": "airfields", "FH": "foxholes", "BE": "beach"}[box]
-                us_head = Text(f"{label}" + (f" ({v.airfields.get('US', 0)})" if box == "AF" else "") + ":",
-                               style="dim")
-                ja_head = Text(f"{label}" + (f" ({v.airfields.get('JA', 0)})" if box == "AF" else "") + ":",
-                               style="dim")
-                table.add_row(us_head, ja_head)
-                table.add_row(pieces_text(us, values), pieces_text(ja, values))
-        else:
-            table.add_row(pieces_text(v.sea[area]["US"], values), pieces_text(v.sea[area]["JA"], values))
-        parts += [table, Text("")]
+def board_renderable(v: BattleView, values: bool = True, width: int = 100) -> Group:
+    """The whole board; its last part is the notes (destroyed, out, the damage mark)."""
+    parts: list = [area_panel(v, area, values, width) for area in ("JO", "IS", "CO", "UO")]
+    gone = []
     if v.destroyed:
-        parts.append(Text("Destroyed: " + ", ".join(v.destroyed), style="dim"))
+        gone.append("Destroyed: " + ", ".join(v.destroyed))
     if v.out:
-        parts.append(Text("Out of the battle: " + ", ".join(v.out), style="dim"))
+        gone.append("Out of the battle: " + ", ".join(v.out))
+    gone.append(f"{DAMAGED} damaged (its values are the damaged side's)")
+    parts.append(Text("\n".join(gone), style="dim"))
     return Group(*parts)
 
 
 class BattleBoard(Static):
+    """The board; values beside every force when there is room (v toggles them)."""
+
+    forced: bool | None = None
+
     def show(self, view: BattleView | None) -> None:
         if view is None:
             self.update(Text("No battle is being fought.", style="dim"))
             return
-        self.update(board_renderable(view, values=self.values_shown()))
+        self.update(board_renderable(view, values=self.values_shown(), width=self.app.size.width))
 
     def values_shown(self) -> bool:
-        """Values beside every piece when there is room (v toggles them)."""
-        if getattr(self, "forced", None) is not None:
+        if self.forced is not None:
+            return bool(self.forced)
+        return self.app.size.width >= 100
+
+
+class BattleSheet(Vertical):
+    """The board as one panel per area, so the screen can bring the area a beat happens in
+    into view (the replay viewer uses the single-widget BattleBoard)."""
+
+    forced: bool | None = None
+
+    def compose(self) -> ComposeResult:
+        for area in ("JO", "IS", "CO", "UO"):
+            yield Static(id=f"sheet-{area}", classes="sheet-area")
+        yield Static(id="sheet-notes", classes="sheet-area")
+
+    def show(self, view: BattleView) -> None:
+        values, width = self.values_shown(), self.app.size.width
+        for area in ("JO", "IS", "CO", "UO"):
+            self.query_one(f"#sheet-{area}", Static).update(area_panel(view, area, values, width))
+        parts = board_renderable(view, values, width).renderables[-1]
+        self.query_one("#sheet-notes", Static).update(parts)
+
+    def panel(self, area: str) -> Static:
+        return self.query_one(f"#sheet-{area}", Static)
+
+    def values_shown(self) -> bool:
+        if self.forced is not None:
             return bool(self.forced)
         return self.app.size.width >= 100

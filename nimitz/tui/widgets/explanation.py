@@ -8,7 +8,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from nimitz.model.journal import JournalEntry
-from nimitz.tui.explain import Row, entry_line, explain
+from nimitz.tui.explain import Row, entry_full_text, entry_line, explain
+from nimitz.views.words import step_words
 
 
 def rows_table(rows: list[Row]) -> Table:
@@ -27,12 +28,12 @@ class ExplanationView(Static):
         if entry is None:
             self.update(Text(heading or "Nothing to show.", style="dim"))
             return
-        title = Text(heading or f"Turn {entry.turn}, {entry.step}: ", style="bold")
+        title = Text(heading or f"Turn {entry.turn}, {step_words(entry.step)}: ", style="bold")
         title.append(entry_line(entry), style="bold")
         rows = explain(entry)
         parts = [title, Text("")]
         if rows:
             parts.append(rows_table(rows))
-        if entry.text and entry.text != entry_line(entry):
-            parts += [Text(""), Text(entry.text, style="dim")]
+        if entry_full_text(entry):
+            parts += [Text(""), Text(entry_full_text(entry), style="dim")]
         self.update(Group(*parts))

@@ -12,19 +12,19 @@ from textual.message import Message
 from textual.widget import Widget
 
 from nimitz.model.journal import JournalEntry
-from nimitz.tui.explain import entry_line
+from nimitz.tui.explain import entry_body
 
 SIDE_STYLE = {"US": "#6cb6ff", "JA": "#ff7b72"}
 
 
 def journal_line(e: JournalEntry, current: bool, width: int, turns: bool = True) -> Text:
-    """'▶T2 US US decides: buy 32nd' (the turn only where there is room)."""
+    """'▶T2 US buys 32nd' (the turn only where there is room)."""
     t = Text(no_wrap=True, overflow="ellipsis", end="")
     t.append("▶" if current else " ", style="bold")
     if turns:
         t.append(f"T{e.turn:<2}", style="dim")
     t.append(f"{e.side or '--':<2} ", style=SIDE_STYLE.get(e.side, "dim"))
-    body = entry_line(e).removeprefix("US decides: ")  # the side column says whose it is
+    body = entry_body(e)
     room = max(1, width - t.cell_len)
     if len(body) > room:
         body = body[: max(0, room - 1)] + "…"

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from nimitz.model.journal import JournalEntry
-from nimitz.tui.explain import entry_line
+from nimitz.tui.explain import entry_body
 
 SIDE_STYLE = {"US": "#6cb6ff", "JA": "#ff7b72"}
 
@@ -28,7 +28,7 @@ def tail_text(journal: list[JournalEntry], lines: int, width: int = 200) -> Text
         if i:
             t.append("\n")
         t.append(f"{e.side or '--':>2} ", style=SIDE_STYLE.get(e.side, "dim"))
-        t.append(_clip(entry_line(e), width - 3))
+        t.append(_clip(entry_body(e), width - 3))
     return t
 
 

@@ -1,14 +1,10 @@
-"""The campaign map: the 20 areas on their map_col/map_row grid, navigated with arrows or hjkl.
+"""The campaign map widget: the canvas of nimitz/views/map.py (the same picture as
+`nimitz show --map`) drawn with the Line API, scrolled to keep the selection in view.
 
-Each cell shows, line by line (as many lines as the height allows):
-  1. a selection arrow, the area code, the objective mark (diamond; a dot if not an objective),
-     the holder letter (U US, J Japan, x contested, ~ US out of supply, - nobody) and ! when a
-     battle is due;
-  2. US/JA force counts;
-  3. the airfield: US LBA / capacity (* unlimited), then ~ when US forces there are out of
-     supply.
-Colour repeats what the letters say, never replaces them. At two lines per cell, `v` switches
-the second line between counts, airfields and supply.
+Arrows or hjkl move the selection to the nearest area that way, Enter or a second click acts on
+it, `z` cycles the zoom (auto picks the largest that fits). The selected area is marked ▶, its
+movement lines are bright and its neighbours tinted; `destinations` (legal moves of the forces
+picked) are marked →. Colour only repeats those marks.
 """
 
 from __future__ import annotations
@@ -18,21 +14,40 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widget import Widget
 
-from nimitz.tui.view_model import AreaView, CampaignView
+from nimitz.tui.view_model import CampaignView
+from nimitz.views.map import ZOOMS, Canvas, Zoom, render_map, zoom_for
 
-COLS, ROWS = 10, 7
 NO_STYLE = Style()
 US_STYLE = "bold #6cb6ff"
 JA_STYLE = "bold #ff7b72"
-LAYERS = ("forces", "airfields", "supply")
+ZOOM_NAMES = ("auto",) + tuple(z.name for z in ZOOMS)
+
+# canvas tags -> styles; a tag "frame+part" combines the box's frame with the part's own style
+TAG_STYLES = {
+    "": NO_STYLE, "us": Style.parse(US_STYLE), "ja": Style.parse(JA_STYLE),
+    "warn": Style.parse("bold yellow"), "battle": Style.parse("bold yellow"),
+    "obj": Style.parse("bold"), "code": Style.parse("bold"), "mark": Style.parse("bold"),
+    "dim": Style.parse("dim"), "name": NO_STYLE, "line": Style.parse("#768390"),
+    "line-sel": Style.parse("bold #e3b341"),
+    "sel": Style.parse("reverse"), "nb": Style.parse("on #2d333b"),
+    "dest": Style.parse("bold on #1f4d2b"),
+}
 
 
-class MapView(Widget, can_focus=True):
+def tag_style(tag: str) -> Style:
+    if "+" in tag:
+        frame, part = tag.split("+", 1)
+        return TAG_STYLES.get(part, NO_STYLE) + TAG_STYLES.get(frame, NO_STYLE)
+    return TAG_STYLES.get(tag, NO_STYLE)
+
+
+class MapView(ScrollView, can_focus=True):
     """Posts AreaSelected when the selection moves and AreaActivated on Enter or a click."""
 
     BINDINGS = [
@@ -41,11 +56,11 @@ class MapView(Widget, can_focus=True):
         Binding("up,k", "move(0,-1)", "Up", show=False),
         Binding("down,j", "move(0,1)", "Down", show=False),
         Binding("enter", "activate", "Act", show=False),
-        Binding("v", "layer", "Map layer", show=False),
+        Binding("z", "zoom", "Zoom", show=False),
     ]
 
     selected: reactive[str] = reactive("HI")
-    map_layer: reactive[str] = reactive("forces")
+    zoom_name: reactive[str] = reactive("auto")
 
     class AreaSelected(Message):
         def __init__(self, code: str) -> None:
@@ -57,41 +72,50 @@ class MapView(Widget, can_focus=True):
             super().__init__()
             self.code = code
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, side_room: int = 22) -> None:
         super().__init__(id=id)
         self.view: CampaignView | None = None
-        self.marked: set[str] = set()  # areas to flag (e.g. legal destinations), shown with '?'
+        self.destinations: set[str] = set()
+        self.side_room = side_room  # columns the screen keeps beside the map (auto zoom)
+        self._canvas: Canvas | None = None
+        self._strips: list[Strip] = []
+        self._key: tuple = ()
 
     # --- state pushed down -------------------------------------------------------------------
 
-    def show(self, view: CampaignView) -> None:
+    def show(self, view: CampaignView, destinations: set[str] | None = None) -> None:
         self.view = view
+        if destinations is not None:
+            self.destinations = destinations
         if view.areas and self.selected not in view.areas:
             self.selected = next(iter(view.areas))
-        self.refresh()
+        self._redraw()
+
+    def set_destinations(self, codes: set[str]) -> None:
+        self.destinations = set(codes)
+        self._redraw()
 
     # --- geometry ----------------------------------------------------------------------------
 
-    def _cell(self) -> tuple[int, int]:
-        width = max(self.size.width, 1)
-        height = max(self.size.height, 1)
-        cw = max(6, min(9, width // COLS))
-        ch = 3 if height >= ROWS * 3 else 2
-        return cw, ch
+    def zoom(self, width: int | None = None, height: int | None = None) -> Zoom:
+        if self.zoom_name != "auto":
+            return next(z for z in ZOOMS if z.name == self.zoom_name)
+        return zoom_for((width or self.size.width) - 1, height or self.size.height)
 
-    def get_content_width(self, container, viewport) -> int:  # noqa: ANN001
-        """Leave the side panel about 28 columns when the terminal allows."""
-        return COLS * max(6, min(9, (container.width - 28) // COLS))
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The map's width at the zoom that leaves the screen its side room (+1 scrollbar)."""
+        return self.zoom(container.width - self.side_room, container.height).width + 1
 
     def area_at(self, x: int, y: int) -> str | None:
-        if self.view is None:
+        """The area under a point of the widget (scrolling taken into account)."""
+        if self._canvas is None:
             return None
-        cw, ch = self._cell()
-        col, row = x // cw, y // ch
-        for a in self.view.areas.values():
-            if a.col == col and a.row == row:
-                return a.code
-        return None
+        return self._canvas.area_at(x + int(self.scroll_x), y + int(self.scroll_y))
+
+    def region_of(self, code: str) -> Region | None:
+        if self._canvas is None or code not in self._canvas.boxes:
+            return None
+        return Region(*self._canvas.boxes[code])
 
     # --- navigation --------------------------------------------------------------------------
 
@@ -120,9 +144,9 @@ class MapView(Widget, can_focus=True):
     def action_activate(self) -> None:
         self.post_message(self.AreaActivated(self.selected))
 
-    def action_layer(self) -> None:
-        self.map_layer = LAYERS[(LAYERS.index(self.map_layer) + 1) % len(LAYERS)]
-        self.notify(f"Map shows {self.map_layer} on each area's second line", timeout=2)
+    def action_zoom(self) -> None:
+        self.zoom_name = ZOOM_NAMES[(ZOOM_NAMES.index(self.zoom_name) + 1) % len(ZOOM_NAMES)]
+        self.notify(f"Map zoom: {self.zoom_name}", timeout=2)
 
     def on_click(self, event: events.Click) -> None:
         code = self.area_at(event.x, event.y)
@@ -134,98 +158,54 @@ class MapView(Widget, can_focus=True):
             self.select(code)
 
     def watch_selected(self) -> None:
-        self.refresh()
+        self._redraw()
+        region = self.region_of(self.selected)
+        if region is not None:
+            self.scroll_to_region(region.grow((1, 2, 1, 2)), animate=False, force=True)
 
-    def watch_map_layer(self) -> None:
-        self.refresh()
+    def watch_zoom_name(self) -> None:
+        self.refresh(layout=True)
+        self.call_after_refresh(self._redraw)
+
+    def on_resize(self) -> None:
+        self._redraw()
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def _lines(self, a: AreaView, ch: int) -> list[Text]:
-        sel = a.code == self.selected
-        first = Text()
-        first.append("▶" if sel else ("?" if a.code in self.marked else " "))
-        first.append(a.code, style="bold")
-        first.append("◆" if a.objective else "·")
-        holder_style = {"US": US_STYLE, "JA": JA_STYLE, "US-unsupplied": "bold yellow",
-                        "contested": "bold magenta"}.get(a.holder, "dim")
-        first.append(a.holder_mark, style=holder_style)
-        if a.battle:
-            first.append("!", style="bold yellow")
-        counts = Text(" ")
-        counts.append(str(len(a.us)), style=US_STYLE if a.us else "dim")
-        counts.append("/")
-        counts.append(str(len(a.ja)), style=JA_STYLE if a.ja else "dim")
-        air = Text(" ✈" + a.airfield_text, style="" if a.us_lba else "dim")
-        supply = Text(" ")
-        us_ashore = any(f.type in ("INF", "BN", "LBA") and not f.embarked for f in a.us)
-        if us_ashore and not a.supplied:
-            supply.append("~out", style="bold yellow")
-        elif a.supplied:
-            supply.append("in", style="dim")
-        else:
-            supply.append("-", style="dim")
-        if ch >= 3:
-            if us_ashore and not a.supplied:
-                air.append("~", style="bold yellow")  # the legend's "~ no supply"
-            return [first, counts, air]
-        second = {"forces": counts, "airfields": air, "supply": supply}[self.map_layer]
-        return [first, second]
-
-    def _strips(self) -> list[Strip]:
-        """The map's lines as Strips, rebuilt only when something shown changed."""
-        key = (id(self.view), self.selected, self.map_layer, tuple(self.size),
-               frozenset(self.marked), self.app.no_color)
-        if getattr(self, "_cache_key", None) != key:
-            text = Text("No campaign open.") if self.view is None else self._draw(self.view)
-            console = self.app.console
-            width = self.size.width
-            strips = []
-            for line in text.split("\n", allow_blank=True):
-                # every segment needs a Style (Textual's NO_COLOR filter reads each one)
-                segments = [seg if seg.style is not None else Segment(seg.text, NO_STYLE, seg.control)
-                            for seg in line.render(console)]
-                strips.append(Strip(segments).crop_extend(0, width, NO_STYLE))
-            self._cache_strips = strips
-            self._cache_key = key
-        return self._cache_strips
+    def _redraw(self) -> None:
+        if self.view is None:
+            return
+        zoom = self.zoom()
+        key = (id(self.view), self.selected, zoom.name, frozenset(self.destinations),
+               self.app.no_color)
+        if key == self._key:
+            return
+        self._key = key
+        self._canvas = render_map(self.view.areas, zoom, selected=self.selected,
+                                  destinations=self.destinations)
+        self._strips = [Strip([Segment(text, tag_style(tag)) for text, tag in self._canvas.runs(y)])
+                        for y in range(self._canvas.height)]
+        self.virtual_size = Size(self._canvas.width, self._canvas.height)
+        self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        strips = self._strips()
-        if 0 <= y < len(strips):
-            return strips[y]
-        return Strip.blank(self.size.width, NO_STYLE)
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        width = self.scrollable_content_region.width
+        if self.view is None and y == 0:
+            return Strip([Segment("No campaign open.", NO_STYLE)]).crop_extend(0, width, NO_STYLE)
+        if 0 <= row < len(self._strips):
+            return self._strips[row].crop_extend(scroll_x, scroll_x + width, NO_STYLE)
+        return Strip.blank(width, NO_STYLE)
 
-    def _draw(self, view: CampaignView) -> Text:
-        cw, ch = self._cell()
-        grid: list[list[Text | None]] = [[None] * COLS for _ in range(ROWS)]
-        for a in view.areas.values():
-            if 0 <= a.row < ROWS and 0 <= a.col < COLS:
-                grid[a.row][a.col] = a  # type: ignore[assignment]
-        out = Text(no_wrap=True, overflow="crop")
-        for r in range(ROWS):
-            for line in range(ch):
-                row_text = Text()
-                for c in range(COLS):
-                    a = grid[r][c]
-                    if a is None:
-                        row_text.append(" " * cw)
-                        continue
-                    # No two areas sit side by side in a row of the grid, so a cell may use
-                    # its full width (6 columns: arrow, code, objective mark, holder, !).
-                    seg = self._lines(a, ch)[line]  # type: ignore[arg-type]
-                    seg.truncate(cw)
-                    seg.pad_right(cw - seg.cell_len)
-                    if a.code == self.selected:  # type: ignore[union-attr]
-                        seg.stylize("reverse", 0, max(6, cw - 1))
-                    row_text.append_text(seg)
-                out.append_text(row_text)
-                if not (r == ROWS - 1 and line == ch - 1):
-                    out.append("\n")
-        if self.size.height >= ROWS * ch + 3:
-            second = "n/m US/JA forces" if ch >= 3 or self.map_layer == "forces" else (
-                "✈ US LBA/airfield" if self.map_layer == "airfields" else "supply")
-            out.append_text(Text("\n◆ objective  U/J holder  x contested  ~ no supply  - none\n"
-                                 f"! battle  {second}" + ("  ✈ US LBA/airfield" if ch >= 3 else
-                                                         "  v: next layer"), style="dim"))
-        return out
+
+def canvas_text(canvas: Canvas) -> Text:
+    """A canvas as one Rich Text (for a Static: the reference's map tab)."""
+    t = Text(no_wrap=True, overflow="crop")
+    for y in range(canvas.height):
+        if y:
+            t.append("\n")
+        for text, tag in canvas.runs(y):
+            t.append(text, style=tag_style(tag))
+    t.rstrip()
+    return t

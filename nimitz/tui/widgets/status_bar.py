@@ -1,5 +1,6 @@
-"""One line: year, turn, step, US supply points, the JA resupply track, objectives held, and
-the campaign's name last (the part cut first on a narrow terminal)."""
+"""Two lines always in view. The first: year, turn, step, US supply points, the JA resupply
+track, the campaign's name last (the part cut first). The second, the stakes: objectives held
+against the year's ladder and Hawaii, whose loss ends the campaign at once."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from nimitz.tui.view_model import CampaignView
+from nimitz.views.stakes import Stakes
 
 
 def status_text(view: CampaignView) -> Text:
@@ -20,7 +22,6 @@ def status_text(view: CampaignView) -> Text:
     t.append(str(view.sp), style="bold")
     t.append(" · JA track ")
     t.append(str(view.ja_track), style="bold")
-    t.append(f" · objectives {len(view.held)}/{len(view.objectives)} {view.level}")
     if view.scouting_points:
         t.append(f" · scouting {view.scouting_points}")
     if view.name:
@@ -28,6 +29,27 @@ def status_text(view: CampaignView) -> Text:
     return t
 
 
+def stakes_text(s: Stakes, width: int) -> Text:
+    """The ladder in full when it fits, else where the player stands, the floor and the best."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    hawaii = ("Hawaii held (lost = defeat)" if s.hawaii_held else "HAWAII LOST: defeat")
+    head = f"Objectives {s.held}/{s.objectives} "
+    ladder = f"{s.ladder_text} · "
+    if len(head) + len(ladder) + len(hawaii) > width:
+        head = f"Obj {s.held}/{s.objectives} "
+        best, lo = s.ladder[-1]
+        ladder = f"[{s.level}] · {s.ladder[0][0]} ≤{s.ladder[1][1] - 1} · {best} {lo} · "
+    t.append(head, style="bold")
+    t.append(ladder)
+    t.append(hawaii, style="bold" if s.hawaii_held else "bold reverse")
+    return t
+
+
 class StatusBar(Static):
     def show(self, view: CampaignView) -> None:
-        self.update(status_text(view))
+        width = (self.size.width or self.app.size.width) - 2
+        t = status_text(view)
+        if view.stakes is not None:
+            t.append("\n")
+            t.append_text(stakes_text(view.stakes, width))
+        self.update(t)

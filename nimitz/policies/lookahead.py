@@ -1,0 +1,235 @@
+"""The expert's look-ahead: play candidate answers out on copies of the game with fresh dice.
+
+A copy is the game re-run from its last checkpoint with the journal's decisions (how saves
+resume), then given new dice: the copy's streams are re-seeded from the position's hash and the
+rollout's number, so the expert never peeks at the campaign's own future rolls, and the same
+position always gets the same rollouts (advice is deterministic for a given save). Every
+candidate is played with the same seeds (common dice), then on with the expert's heuristics up
+to the end of the year or `horizon` turns, whichever is first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Callable
+
+from attrs import define, field
+
+from nimitz.engine.dice import SeededDice
+from nimitz.model.journal import Decision
+from nimitz.model.state import DiceState
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+    from nimitz.engine.requests import Request
+
+Policy = Callable[["Request", "Game"], Decision]
+HAWAII_WEIGHT = 8.0  # objectives a certain loss of Hawaii is worth in the score (R21 ends it all)
+HORIZON = 3  # turns played out after the current one at most
+
+
+@define
+class Candidate:
+    decision: Decision
+    reason: str
+    then: Policy | None = None  # how the rest of the current step is played (None: heuristics)
+
+
+@define
+class Outcome:
+    """What the rollouts of one candidate expect."""
+
+    candidate: Candidate
+    objectives: float = 0.0  # mean objectives held at the end of the rollouts
+    hawaii_lost: float = 0.0  # share of rollouts in which Hawaii fell
+    final: float = 0.0  # share of rollouts that reached the end of the year
+    by_turn: int = 0  # the campaign turn the rollouts reach (the year's end when final == 1)
+    rollouts: int = 0
+    samples: list[float] = field(factory=list)
+
+    @property
+    def score(self) -> float:
+        return self.objectives - HAWAII_WEIGHT * self.hawaii_lost
+
+
+def position_seed(game: "Game", i: int) -> int:
+    from nimitz.persist.saves import state_hash
+
+    digest = hashlib.sha256(f"lookahead:{state_hash(game.state)}:{len(game.journal)}:{i}".encode())
+    return int.from_bytes(digest.digest()[:8], "big") >> 1
+
+
+def fork(game: "Game", seed: int) -> "Game":
+    """A copy of the game at its pending request, with new dice seeded by `seed`."""
+    from nimitz.engine.game import Game
+    from nimitz.persist.campaign_file import decisions_in
+
+    cp = game.checkpoints[-1]
+    copy = Game.replay(game.data, cp, game.journal, game.checkpoints[:-1],
+                       decisions_in(game.journal, cp.journal_len))
+    copy.state.dice = DiceState(seed=seed)
+    copy.dice.inner = SeededDice(copy.state.dice)
+    return copy
+
+
+def rollout(game: "Game", candidate: Candidate, seed: int, horizon: int) -> tuple[int, bool, bool, int]:
+    """Play the candidate then the heuristics; (objectives held, Hawaii lost, year over, turn)."""
+    from nimitz.engine.control import objectives_held
+    from nimitz.policies.expert import heuristic
+
+    copy = fork(game, seed)
+    year, step_turn, step = copy.state.year, copy.state.turn, copy.state.step
+    last_turn = step_turn + horizon
+    request = copy.answer(candidate.decision)
+    while request is not None:
+        st = copy.state
+        if st.year != year or st.turn > last_turn:
+            break
+        same_step = candidate.then is not None and st.turn == step_turn and st.step == step
+        request = copy.answer((candidate.then if same_step else heuristic)(request, copy))
+    st = copy.state
+    if st.year != year:  # a linked campaign moved on: the year's result is in linked_years
+        done = st.linked_years[-1] if st.linked_years else None
+        lost = bool(done and done.result.startswith("Defeat"))
+        return (done.score if done else 0), lost, True, copy.data.year(year).turns
+    held = objectives_held(st, copy.data)
+    over = st.finished or copy.pending is None
+    return len(held), "HI" not in held, over, min(st.turn, last_turn)
+
+
+def evaluate(game: "Game", candidates: list[Candidate], rollouts: int,
+             horizon: int = HORIZON) -> list[Outcome]:
+    """Each candidate's outcome over `rollouts` seeded rollouts, best first (stable)."""
+    seeds = [position_seed(game, i) for i in range(rollouts)]
+    out = []
+    for cand in candidates:
+        o = Outcome(cand, rollouts=rollouts)
+        for seed in seeds:
+            held, lost, over, turn = rollout(game, cand, seed, horizon)
+            o.samples.append(held)
+            o.hawaii_lost += lost / rollouts
+            o.final += over / rollouts
+            o.by_turn = max(o.by_turn, turn)
+        o.objectives = sum(o.samples) / rollouts
+        out.append(o)
+    return sorted(out, key=lambda o: -o.score)
+
+
+def candidates_for(request: "Request", game: "Game", limit: int = 4) -> list[Candidate]:
+    """The expert's own answer first, then distinct alternatives worth comparing."""
+    from nimitz.policies import campaign, expert
+
+    seen: set = set()
+    out: list[Candidate] = []
+
+    def add(decision: Decision, reason: str, then: Policy | None = None, plan: str = "") -> None:
+        key = (repr(decision), plan)
+        if key not in seen and len(out) < limit:
+            seen.add(key)
+            out.append(Candidate(decision, reason, then))
+
+    if request.kind == "movement":
+        sit = expert.situation(game)
+        movable = [game.state.forces[i] for i in request.info["movable"]]
+        chosen = expert.choose_target(game, sit, movable)
+        plans = [chosen] + [t for t in expert.targets(game, sit)[:3] if t != chosen] + [None]
+        for target in plans:
+            then = _fixed_target(target)
+            decision = then(request, game)
+            what = f"mass the fleet on {target}" if target else "hold and reinforce: no attack"
+            add(decision, f"{what}; first: {expert.reason(request, game, decision)}", then,
+                plan=target or "no attack")
+        return out
+    mine = expert.heuristic(request, game)
+    add(mine, expert.reason(request, game, mine))
+    for name, policy in (("the sensible player", campaign.sensible), ("the passive player", campaign.passive)):
+        try:
+            d = policy(request, game)
+            request.check(d)
+        except Exception:  # noqa: BLE001 - an alternative that does not fit is simply skipped
+            continue
+        add(d, f"as {name} would")
+    for opt in request.options:
+        add(opt.decision, "another legal choice, for comparison")
+    return out
+
+
+def _fixed_target(target: str | None) -> Policy:
+    from nimitz.policies import expert
+
+    def policy(request: "Request", game: "Game") -> Decision:
+        if request.kind != "movement":
+            return expert.heuristic(request, game)
+        return expert.movement(request, game, target=target or "")
+
+    return policy
+
+
+def best_movement(request: "Request", game: "Game", rollouts: int) -> Candidate | None:
+    """The movement plan whose rollouts score best (None: only one plan to consider)."""
+    cands = candidates_for(request, game)
+    if len(cands) < 2:
+        return None
+    best = evaluate(game, cands, rollouts)[0]
+    best.candidate.reason += (f"; look-ahead: {best.objectives:.1f} objectives by turn {best.by_turn}, "
+                              f"Hawaii lost in {100 * best.hawaii_lost:.0f}%")
+    return best.candidate
+
+
+ADVICE_CANDIDATES = 3
+ADVICE_HORIZON = 1  # turns after the current one: keeps `advise` near 2 s on a shared machine
+
+
+def advise(game: "Game", rollouts: int, horizon: int = ADVICE_HORIZON) -> list[Outcome]:
+    """The expert's choice for the pending request and its best alternatives, best first."""
+    from nimitz.policies import us_view
+
+    request = game.pending
+    view = us_view(game)
+    cands = candidates_for(request, view, limit=ADVICE_CANDIDATES)
+    if view is not game:  # fog of war: rollouts would see hidden forces (R86); heuristics only
+        return [Outcome(c) for c in cands]
+    return evaluate(game, cands, rollouts, horizon)
+
+
+def advice_payload(game: "Game", outcomes: list[Outcome]) -> dict:
+    """Plain data for `advise --json` and the TUI."""
+    year_end = game.sheet.turns
+
+    def one(o: Outcome) -> dict:
+        return {"decision": say(game, o.candidate.decision), "reason": o.candidate.reason,
+                "objectives": round(o.objectives, 2), "hawaii_lost": round(o.hawaii_lost, 3),
+                "by_turn": o.by_turn, "year_end": o.by_turn >= year_end or o.final == 1.0,
+                "rollouts": o.rollouts}
+
+    return {"request": game.pending.kind, "prompt": game.pending.prompt, "turn": game.state.turn,
+            "choice": one(outcomes[0]), "alternatives": [one(o) for o in outcomes[1:]]}
+
+
+def say(game: "Game", d: Decision) -> str:
+    """A decision as a wargamer says it (the request's own label when it offers one)."""
+    for opt in game.pending.options:
+        if opt.decision == d:
+            return opt.label
+    names = ", ".join(game.state.forces[i].name for i in d.forces if i in game.state.forces)
+    return {"move": f"Move {names} to {d.area}", "raid": f"Send {names} raiding",
+            "strategic_bombing": f"Send {names} to bomb Japan",
+            "invade": f"Send {names} to the invasion of Japan",
+            "buy_scouting": f"Buy {d.count} scouting point(s)",
+            "scout": "Scout " + ", ".join(d.areas)}.get(d.kind, d.describe())
+
+
+def advice_lines(payload: dict) -> list[str]:
+    def expects(o: dict) -> str:
+        if not o["rollouts"]:
+            return "no look-ahead: fog of war hides the Japanese forces it would need (R86)"
+        when = "at the end of the year" if o["year_end"] else f"by the end of turn {o['by_turn']}"
+        return (f"expects {o['objectives']:.1f} objectives {when}, Hawaii lost in "
+                f"{100 * o['hawaii_lost']:.0f}% ({o['rollouts']} rollouts)")
+
+    c = payload["choice"]
+    lines = [f"Turn {payload['turn']}: {payload['prompt']}",
+             f"Expert: {c['decision']}", f"  why: {c['reason']}", f"  {expects(c)}"]
+    for i, o in enumerate(payload["alternatives"], start=1):
+        lines += [f"Alternative {i}: {o['decision']}", f"  why: {o['reason']}", f"  {expects(o)}"]
+    return lines

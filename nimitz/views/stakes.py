@@ -1,0 +1,134 @@
+"""What is at stake, always in view: the turn, the objectives held against the year's ladder,
+Hawaii and its sudden-death rule; and the briefing shown when a campaign starts. Plain Python.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from nimitz.engine.control import objectives_held
+from nimitz.model.data import GameData
+from nimitz.model.state import CampaignState
+
+HAWAII = "HI"
+
+
+@frozen
+class Stakes:
+    year: int
+    turn: int
+    turns: int
+    held: int
+    objectives: int
+    level: str  # the level the objectives held now would give
+    ladder: tuple[tuple[str, int], ...]  # (level, lowest objectives held for it), worst first
+    hawaii_held: bool
+    ja_near_hawaii: int  # JA forces in Hawaii or one move away
+    us_in_hawaii: int
+    result: str = ""
+    replaced_max: int = -1
+
+    @property
+    def ladder_text(self) -> str:
+        """'Replaced 0-3 · Poor 4 · Historical 5-6 · Good 7 · Great 8', the current one in []."""
+        parts = []
+        for i, (name, lo) in enumerate(self.ladder):
+            hi = self.ladder[i + 1][1] - 1 if i + 1 < len(self.ladder) else None
+            band = f"{lo}+" if hi is None else (str(lo) if hi == lo else f"{lo}-{hi}")
+            text = f"{name} {band}"
+            parts.append(f"[{text}]" if name == self.level else text)
+        return " · ".join(parts)
+
+    @property
+    def hawaii_text(self) -> str:
+        if not self.hawaii_held:
+            return "Hawaii LOST: the campaign ends in defeat at the defeat check"
+        threat = f"; {self.ja_near_hawaii} JA within reach" if self.ja_near_hawaii else ""
+        return f"Hawaii held ({self.us_in_hawaii} US{threat}) · if Hawaii falls, the campaign is lost"
+
+
+def stakes(state: CampaignState, data: GameData) -> Stakes:
+    sheet = data.year(state.year)
+    held = objectives_held(state, data)
+    ladder = tuple((lv.name, lv.min) for lv in reversed(sheet.evaluation))
+    near = {HAWAII, *data.map.area[HAWAII].adjacent}
+    ja_near = sum(1 for f in state.forces.values() if f.side == "JA" and f.location in near)
+    return Stakes(year=state.year, turn=state.turn, turns=sheet.turns, held=len(held),
+                  objectives=len(sheet.objectives), level=sheet.level_for(len(held)), ladder=ladder,
+                  hawaii_held=HAWAII in held, ja_near_hawaii=ja_near,
+                  us_in_hawaii=len(state.at(HAWAII, "US")), result=state.result,
+                  replaced_max=sheet.replaced_max)
+
+
+def stakes_lines(state: CampaignState, data: GameData, *, name: str = "", width: int = 80) -> list[str]:
+    s = stakes(state, data)
+    title = f"{name}: " if name else ""
+    first = (f"{title}{s.year}, turn {s.turn}/{s.turns} · objectives {s.held}/{s.objectives} "
+             f"({s.level})")
+    if s.result:
+        first += f" · over: {s.result}"
+    return [first, "Ladder: " + s.ladder_text, s.hawaii_text]
+
+
+def briefing(state: CampaignState, data: GameData) -> list[tuple[str, str]]:
+    """The start-of-campaign briefing as (heading, paragraph) pairs, in our own words."""
+    sheet = data.year(state.year)
+    s = stakes(state, data)
+    names = {a.code: a.name for a in data.map.areas}
+    objectives = ", ".join(f"{c} {names.get(c, c)}" for c in sheet.objectives)
+    best = s.ladder[-1]
+    historical = next((lo for n, lo in s.ladder if n == "Historical"), None)
+    situation = {
+        1942: "Six months after Pearl Harbor, Japan holds the western Pacific and is reaching "
+              "for New Guinea, the Solomons and Midway. Your carriers are few and precious.",
+        1943: "The tide is turning: the Solomons and New Guinea are contested, and the new "
+              "fleet carriers start to arrive. Japan still has a strong fleet.",
+        1944: "The US fleet is now the stronger one. Drive through the central Pacific to the "
+              "Marianas and the Philippines while Japan's carriers can still strike back.",
+        1945: "The last year: take the islands on Japan's doorstep and gather the fleet for "
+              "the invasion of Japan, while kamikazes and Japan's last ships resist.",
+    }.get(state.year, "")
+    return [
+        ("The situation", situation),
+        ("Your objectives", f"{len(sheet.objectives)} areas: {objectives}. You hold {s.held} "
+                            f"now. An objective counts when US infantry or aircraft hold it in "
+                            f"supply and no Japanese force is ashore."),
+        ("What wins", f"After turn {sheet.turns} the objectives held give the result: "
+                      f"{s.ladder_text}. Holding {best[1]} is the best result"
+                      + (f"; {historical} matches history." if historical is not None else ".")),
+        ("What loses", "Hawaii is sudden death: if it is not held at the end of any turn, the "
+                       "campaign is lost at once. Falling to the Replaced level (below where "
+                       "you started) also ends it: you are relieved of command."),
+        ("Each turn", "Resupply (spend SP), scouting, your movement, then Japan's orders, the "
+                      "battles, Japan's reinforcements and repairs, return to port, supply and "
+                      "the defeat check. The status line always shows the turn, the objectives "
+                      "against the ladder and Hawaii."),
+    ]
+
+
+def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
+    """What a player would regret on ending US Movement (advice only, never a refusal):
+    Hawaii thinly held with Japanese forces one move away, objectives with no US force,
+    US infantry or aircraft ashore where no supply reaches."""
+    from nimitz.engine.control import holder, supplied_areas
+
+    sheet = data.year(state.year)
+    cls = sheet.cls
+    out = []
+    s = stakes(state, data)
+    us_hawaii = state.at(HAWAII, "US")
+    if s.ja_near_hawaii and len(us_hawaii) <= s.ja_near_hawaii:
+        out.append(f"Hawaii is held by {len(us_hawaii)} US force(s) while {s.ja_near_hawaii} "
+                   f"Japanese force(s) can reach it; losing Hawaii ends the campaign.")
+    supplied = supplied_areas(state, data)
+    empty = [c for c in sheet.objectives if holder(state, data, c, supplied) == ""]
+    if empty:
+        out.append(f"Objectives left empty (held by nobody, so they count for nobody): "
+                   f"{', '.join(empty)}.")
+    stranded = sorted({f.location for f in state.forces.values()
+                       if f.side == "US" and f.location in data.map.area and not f.embarked
+                       and cls[f.cls].type in ("INF", "LBA") and f.location not in supplied})
+    if stranded:
+        out.append(f"US infantry or aircraft out of supply in {', '.join(stranded)}: each takes "
+                   f"a hit at the supply check.")
+    return out

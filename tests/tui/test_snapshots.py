@@ -1,0 +1,83 @@
+"""Snapshots (pytest-textual-snapshot) of every campaign-side screen at 80x24 and 160x50: title,
+new campaign, briefing, campaign, map, area, movement, log, orders viewer, reference (its map
+tab), help, glossary and the end. `pytest --snapshot-update` rewrites them after a wanted change;
+look at the SVGs (tests/tui/__snapshots__/) before committing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nimitz.model.journal import Decision
+from nimitz.policies import get_policy
+from nimitz.tui.app import NimitzApp
+from nimitz.tui.controller import Controller
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:  # noqa: ANN001
+    """Three 1942 campaigns: just begun, at US Movement, and played to its end."""
+    from nimitz.model.data import load_game_data
+
+    saves = tmp_path_factory.mktemp("snapshots")
+    data = load_game_data()
+    Controller(saves, data).create(1942, 7, "map", "fresh")
+    ctl = Controller(saves, data)
+    ctl.create(1942, 7, "map", "moving")
+    ctl.answer(Decision("end_resupply"))
+    ctl = Controller(saves, data)
+    ctl.create(1942, 3, "map", "over")
+    policy = get_policy("sensible")
+    while ctl.request is not None:
+        assert ctl.answer(policy(ctl.request, ctl.game)).ok
+    return saves
+
+
+def opened(folder: Path, name: str, **options) -> NimitzApp:  # noqa: ANN003
+    return NimitzApp(folder, open_path=folder / f"{name}.nimitz.json", **options)
+
+
+async def settle(pilot) -> None:  # noqa: ANN001
+    await pilot.pause(0.3)  # the footer recomposes after the first layout
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_title(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
+    async def hide_folder(pilot) -> None:  # noqa: ANN001 - the temporary path changes each run
+        pilot.app.screen.query_one("#title-note").update("Saves folder: (a test folder)")
+        await settle(pilot)
+
+    assert snap_compare(NimitzApp(tmp_path), terminal_size=size, run_before=hide_folder)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_campaign(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
+    assert snap_compare(NimitzApp(tmp_path, new_campaign=True), terminal_size=size,
+                        run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_briefing(snap_compare, folder: Path, size) -> None:  # noqa: ANN001
+    assert snap_compare(opened(folder, "fresh", briefings=True), terminal_size=size,
+                        run_before=settle)
+
+
+@pytest.mark.parametrize(("screen", "keys"), [
+    ("campaign", ()), ("map", ("m",)), ("area", ("i",)), ("movement", ("enter", "space")),
+    ("log", ("L",)), ("help", ("question_mark",)), ("glossary", ("f2",)),
+    ("reference-map", ("R",) + ("right",) * 7),
+])
+@pytest.mark.parametrize("size", SIZES)
+def test_screens_at_movement(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
+    assert snap_compare(opened(folder, "moving"), terminal_size=size, press=keys,
+                        run_before=settle)
+
+
+@pytest.mark.parametrize(("screen", "keys"), [("end", ()), ("orders-viewer", ("escape", "O"))])
+@pytest.mark.parametrize("size", SIZES)
+def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
+    assert snap_compare(opened(folder, "over"), terminal_size=size, press=keys,
+                        run_before=settle)
