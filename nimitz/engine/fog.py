@@ -161,3 +161,18 @@ def entry_hidden(entry, state: "CampaignState", hidden: set[str] | None = None) 
         return False
     hidden = hidden_forces(state) if hidden is None else hidden
     return bool(hidden) and mentions_hidden(entry.data, hidden)
+
+
+HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
+
+
+def journal_seen(entries: list, state: "CampaignState") -> list:
+    """The entries as the US player may read them now: those naming a hidden force say only
+    that Japan decided something (R86). The same list when nothing is hidden."""
+    import attrs
+
+    hidden = hidden_forces(state)
+    if not hidden:
+        return entries
+    return [attrs.evolve(e, text=HIDDEN_DECISION, data={}) if entry_hidden(e, state, hidden) else e
+            for e in entries]

@@ -34,6 +34,12 @@ def validate_state(state: CampaignState, data: GameData, where: str = "$.state")
     rules = state.rules
     if rules.ja_ties not in JA_TIES:
         problems.append(f"{where}.rules.ja_ties: {rules.ja_ties!r} is neither 'bot' nor 'player'")
+    if rules.battalion_pool not in ("unlimited", "counters"):
+        problems.append(f"{where}.rules.battalion_pool: {rules.battalion_pool!r} is neither "
+                        f"'unlimited' nor 'counters' (R10)")
+    for name in ("extra_supply", "extra_bpp"):
+        if not 0 <= getattr(rules, name) <= 99:
+            problems.append(f"{where}.rules.{name}: {getattr(rules, name)} is not 0 to 99")
     problems += _dice_problems(state, where)
     problems += _optional_rules_problems(state, data, where)
     for name in state.ja_stacks:

@@ -207,13 +207,13 @@ class NimitzApp(App):
         self.push_screen(ReplayScreen(session, back=back))
 
     def new_campaign(self, year: int, seed: int | None, preset: str, name: str = "",
-                     linked: bool = False, ja_ties: str = "bot",
+                     linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None,
                      refused: Callable[[str], None] | None = None) -> None:
         """Create (in a worker: set-up and the first save) and open a campaign; a refusal (a
         taken or bad name) goes to `refused`, else to a message."""
         def work():  # noqa: ANN202
             try:
-                return self.controller.create(year, seed, preset, name, linked, ja_ties)
+                return self.controller.create(year, seed, preset, name, linked, ja_ties, options)
             except NimitzError as exc:
                 return exc
 
@@ -508,7 +508,7 @@ class NimitzApp(App):
 
         if self.controller.session is None:
             return
-        journal = self.controller.game.journal
+        journal = self.controller.journal_seen
         last = [e for e in journal if is_order(e) or "processing_order" in e.data]
         if not last:
             self.notify("No Japanese orders yet this campaign.", timeout=4)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from attrs import define, field
 
+from nimitz.engine.fog import journal_seen
 from nimitz.engine.game import Game
 from nimitz.engine.requests import Request
 from nimitz.errors import IllegalDecision, NimitzError, SaveError
@@ -67,6 +68,12 @@ class Controller:
         # keeps the board as it was at each entry)
         self.watchers: list[Callable[[Game, JournalEntry], None]] = []
         self.auto_reason = ""  # why the expert chose the last automatic answer
+
+    @property
+    def journal_seen(self) -> list[JournalEntry]:
+        """The journal as the US player may read it now (fog of war hides some, R86)."""
+        game = self.game
+        return journal_seen(game.journal, game.state)
 
     # --- data and saves --------------------------------------------------------------------
 
@@ -127,7 +134,7 @@ class Controller:
         return session
 
     def create(self, year: int, seed: int | None, difficulty: str, name: str = "",
-               linked: bool = False, ja_ties: str = "bot") -> Session:
+               linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None) -> Session:
         """A new campaign, saved at once under a free name (raises SaveError on a bad name).
         `difficulty`: a preset id of campaigns/difficulty.toml."""
         from nimitz.model.difficulty import load_difficulties
@@ -137,7 +144,7 @@ class Controller:
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rules = load_difficulties().profile(difficulty, ja_ties=ja_ties)
+        rules = load_difficulties().profile(difficulty, ja_ties=ja_ties, options=list(options or []))
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         session.sync_each = True
         session.save()
@@ -206,7 +213,7 @@ class Controller:
             for listener in listeners:
                 if listener in game.listeners:
                     game.listeners.remove(listener)
-        return Outcome(request=request, entries=list(game.journal[before:]))
+        return Outcome(request=request, entries=journal_seen(list(game.journal[before:]), game.state))
 
     def auto_policy(self, kind: str) -> str:
         """The scripted player 'auto' asks: in battles the expert when it is registered."""

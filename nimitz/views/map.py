@@ -13,6 +13,7 @@ from typing import Iterable
 
 from attrs import define, field
 
+from nimitz.engine.fog import area_view
 from nimitz.engine.control import holder, supplied_areas
 from nimitz.model.data import GameData
 from nimitz.model.state import (
@@ -67,6 +68,14 @@ class AreaView:
     australian: bool = False
     home: str = ""
     adjacent: tuple[str, ...] = ()
+    hidden_chips: int = 0  # fog of war: unknown chips of a hidden JA stack (R85); `ja` the known
+
+    @property
+    def ja_count(self) -> str:
+        """The JA forces as the US sees them: '3', '3*' (some damaged), '1+4?' (fog of war)."""
+        known = _side_count(self.ja) if self.ja or not self.hidden_chips else ""
+        return (f"{known}+{self.hidden_chips}?" if known else f"{self.hidden_chips}?") \
+            if self.hidden_chips else known
 
     @property
     def holder_mark(self) -> str:
@@ -110,14 +119,17 @@ def map_areas(state: CampaignState, data: GameData, battles: Iterable[str] = ())
     for a in data.map.areas:
         here = where.get(a.code, [])
         us = [force_view(sheet, f) for f in here if f.side == "US"]
-        ja = [force_view(sheet, f) for f in here if f.side == "JA"]
+        fogged = area_view(state, a.code)
+        ja = [force_view(sheet, f) for f in here if f.side == "JA"
+              and (fogged is None or f.id in fogged.known)]
         areas[a.code] = AreaView(
             code=a.code, name=a.name, col=a.map_col, row=a.map_row, us=us, ja=ja,
             objective=a.code in sheet.objectives, holder=holder(state, data, a.code, supplied),
             battle=a.code in battles,
             us_lba=sum(1 for f in us if f.type == "LBA"), ja_lba=sum(1 for f in ja if f.type == "LBA"),
             airfield=a.airfield, unlimited=a.unlimited_airfield, supplied=a.code in supplied,
-            australian=a.australian, home=a.home, adjacent=tuple(a.adjacent))
+            australian=a.australian, home=a.home, adjacent=tuple(a.adjacent),
+            hidden_chips=fogged.unknown_chips if fogged is not None else 0)
     return areas
 
 
@@ -268,7 +280,7 @@ def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]
                             "US-unsupplied": "warn"}.get(a.holder, "dim"))
     battle = ("!", "battle") if a.battle else (" ", "")
     us = (_side_count(a.us), "us" if a.us else "dim")
-    ja = (_side_count(a.ja), "ja" if a.ja else "dim")
+    ja = (a.ja_count, "ja" if a.ja or a.hidden_chips else "dim")
     supply = ("~", "warn") if a.out_of_supply else ("", "")
     air = ("✈" + a.airfield_text, "" if a.us_lba else "dim")
     head = [(mark, "mark"), (a.code, "code")]
@@ -285,9 +297,10 @@ def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]
             [(" US", "us" if a.us else "dim"), (" " + (_type_counts(a.us) or "-")
                                                 + ("*" if any(f.damaged for f in a.us) else ""),
                                                 "us" if a.us else "dim")],
-            [(" JA", "ja" if a.ja else "dim"), (" " + (_type_counts(a.ja) or "-")
-                                                + ("*" if any(f.damaged for f in a.ja) else ""),
-                                                "ja" if a.ja else "dim")],
+            [(" JA", "ja" if a.ja or a.hidden_chips else "dim"),
+             (" " + (_type_counts(a.ja) or ("" if a.hidden_chips else "-"))
+              + ("*" if any(f.damaged for f in a.ja) else "")
+              + (f" +{a.hidden_chips}?" if a.hidden_chips else ""), "ja" if a.ja or a.hidden_chips else "dim")],
             [(" ", ""), air, (" ", ""), ("no supply ~" if a.out_of_supply else (
                 "supplied" if a.supplied else ""), "warn" if a.out_of_supply else "dim")]]
 
@@ -356,6 +369,7 @@ def render_map(areas: dict[str, AreaView], zoom: Zoom, *, selected: str = "",
     return canvas
 
 
+FOG_LEGEND = "2+3? fog of war: 2 Japanese forces known, 3 unknown chips (some are blanks)"
 LEGEND = (
     "◆ objective  U/J/x/~/- held by US/Japan/contested/US unsupplied/nobody",
     "! battle due  14/0 US/JA forces (* some damaged)  ✈3/5 US LBA/airfield",
@@ -393,4 +407,6 @@ def map_text(state: CampaignState, data: GameData, *, width: int = 80, name: str
         out += lines + ["", "Off-map boxes"] + box_lines(boxes, width, names=True)
     out.append("")
     out += [clip(line, width) for line in LEGEND]
+    if any(a.hidden_chips for a in areas.values()):
+        out.append(clip(FOG_LEGEND, width))
     return "\n".join(out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nimitz.engine.control import holder, objectives_held, supplied_areas
-from nimitz.engine.fog import AreaView, area_view, entry_hidden
+from nimitz.engine.fog import HIDDEN_DECISION, AreaView, area_view, entry_hidden
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.data import GameData
 from nimitz.model.difficulty import load_difficulties
@@ -120,7 +120,6 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
     return "\n".join(lines)
 
 
-HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
 
 
 def entry_text(entry, state: CampaignState) -> str:

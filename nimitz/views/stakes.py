@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from nimitz.engine.fog import hidden_forces, us_view
 from nimitz.engine.control import objectives_held
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState
@@ -52,7 +53,9 @@ def stakes(state: CampaignState, data: GameData) -> Stakes:
     held = objectives_held(state, data)
     ladder = tuple((lv.name, lv.min) for lv in reversed(sheet.evaluation))
     near = {HAWAII, *data.map.area[HAWAII].adjacent}
-    ja_near = sum(1 for f in state.forces.values() if f.side == "JA" and f.location in near)
+    hidden = hidden_forces(state)  # fog of war: only the Japanese forces the US sees (R86)
+    ja_near = sum(1 for f in state.forces.values()
+                  if f.side == "JA" and f.location in near and f.id not in hidden)
     return Stakes(year=state.year, turn=state.turn, turns=sheet.turns, held=len(held),
                   objectives=len(sheet.objectives), level=sheet.level_for(len(held)), ladder=ladder,
                   hawaii_held=HAWAII in held, ja_near_hawaii=ja_near,
@@ -88,6 +91,7 @@ def briefing(state: CampaignState, data: GameData) -> list[tuple[str, str]]:
         1945: "The last year: take the islands on Japan's doorstep and gather the fleet for "
               "the invasion of Japan, while kamikazes and Japan's last ships resist.",
     }.get(state.year, "")
+    optional = optional_rules_paragraph(state, data)
     return [
         ("The situation", situation),
         ("Your objectives", f"{len(sheet.objectives)} areas: {objectives}. You hold {s.held} "
@@ -103,7 +107,7 @@ def briefing(state: CampaignState, data: GameData) -> list[tuple[str, str]]:
                       "battles, Japan's reinforcements and repairs, return to port, supply and "
                       "the defeat check. The status line always shows the turn, the objectives "
                       "against the ladder and Hawaii."),
-    ]
+    ] + ([("Optional rules", optional)] if optional else [])
 
 
 def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
@@ -112,6 +116,7 @@ def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
     US infantry or aircraft ashore where no supply reaches."""
     from nimitz.engine.control import holder, supplied_areas
 
+    state = us_view(state)  # fog of war: warn only about what the US can see (R86)
     sheet = data.year(state.year)
     cls = sheet.cls
     out = []
@@ -131,4 +136,39 @@ def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
     if stranded:
         out.append(f"US infantry or aircraft out of supply in {', '.join(stranded)}: each takes "
                    f"a hit at the supply check.")
+    demand = _attack_demand(state, data)
+    if demand:
+        out.append(demand)
     return out
+
+
+def _attack_demand(state: CampaignState, data: GameData) -> str:
+    """The events option's demanded attack, while it stands unmet (R83)."""
+    v = state.variant
+    if v is None or not state.rules.has("events") or not v.event or v.attack_met:
+        return ""
+    if data.optional_rules.events.for_roll(v.event).kind != "attack_demanded":
+        return ""
+    landing = any(f.side == "US" and f.embarked and f.location in data.map.area
+                  and state.at(f.location, "JA") for f in state.forces.values())
+    if landing:
+        return ""
+    return ("High command demands an attack this turn and no US infantry is set to land where "
+            "Japanese forces are: ending movement now costs 3 SP (R83).")
+
+
+def optional_rules_paragraph(state: CampaignState, data: GameData) -> str:
+    """The briefing's word on the optional rules chosen (docs/optional-rules.md)."""
+    words = {
+        "fog-of-war": "fog of war: Japanese forces where you have none are hidden stacks of chips, "
+                      "some of them blanks; scouting also peeks at a few chips, contact shows all",
+        "weather": "weather: clear, hazy or bad, rolled each turn; it shortens battles and, when "
+                   "bad, weakens every aircraft's attacks",
+        "events": "events: one each turn, for you or against you, from veteran crews to storms and "
+                  "a demanded attack",
+        "variable-end": "variable end: after turn 5 a die may end the campaign there, so hold "
+                        "your objectives from turn 5 on",
+    }
+    chosen = [words[o] for o in state.rules.options if o in words]
+    return ("This campaign plays with " + "; ".join(chosen) + ". The log shows each roll "
+            "and its effect; docs/optional-rules.md has the details.") if chosen else ""

@@ -364,3 +364,26 @@ def test_a_save_with_impossible_optional_rule_state_is_refused(data, edit, where
     assert validate_state(game.state, data) == []
     edit(game.state)
     assert any(where in p for p in validate_state(game.state, data))
+
+
+def test_map_and_show_hide_the_stacks_the_fog_hides(data):
+    """R86: the drawn map counts hidden stacks as unknown chips ('2?'), `show` names no hidden
+    counter, and a Japanese decision naming a hidden force reads as hidden."""
+    from nimitz.engine import fog
+    from nimitz.model.journal import JournalEntry
+    from nimitz.views.map import map_areas, map_text
+    from nimitz.views.situation import last_turn_bot_text, situation_text
+
+    game = _fog_game(data, faces=[1])
+    hidden = place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))[0]
+    fog.refresh(game)
+    area = map_areas(game.state, data)["GI"]
+    assert area.ja == [] and area.hidden_chips == 2 and area.ja_count == "2?"
+    assert "unknown chips" in map_text(game.state, data)
+    text = situation_text(game.state, data).splitlines()
+    gi = next(i for i, line in enumerate(text) if line.startswith("GI "))
+    assert text[gi + 1] == "   JA: hidden stack: 2 unknown chips (some may be blanks)"
+    entry = JournalEntry(seq=0, turn=1, step="orders", side="JA", kind="bot",
+                         text=f"GI: Hold ({hidden.name})", data={"held": [hidden.id]}, year=1942)
+    assert hidden.name not in last_turn_bot_text([entry], game.state)
+    assert fog.journal_seen([entry], game.state)[0].text == fog.HIDDEN_DECISION

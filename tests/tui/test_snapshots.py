@@ -19,7 +19,7 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50"
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory) -> Path:  # noqa: ANN001
-    """Three 1942 campaigns: just begun, at US Movement, and played to its end."""
+    """1942 campaigns: just begun, at US Movement (also one with optional rules), played to its end."""
     from nimitz.model.data import load_game_data
 
     saves = tmp_path_factory.mktemp("snapshots")
@@ -27,6 +27,9 @@ def folder(tmp_path_factory) -> Path:  # noqa: ANN001
     Controller(saves, data).create(1942, 7, "map", "fresh")
     ctl = Controller(saves, data)
     ctl.create(1942, 7, "map", "moving")
+    ctl.answer(Decision("end_resupply"))
+    ctl = Controller(saves, data)  # optional rules: fog of war, weather, events (R80-R86)
+    ctl.create(1942, 7, "map", "foggy", options=["fog-of-war", "weather", "events"])
     ctl.answer(Decision("end_resupply"))
     ctl = Controller(saves, data)
     ctl.create(1942, 3, "map", "over")
@@ -81,3 +84,11 @@ def test_screens_at_movement(snap_compare, folder: Path, size, screen: str, keys
 def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
     assert snap_compare(opened(folder, "over"), terminal_size=size, press=keys,
                         run_before=settle)
+
+
+@pytest.mark.parametrize(("screen", "keys"), [("campaign", ()), ("map", ("m",)), ("area", ("i",))])
+@pytest.mark.parametrize("size", SIZES)
+def test_fog_of_war_screens(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
+    """R85/R86: hidden Japanese stacks show as known counters plus unknown chips; the stakes
+    and log name the weather and the event."""
+    assert snap_compare(opened(folder, "foggy"), terminal_size=size, press=keys, run_before=settle)

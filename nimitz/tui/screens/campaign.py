@@ -70,7 +70,7 @@ class CampaignScreen(NimitzScreen):
         self.query_one(AreaPanel).show(self.view, m.selected)
         self.query_one(StatusBar).show(self.view)
         self.query_one(SequenceBar).show(self.view.step)
-        self.query_one(LogTail).show(ctl.game.journal)
+        self.query_one(LogTail).show(ctl.journal_seen)
         self.query_one(DecisionBar).show(self.view.request_kind, self.view.prompt, self.view.result)
         self._guide()
         self.refresh_bindings()

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from nimitz.engine.control import objectives_held
 from nimitz.model.difficulty import load_difficulties
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.tui.screens.base import NimitzScreen
 
 
@@ -48,6 +49,10 @@ class EndScreen(NimitzScreen):
         head.append(f"\n{state.year} campaign, turn {state.turn} of {sheet.turns}; "
                     f"score {score} (objectives held now: {len(held)}: {', '.join(held) or 'none'})\n")
         head.append(f"Difficulty: {load_difficulties().summary(state.rules)}\n")
+        if state.rules.options:
+            head.append("Optional rules: " + ", ".join(OPTION_TITLES[o] for o in state.rules.options)
+                        + (f" (the campaign ended early, after turn {state.variant.ended_early})"
+                           if state.variant is not None and state.variant.ended_early else "") + "\n")
         ev = Table(title="Evaluation", title_justify="left", show_edge=False, header_style="bold")
         ev.add_column("level")
         ev.add_column("objectives")

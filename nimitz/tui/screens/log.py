@@ -61,7 +61,7 @@ class LogScreen(NimitzScreen):
 
     def _entries(self) -> list[JournalEntry]:
         out = []
-        for e in self.napp.controller.game.journal:
+        for e in self.napp.controller.journal_seen:
             if e.kind == "roll" and not self.rolls:
                 continue
             if self.turn is not None and e.turn != self.turn:
@@ -74,7 +74,7 @@ class LogScreen(NimitzScreen):
         return out
 
     def _values(self, what: str) -> list:
-        journal = self.napp.controller.game.journal
+        journal = self.napp.controller.journal_seen
         if what == "turn":
             return [None] + sorted({e.turn for e in journal})
         if what == "step":

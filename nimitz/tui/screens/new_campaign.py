@@ -1,5 +1,6 @@
 """New campaign: the year, the difficulty (with its options and its measured chance for the
-expert player), linked or not, an optional seed, a name, and who breaks ties for Japan (R24)."""
+expert player), linked or not, an optional seed, a name, who breaks ties for Japan (R24) and the
+optional rules (docs/optional-rules.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,15 @@ from nimitz.tui.screens.base import NimitzModal
 from nimitz.tui.widgets.choice_row import ChoiceRow
 
 YEARS = (1942, 1943, 1944, 1945)
+# The optional rules offered here (docs/optional-rules.md); any other mix: `nimitz new --option`.
+OPTIONAL_SETS = (
+    ("none", "no optional rules", ()),
+    ("weather", "weather", ("weather",)),
+    ("events", "weather and events", ("weather", "events")),
+    ("fog", "fog of war", ("fog-of-war",)),
+    ("end", "variable end", ("variable-end",)),
+    ("all", "all four", ("fog-of-war", "weather", "events", "variable-end")),
+)
 
 
 class NewCampaignDialog(NimitzModal):
@@ -45,6 +55,8 @@ class NewCampaignDialog(NimitzModal):
                             compact=True)
             yield ChoiceRow("JA ties", [("bot", "the bot's dice (default)"),
                                         ("player", "I choose for Japan")], "bot", id="ja_ties")
+            yield ChoiceRow("Optional", [(key, label) for key, label, _ in OPTIONAL_SETS], "none",
+                            id="optional")
             yield Static(id="error")
             yield Static(Text("↑/↓ or Tab move between fields, ←/→ change a choice, Enter "
                               "starts, Esc cancels.", style="dim"))
@@ -118,8 +130,10 @@ class NewCampaignDialog(NimitzModal):
         name = self.query_one("#name", Input).value.strip()
         linked = self.query_one("#linked", ChoiceRow).value == "yes"
         ja_ties = self.query_one("#ja_ties", ChoiceRow).value
+        chosen = self.query_one("#optional", ChoiceRow).value
+        options = next(names for key, _, names in OPTIONAL_SETS if key == chosen)
         self.napp.new_campaign(self.year, seed, preset, name, linked=linked, ja_ties=ja_ties,
-                               refused=self._error)
+                               options=list(options), refused=self._error)
 
     def _error(self, message: str) -> None:
         box = self.query_one("#error", Static)

@@ -81,11 +81,15 @@ def _area_text(a: AreaView, view: CampaignView | None, width: int) -> Text:
     if a.battle:
         t.append("! A battle is due here\n", style="bold yellow")
     for side, forces, style in (("US", a.us, US_STYLE), ("JA", a.ja, JA_STYLE)):
-        t.append(f"\n{side} forces: {len(forces)}\n", style=style)
+        seen = f"{len(forces)} known" if side == "JA" and a.hidden_chips else str(len(forces))
+        t.append(f"\n{side} forces: {seen}\n", style=style)
         for f in forces:
             t.append(" ")
             t.append_text(force_lines(f, width - 1))
             t.append("\n")
+        if side == "JA" and a.hidden_chips:
+            t.append(f" + {a.hidden_chips} unknown chip{'s' if a.hidden_chips != 1 else ''}: a hidden "
+                     f"stack (fog of war); some are blanks\n", style=JA_STYLE)
     t.append("\nMarks: * damaged, ~ on a transport, + moved\n", style="dim")
     if view is not None:
         t.append("\n")
