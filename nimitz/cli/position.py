@@ -69,8 +69,10 @@ def new_from_position(ctx: click.Context, file: str, name: str | None, year: str
     from nimitz.persist.saves import now
     from nimitz.persist.store import check_name
 
-    given = [f"--{p.replace('_', '-')}" for p in ("seed", "rules_preset", "ja_ties", "linked", "options")
-             if ctx.get_parameter_source(p) is click.core.ParameterSource.COMMANDLINE]
+    flags = {"seed": "--seed", "difficulty": "--difficulty", "rules_preset": "--rules-preset",
+             "ja_ties": "--ja-ties", "linked": "--linked", "options": "--option"}
+    given = [flag for param, flag in flags.items()
+             if ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE]
     if given:
         raise UserError(f"{', '.join(given)}: the position file sets these (nothing was created)")
     state = read_position_file(file)

@@ -104,7 +104,10 @@ def position_text(state: CampaignState, data: GameData, source: str = "") -> str
             f"linked = {'true' if state.linked else 'false'}", ""]
     r = state.rules
     out += ["[rules]", f'order_modifiers = "{r.order_modifiers}"', f'ja_ties = "{r.ja_ties}"',
-            f"auto_reactive_plans = {'true' if r.auto_reactive_plans else 'false'}", ""]
+            f"auto_reactive_plans = {'true' if r.auto_reactive_plans else 'false'}",
+            f"objective_hold_track = {'true' if r.objective_hold_track else 'false'}",
+            f'battalion_pool = "{r.battalion_pool}"', f"extra_supply = {r.extra_supply}",
+            f"extra_bpp = {r.extra_bpp}", ""]
     out += ["[dice]", f"seed = {state.dice.seed}"]
     out += [f"{s} = {state.dice.streams[s]}" for s in STREAMS if s in state.dice.streams]
     out.append("")
@@ -320,11 +323,16 @@ def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -
     o = data.orders
     rules_doc = doc.get("rules", {})
     rules = RulesProfile()
+    choices = {"order_modifiers": tuple(o.modifier_presets), "ja_ties": ("bot", "player"),
+               "auto_reactive_plans": (True, False), "objective_hold_track": (True, False),
+               "battalion_pool": ("unlimited", "counters")}
     for key, value in rules_doc.items():
-        allowed = {"order_modifiers": tuple(o.modifier_presets), "ja_ties": ("bot", "player"),
-                   "auto_reactive_plans": (True, False)}.get(key)
+        if key in ("extra_supply", "extra_bpp"):  # difficulty handicaps (R70)
+            setattr(rules, key, _int(rules_doc, key, problems, 0, None, 0))
+            continue
+        allowed = choices.get(key)
         if allowed is None:
-            problems.add(f"rules.{key}", "unknown rule option (order_modifiers, ja_ties, auto_reactive_plans)")
+            problems.add(f"rules.{key}", f"unknown rule option ({', '.join(choices)}, extra_supply, extra_bpp)")
         elif value not in allowed or type(value) is not type(allowed[0]):
             problems.add(f"rules.{key}", f"{value!r} is not one of {', '.join(map(str, allowed))}")
         else:
