@@ -167,3 +167,12 @@ def test_us_air_not_asked_without_aircraft_or_plans():
     b = _board([], {"JA:Kaga": "JO", "US:DESRON 1": "UO"})
     reqs, _ = run(T.us_air(b))
     assert reqs == []
+
+
+def test_us_air_request_marks_damaged_aircraft():
+    """The aircraft move list says which aircraft are damaged (issue 14's loose ends)."""
+    b = _board([], {"JA:Kaga": "JO", "US:MAG 21": "US_AF"})
+    b.state.forces["US:MAG 21"].damaged = True
+    _, req = _us_request(b)
+    marks = {a["id"]: a["damaged"] for a in req.info["aircraft"]}
+    assert marks["US:MAG 21"] is True

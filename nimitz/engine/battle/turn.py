@@ -239,7 +239,7 @@ def us_air(board: Board) -> Gen:
         prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
         options=[Option(Decision(kind="battle_air"), "every aircraft stays home, no plan played")],
         info={"aircraft": [{"id": p, "name": board.name(p), "values": board.cls(p).values_text(board.damaged(p)),
-                            "home": board.box(p)} for p in ready],
+                            "damaged": board.damaged(p), "home": board.box(p)} for p in ready],
               "areas": list(AREAS), "blocked": blocked,
               "plans": [{"id": p.id, "name": p.name, "description": p.description} for p, _ in plays],
               "ja_plans": [pip.plan for _p, pip in board.ja_in_force()],

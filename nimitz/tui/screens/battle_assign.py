@@ -101,7 +101,8 @@ class AssignDialog(RequestDialog):
             blocked = set(info.get("blocked", []))
             areas = ["home"] + [a for a in info.get("areas", []) if a not in blocked]
             for a in info.get("aircraft", []):
-                items.append({"id": a["id"], "label": a["name"], "values": a["values"],
+                items.append({"id": a["id"], "label": a["name"] + ("*" if a.get("damaged") else ""),
+                              "values": a["values"],
                               "choices": areas, "value": "home"})
             for p in info.get("plans", []):
                 items.append({"id": p["id"], "label": f"Plan: {p['name']}", "values": p["description"],
