@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from nimitz.engine.variants import active, contact_modifier, variant_state
+from nimitz.model.optional_rules import OPTION_STREAMS
 from nimitz.model.state import HiddenStack
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from nimitz.model.state import CampaignState
 
 OPTION = "fog-of-war"
+STREAM = OPTION_STREAMS[OPTION]
 UNSEEN = "UNSEEN"  # where a hidden force stands in the US player's view of the state
 
 
@@ -45,7 +47,7 @@ def refresh(game: "Game") -> None:
             stacks[area.code] = old
             continue
         table = game.data.optional_rules.fog
-        face = game.dice.roll("fog", table.sides, f"fog of war: blanks in {area.code}")
+        face = game.dice.roll(STREAM, table.sides, f"fog of war: blanks in {area.code}")
         stacks[area.code] = HiddenStack(forces=ja, blanks=table.blanks_for(face))
     v.fog = stacks
     v.revealed = {fid: where for fid, where in v.revealed.items()
@@ -72,7 +74,7 @@ def peek(game: "Game", area: str) -> str:
     stack = v.fog.get(area)
     if stack is None:
         return f"Recon peek at {area}: nothing hidden there"
-    dice = [game.dice.roll("fog", table.peek_sides, f"recon peek at {area}") for _ in range(table.peek_dice)]
+    dice = [game.dice.roll(STREAM, table.peek_sides, f"recon peek at {area}") for _ in range(table.peek_dice)]
     threshold = table.peek_max + contact_modifier(game)
     total = sum(dice)
     if total > threshold:
@@ -85,7 +87,7 @@ def peek(game: "Game", area: str) -> str:
         chips = unknown + ["blank"] * (stack.blanks - stack.blanks_seen)
         if not chips:
             break
-        chip = chips[game.dice.roll("fog", len(chips), f"recon peek at {area}: which chip") - 1]
+        chip = chips[game.dice.roll(STREAM, len(chips), f"recon peek at {area}: which chip") - 1]
         if chip == "blank":
             stack.blanks_seen += 1
             blanks += 1
@@ -133,12 +135,10 @@ def hidden_forces(state: "CampaignState") -> set[str]:
 def us_view(state: "CampaignState") -> "CampaignState":
     """A copy of the state as the US player knows it (R86): every hidden Japanese force stands
     in UNSEEN, off the map. Scripted and expert players plan on this, never on the real state."""
-    import copy
-
     hidden = hidden_forces(state)
     if not hidden:
         return state
-    seen = copy.deepcopy(state)
+    seen = state.copy()
     for fid in hidden:
         seen.forces[fid].location = UNSEEN
     return seen

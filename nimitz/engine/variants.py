@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nimitz.model.optional_rules import Event
+from nimitz.model.optional_rules import OPTION_STREAMS, Event
 from nimitz.model.ratings import NONE, Rating
 from nimitz.model.state import VariantState
 
@@ -60,7 +60,7 @@ def _roll_weather(game: "Game") -> None:
         game.log("event", "", f"Weather: {v.weather} (the first turn is always clear) (R80)",
                  {"weather": v.weather, "rulings": ["R80"]})
         return
-    face = game.dice.roll("weather", table.sides, "weather")
+    face = game.dice.roll(OPTION_STREAMS["weather"], table.sides, "weather")
     before = table.levels.index(v.weather)
     after = before
     if face in table.worsen_on:
@@ -92,19 +92,19 @@ def _draw_event(game: "Game") -> None:
     v = variant_state(game)
     v.event_area = v.event_force = ""
     v.attack_met = False
-    face = game.dice.roll("events", table.sides, "event of the turn")
+    face = game.dice.roll(OPTION_STREAMS["events"], table.sides, "event of the turn")
     v.event = face
     event = table.for_roll(face)
     detail = ""
     if event.kind == "storm":
         areas = [a.code for a in game.data.map.areas]
-        v.event_area = areas[game.dice.roll("events", len(areas), "storm area") - 1]
+        v.event_area = areas[game.dice.roll(OPTION_STREAMS["events"], len(areas), "storm area") - 1]
         detail = f": no air attacks in {v.event_area} this turn"
     elif event.kind == "engine_trouble":
         ships = [f for f in game.state.forces.values() if f.side == "US" and f.location in
                  game.data.map.area and game.sheet.cls[f.cls].is_ship]
         if ships:
-            ship = ships[game.dice.roll("events", len(ships), "ship with engine trouble") - 1]
+            ship = ships[game.dice.roll(OPTION_STREAMS["events"], len(ships), "ship with engine trouble") - 1]
             v.event_force = ship.id
             detail = f": {ship.name} in {ship.location} cannot move this turn"
         else:
@@ -240,7 +240,7 @@ def ends_early(game: "Game") -> bool:
     table = game.data.optional_rules.variable_end
     if game.state.turn != table.after_turn or game.state.turn >= game.sheet.turns:
         return False
-    face = game.dice.roll("end", table.sides, "variable end")
+    face = game.dice.roll(OPTION_STREAMS["variable-end"], table.sides, "variable end")
     ends = face in table.ends_on
     if ends:
         variant_state(game).ended_early = game.state.turn

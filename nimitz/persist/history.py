@@ -17,6 +17,7 @@ from nimitz.engine.game import Game
 from nimitz.errors import NimitzError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Checkpoint, JournalEntry
+from nimitz.model.state import clone
 
 UNDO_TARGETS = ("decision", "step", "turn")
 
@@ -219,7 +220,7 @@ def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
         elif isinstance(value, list):
             value = list(value)
         elif attrs.has(type(value)):  # e.g. the optional rules' state: small, copied whole
-            value = copy.deepcopy(value)
+            value = clone(value)
         fields[name] = value
     battle = state.battle
     if battle is not None:

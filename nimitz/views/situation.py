@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nimitz.engine.control import holder, objectives_held, supplied_areas
-from nimitz.engine.fog import HIDDEN_DECISION, AreaView, area_view, entry_hidden
+from nimitz.engine.fog import AreaView, area_view, journal_seen
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.data import GameData
 from nimitz.model.difficulty import load_difficulties
@@ -122,11 +122,6 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
 
 
 
-def entry_text(entry, state: CampaignState) -> str:
-    """A journal entry's text as the US player may read it now (fog of war hides some, R86)."""
-    return HIDDEN_DECISION if entry_hidden(entry, state) else entry.text
-
-
 def last_turn_bot_text(journal, state: CampaignState | None = None) -> str:
     """The Japanese decisions of the latest turn that has any, one per line."""
     bot = [e for e in journal if e.kind == "bot"]
@@ -134,6 +129,8 @@ def last_turn_bot_text(journal, state: CampaignState | None = None) -> str:
         return "No Japanese decisions yet."
     turn = bot[-1].turn
     lines = [f"Japanese decisions, turn {turn}:"]
-    lines += [f"  [{step_words(e.step)}] {player_text(entry_text(e, state) if state is not None else e.text)}"
-              for e in bot if e.turn == turn]
+    shown = [e for e in bot if e.turn == turn]
+    if state is not None:
+        shown = journal_seen(shown, state)  # fog of war hides some (R86)
+    lines += [f"  [{step_words(e.step)}] {player_text(e.text)}" for e in shown]
     return "\n".join(lines)
