@@ -93,8 +93,12 @@ def test_reference_map_tab(snap_compare, folder: Path, size) -> None:  # noqa: A
 
     async def map_tab(pilot) -> None:  # noqa: ANN001
         pilot.app.animation_level = "none"  # the tab underline must not be caught mid-slide
+        await settle(pilot)  # the save opens in a worker: R means nothing until it is shown
         await pilot.press("R")
-        await pilot.pause(0.3)  # the tabs mount first
+        for _ in range(100):  # the reference screen and its tabs mount (slow on a loaded CI box)
+            await pilot.pause(0.05)
+            if pilot.app.screen.query(TabbedContent):
+                break
         pilot.app.screen.query_one(TabbedContent).active = "map"
         await settle(pilot)
 
