@@ -28,8 +28,10 @@ def main() -> None:
             wall, cpu = time.perf_counter(), time.process_time()
             outcomes = advise(game, ADVISE_BUDGET)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-            print(f"{year} turn {game.state.turn} {kind:13} {len(outcomes)} candidates: "
-                  f"{wall:5.2f} s wall, {cpu:5.2f} s CPU")
+            print(
+                f"{year} turn {game.state.turn} {kind:13} {len(outcomes)} candidates: "
+                f"{wall:5.2f} s wall, {cpu:5.2f} s CPU"
+            )
 
 
 if __name__ == "__main__":

@@ -92,8 +92,10 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=15)
     args = parser.parse_args()
     print(f"{'battle':<58}{'median ms':>10}{'turns':>7}{'journal':>9}")
-    for name, make in (("typical (1942 Midway: 2 CV each side, landing)", typical),
-                       ("large (both 1942 fleets at HI, island fight, 4 turns)", large)):
+    for name, make in (
+        ("typical (1942 Midway: 2 CV each side, landing)", typical),
+        ("large (both 1942 fleets at HI, island fight, 4 turns)", large),
+    ):
         times, turns, entries = [], [], []
         for seed in range(1, args.runs + 1):
             ms, game = run(make, seed)
@@ -101,8 +103,10 @@ def main() -> None:
             end = next(e for e in reversed(game.journal) if "ends after" in e.text)
             turns.append(int(end.text.split("after ")[1].split(" ")[0]))
             entries.append(len(game.journal))
-        print(f"{name:<58}{statistics.median(times):>10.1f}{statistics.median(turns):>7.0f}"
-              f"{statistics.median(entries):>9.0f}")
+        print(
+            f"{name:<58}{statistics.median(times):>10.1f}{statistics.median(turns):>7.0f}"
+            f"{statistics.median(entries):>9.0f}"
+        )
     profiler = cProfile.Profile()
     game = large(1)
     profiler.enable()

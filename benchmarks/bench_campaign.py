@@ -1,6 +1,6 @@
 """Benchmark the JA Orders step and whole autoplayed campaigns; print medians and a profile.
 
-    .venv/bin/python benchmarks/bench_campaign.py [--runs N] [--profile]
+.venv/bin/python benchmarks/bench_campaign.py [--runs N] [--profile]
 """
 
 from __future__ import annotations

@@ -65,14 +65,15 @@ def bench_year(data, year: int, campaigns: int) -> tuple[float, float, int]:
 
 
 def bench_lab(runs: int, jobs: int) -> None:
-    cmd = [sys.executable, "-m", "nimitz", "lab", "--year", "all", "--runs", str(runs),
-           "--jobs", str(jobs)]
+    cmd = [sys.executable, "-m", "nimitz", "lab", "--year", "all", "--runs", str(runs), "--jobs", str(jobs)]
     t = time.process_time()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     seconds = time.process_time() - t
     total = runs * len(YEARS)
-    print(f"\nnimitz lab --year all --runs {runs} --jobs {jobs}: {total} campaigns in {seconds:.1f} s "
-          f"({total / seconds:.1f}/s); 10,000 campaigns extrapolate to {10_000 / total * seconds / 60:.1f} min")
+    print(
+        f"\nnimitz lab --year all --runs {runs} --jobs {jobs}: {total} campaigns in {seconds:.1f} s "
+        f"({total / seconds:.1f}/s); 10,000 campaigns extrapolate to {10_000 / total * seconds / 60:.1f} min"
+    )
 
 
 def main() -> None:

@@ -13,8 +13,8 @@ import json
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from nimitz.engine.setup import new_campaign
 from nimitz.model.data import YEARS, load_game_data, load_raw
@@ -47,36 +47,68 @@ def main() -> None:
 
     data = load_game_data()
     rows: list[tuple[str, str, float, str]] = []  # (what, year, ms, note)
-    rows.append(("load game data uncached (load_raw + check_data)", "all",
-                 median_ms(load_uncached, runs), ""))
+    rows.append(("load game data uncached (load_raw + check_data)", "all", median_ms(load_uncached, runs), ""))
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for year in YEARS:
-            rows.append(("new_campaign (engine set-up)", str(year),
-                         median_ms(lambda: new_campaign(data, year, 1), runs), ""))
-            rows.append(("new_envelope (what `nimitz new` builds)", str(year),
-                         median_ms(lambda: new_envelope(data, year, 1, RulesProfile(), "b"), runs), ""))
+            rows.append(
+                ("new_campaign (engine set-up)", str(year), median_ms(lambda: new_campaign(data, year, 1), runs), "")
+            )
+            rows.append(
+                (
+                    "new_envelope (what `nimitz new` builds)",
+                    str(year),
+                    median_ms(lambda: new_envelope(data, year, 1, RulesProfile(), "b"), runs),
+                    "",
+                )
+            )
             env = new_envelope(data, year, 1, RulesProfile(), "bench")
             path = folder / f"bench-{year}.nimitz.json"
             rows.append(("state_hash", str(year), median_ms(lambda: state_hash(env.state), runs), ""))
-            rows.append(("to_json (unstructure + hash + dumps)", str(year),
-                         median_ms(lambda: to_json(env), runs), ""))
-            rows.append(("write_save (to_json + temp + fsync + rename)", str(year),
-                         median_ms(lambda: write_save(path, env), runs),
-                         f"{path.stat().st_size / 1024:.0f} KiB"))
-            rows.append(("read_save (parse + structure + hash + state_problems)", str(year),
-                         median_ms(lambda: read_save(path, data), runs), ""))
+            rows.append(("to_json (unstructure + hash + dumps)", str(year), median_ms(lambda: to_json(env), runs), ""))
+            rows.append(
+                (
+                    "write_save (to_json + temp + fsync + rename)",
+                    str(year),
+                    median_ms(lambda: write_save(path, env), runs),
+                    f"{path.stat().st_size / 1024:.0f} KiB",
+                )
+            )
+            rows.append(
+                (
+                    "read_save (parse + structure + hash + state_problems)",
+                    str(year),
+                    median_ms(lambda: read_save(path, data), runs),
+                    "",
+                )
+            )
             text = path.read_text(encoding="utf-8")
-            rows.append(("envelope_from_json without game data (no state_problems)", str(year),
-                         median_ms(lambda: envelope_from_json(text, "bench"), runs), ""))
+            rows.append(
+                (
+                    "envelope_from_json without game data (no state_problems)",
+                    str(year),
+                    median_ms(lambda: envelope_from_json(text, "bench"), runs),
+                    "",
+                )
+            )
             plain = CONVERTER.unstructure(env)
-            rows.append(("  plain json.dumps of the same unstructured data", str(year),
-                         median_ms(lambda: json.dumps(plain, separators=(",", ":"), ensure_ascii=False),
-                                   runs),
-                         "baseline"))
-            rows.append(("  plain json.loads of the same text", str(year),
-                         median_ms(lambda: json.loads(text), runs), "baseline"))
+            rows.append(
+                (
+                    "  plain json.dumps of the same unstructured data",
+                    str(year),
+                    median_ms(lambda: json.dumps(plain, separators=(",", ":"), ensure_ascii=False), runs),
+                    "baseline",
+                )
+            )
+            rows.append(
+                (
+                    "  plain json.loads of the same text",
+                    str(year),
+                    median_ms(lambda: json.loads(text), runs),
+                    "baseline",
+                )
+            )
 
     width = max(len(r[0]) for r in rows)
     print(f"nimitz foundation benchmark: median of {runs} runs, milliseconds")

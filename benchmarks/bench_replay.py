@@ -36,8 +36,7 @@ from nimitz.tui.view_model import campaign_view
 
 
 def autoplay(data, year: int, seed: int, folder: Path) -> Session:  # noqa: ANN001
-    session = Session.create(folder / f"bench-{year}.nimitz.json", data, year, seed,
-                             RulesProfile(), f"bench-{year}")
+    session = Session.create(folder / f"bench-{year}.nimitz.json", data, year, seed, RulesProfile(), f"bench-{year}")
     session.autosave = False
     game = session.game
     policy = get_policy("sensible")
@@ -50,10 +49,14 @@ def autoplay(data, year: int, seed: int, folder: Path) -> Session:  # noqa: ANN0
 def plain_replay_ms(data, game: Game, seg: int, end: int) -> float:  # noqa: ANN001
     cp = game.checkpoints[seg]
     start = time.perf_counter()
-    g = Game(data=data, state=copy.deepcopy(cp.state), journal=list(game.journal[:cp.journal_len]),
-             checkpoints=list(game.checkpoints[:seg]))
+    g = Game(
+        data=data,
+        state=copy.deepcopy(cp.state),
+        journal=list(game.journal[: cp.journal_len]),
+        checkpoints=list(game.checkpoints[:seg]),
+    )
     g.start()
-    for e in game.journal[cp.journal_len:end]:
+    for e in game.journal[cp.journal_len : end]:
         if e.kind == "decision" and e.decision is not None and g.pending is not None:
             g.answer(e.decision)
     return (time.perf_counter() - start) * 1000
@@ -131,8 +134,10 @@ def main() -> None:
         session = autoplay(data, year, args.seed, folder)
         game = session.game
         states = EntryStates(data, game.checkpoints, game.journal)
-        print(f"\n{year}: {len(game.journal)} journal entries, {len(game.checkpoints)} turns, "
-              f"{len(game.state.forces)} forces, {game.state.battles_fought} battles")
+        print(
+            f"\n{year}: {len(game.journal)} journal entries, {len(game.checkpoints)} turns, "
+            f"{len(game.state.forces)} forces, {game.state.battles_fought} battles"
+        )
         per_entry = []
         for seg in range(len(game.checkpoints)):
             start, end = states.bounds(seg)
@@ -140,8 +145,7 @@ def main() -> None:
             ms = states.timings[seg] * 1000
             plain = plain_replay_ms(data, game, seg, end)
             per_entry.append(ms / max(1, end - start))
-            print(f"  enter turn {seg + 1}: {end - start:4d} entries  {ms:6.1f} ms "
-                  f"(engine alone {plain:5.1f} ms)")
+            print(f"  enter turn {seg + 1}: {end - start:4d} entries  {ms:6.1f} ms (engine alone {plain:5.1f} ms)")
         print(f"  per entry: median {statistics.median(per_entry):.3f} ms")
         views = []
         for i in range(0, len(game.journal), max(1, len(game.journal) // 200)):
@@ -151,10 +155,13 @@ def main() -> None:
             if g.state.battle is not None:
                 battle_view(g)
             views.append(time.perf_counter() - t)
-        print(f"  one entry's views (state + campaign/battle view): median "
-              f"{statistics.median(views) * 1000:.2f} ms, max {max(views) * 1000:.2f} ms")
+        print(
+            f"  one entry's views (state + campaign/battle view): median "
+            f"{statistics.median(views) * 1000:.2f} ms, max {max(views) * 1000:.2f} ms"
+        )
         for label, ms in asyncio.run(viewer(folder, session.path, args.runs)).items():
             print(f"  viewer at 100x30, {label}: {ms:.1f} ms")
+
 
 if __name__ == "__main__":
     main()

@@ -50,12 +50,26 @@ def best_of(runs: int, command: list[str]) -> float:
 
 
 def autoplay_ratio(folder: Path, runs: int) -> tuple[float, float]:
-    plain = best_of(runs, [*NIMITZ, "--saves", str(folder / "plain"), "autoplay", "--year", "1942",
-                           "--seed", "1"])
+    plain = best_of(runs, [*NIMITZ, "--saves", str(folder / "plain"), "autoplay", "--year", "1942", "--seed", "1"])
     saved = []
     for i in range(runs):
-        saved.append(best_of(1, [*NIMITZ, "--saves", str(folder / "saved"), "autoplay", "--year",
-                                 "1942", "--seed", "1", "--save", f"bench-{i}"]))
+        saved.append(
+            best_of(
+                1,
+                [
+                    *NIMITZ,
+                    "--saves",
+                    str(folder / "saved"),
+                    "autoplay",
+                    "--year",
+                    "1942",
+                    "--seed",
+                    "1",
+                    "--save",
+                    f"bench-{i}",
+                ],
+            )
+        )
     return min(saved), plain
 
 
@@ -66,14 +80,30 @@ def list_ratio(folder: Path, runs: int, sample: Path) -> tuple[float, float]:
     shutil.copy(sample, one / "only.nimitz.json")
     for i in range(200):
         shutil.copy(sample, many / f"save-{i:03}.nimitz.json")
-    return (best_of(runs, [*NIMITZ, "--saves", str(many), "list"]),
-            best_of(runs, [*NIMITZ, "--saves", str(one), "list"]))
+    return (
+        best_of(runs, [*NIMITZ, "--saves", str(many), "list"]),
+        best_of(runs, [*NIMITZ, "--saves", str(one), "list"]),
+    )
 
 
 def finished_save(folder: Path, year: int, seed: int) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run([*NIMITZ, "--saves", str(folder), "autoplay", "--year", str(year), "--seed",
-                    str(seed), "--save", f"done-{year}"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            *NIMITZ,
+            "--saves",
+            str(folder),
+            "autoplay",
+            "--year",
+            str(year),
+            "--seed",
+            str(seed),
+            "--save",
+            f"done-{year}",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return folder / f"done-{year}.nimitz.json"
 
 
@@ -85,8 +115,9 @@ def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
 
     data = load_game_data()
     env = read_save(path, data)
-    text = json.dumps({"journal": CONVERTER.unstructure(env.journal),
-                       "checkpoints": CONVERTER.unstructure(env.checkpoints)})
+    text = json.dumps(
+        {"journal": CONVERTER.unstructure(env.journal), "checkpoints": CONVERTER.unstructure(env.checkpoints)}
+    )
 
     def baseline() -> None:
         raw = json.loads(text)
@@ -101,8 +132,7 @@ def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
             times.append(time.perf_counter() - start)
         return min(times)
 
-    return (timed(lambda: read_save(path, data)), timed(baseline),
-            timed(lambda: Session.open(path, data)))
+    return (timed(lambda: read_save(path, data)), timed(baseline), timed(lambda: Session.open(path, data)))
 
 
 def campaign_at_turn_6(folder: Path, others: Path) -> Path:
@@ -142,9 +172,9 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
 
     Controller.answer = timed_answer
     app = NimitzApp(folder, path)
-    out: dict[str, list[float]] = {"ui": [], "result": [], "map": [], "engine": engine,
-                                   "ui_cpu": [], "map_cpu": []}
+    out: dict[str, list[float]] = {"ui": [], "result": [], "map": [], "engine": engine, "ui_cpu": [], "map_cpu": []}
     async with app.run_test(size=(100, 30)) as pilot:
+
         async def settled() -> None:
             await pilot.pause()
             while app.busy or any(w.is_running for w in app.workers):
@@ -190,36 +220,48 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         with_save, without = autoplay_ratio(root / "autoplay", args.runs)
-        print(f"1. autoplay 1942 --save {with_save:.2f} s, without {without:.2f} s: "
-              f"ratio {with_save / without:.2f} (target <= 1.5)")
+        print(
+            f"1. autoplay 1942 --save {with_save:.2f} s, without {without:.2f} s: "
+            f"ratio {with_save / without:.2f} (target <= 1.5)"
+        )
         sample = finished_save(root / "samples", 1942, 1)
         many, one = list_ratio(root / "list", args.runs, sample)
-        print(f"2. list with 200 saves {many * 1000:.0f} ms, with 1 save {one * 1000:.0f} ms: "
-              f"ratio {many / one:.2f} (target <= 2)")
+        print(
+            f"2. list with 200 saves {many * 1000:.0f} ms, with 1 save {one * 1000:.0f} ms: "
+            f"ratio {many / one:.2f} (target <= 2)"
+        )
         folder = root / "tui"
         path = campaign_at_turn_6(folder, sample)
         t = asyncio.run(tui_keys(folder, path, args.keys))
         print("3. TUI at turn 6 of 1944 with 50 other saves (targets: median 50 ms, worst 150 ms)")
-        print(f"   key -> screen updated (key handled, redrawn; workers may run): "
-              f"{ms(t['ui'])} over {len(t['ui'])} keys (a, Enter); CPU time {ms(t['ui_cpu'])}")
-        print(f"   map key (left/right) -> screen updated: {ms(t['map'])} over {len(t['map'])} keys; "
-              f"CPU time {ms(t['map_cpu'])}")
+        print(
+            f"   key -> screen updated (key handled, redrawn; workers may run): "
+            f"{ms(t['ui'])} over {len(t['ui'])} keys (a, Enter); CPU time {ms(t['ui_cpu'])}"
+        )
+        print(
+            f"   map key (left/right) -> screen updated: {ms(t['map'])} over {len(t['map'])} keys; "
+            f"CPU time {ms(t['map_cpu'])}"
+        )
         print(f"   key -> the decision's result on screen (worker done): {ms(t['result'])}")
         print(f"   of which the engine, bot and autosave in the worker: {ms(t['engine'])}")
         finished = finished_save(root / "samples", 1943, 2)
         load, base, session = load_ratio(finished, args.runs)
-        print(f"4. read_save of a finished 1943 campaign {load * 1000:.0f} ms, json.loads + cattrs "
-              f"{base * 1000:.0f} ms: ratio {load / base:.2f} (target <= 3); Session.open with "
-              f"the replay of the last turn {session * 1000:.0f} ms")
+        print(
+            f"4. read_save of a finished 1943 campaign {load * 1000:.0f} ms, json.loads + cattrs "
+            f"{base * 1000:.0f} ms: ratio {load / base:.2f} (target <= 3); Session.open with "
+            f"the replay of the last turn {session * 1000:.0f} ms"
+        )
         if args.kills:
             from killsafety import run_kills
 
             start = time.perf_counter()
             report = run_kills(root / "kills", args.kills)
-            print(f"5. kill-safety: {report.kills} SIGKILLs during autosave ({report.torn_tails} "
-                  f"cut a batch mid-write), {report.resumes} resumes, {report.campaigns_finished} "
-                  f"campaigns finished equal to a straight run, {len(report.failures)} failures "
-                  f"({time.perf_counter() - start:.0f} s)")
+            print(
+                f"5. kill-safety: {report.kills} SIGKILLs during autosave ({report.torn_tails} "
+                f"cut a batch mid-write), {report.resumes} resumes, {report.campaigns_finished} "
+                f"campaigns finished equal to a straight run, {len(report.failures)} failures "
+                f"({time.perf_counter() - start:.0f} s)"
+            )
             for failure in report.failures[:10]:
                 print("   ", failure)
 

@@ -65,13 +65,15 @@ COLD = {
         "import asyncio\nfrom textual.app import App\nfrom textual.widgets import Static, Footer\n"
         "class A(App):\n    def compose(self):\n        yield Static('hello')\n        yield Footer()\n"
         "async def main():\n    async with A().run_test(size=(100, 30)) as p:\n        await p.pause()\n"
-        "asyncio.run(main())\n"),
+        "asyncio.run(main())\n"
+    ),
     "nimitz title screen": (
         "import asyncio, sys\nfrom pathlib import Path\nfrom nimitz.tui.app import NimitzApp\n"
         "async def main():\n    app = NimitzApp(Path(sys.argv[1]))\n"
         "    async with app.run_test(size=(100, 30)) as p:\n        await p.pause()\n"
         "        assert type(app.screen).__name__ == 'TitleScreen'\n"
-        "asyncio.run(main())\n"),
+        "asyncio.run(main())\n"
+    ),
     "nimitz opening a campaign": (
         "import asyncio, sys\nfrom pathlib import Path\nfrom nimitz.tui.app import NimitzApp\n"
         "async def main():\n    app = NimitzApp(Path(sys.argv[1]), Path(sys.argv[2]))\n"
@@ -79,7 +81,8 @@ COLD = {
         "        while app.busy or any(w.is_running for w in app.workers):\n"
         "            await app.workers.wait_for_complete()\n            await p.pause()\n"
         "        assert type(app.screen).__name__ == 'CampaignScreen'\n"
-        "asyncio.run(main())\n"),
+        "asyncio.run(main())\n"
+    ),
 }
 
 
@@ -93,8 +96,7 @@ def cold(runs: int, saves: Path, save: Path) -> dict[str, float]:
         times = []
         for _ in range(runs):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code, str(saves), str(save)], check=True,
-                           capture_output=True)
+            subprocess.run([sys.executable, "-c", code, str(saves), str(save)], check=True, capture_output=True)
             times.append(time.perf_counter() - start)
         out[name] = median(times)
     return out
@@ -121,9 +123,12 @@ async def warm_start(make, runs: int) -> float:  # noqa: ANN001
 
 async def keys(saves: Path, save: Path, runs: int) -> dict[str, float]:
     data = load_game_data()
-    out: dict[str, list[float]] = {"move the map selection (right)": [],
-                                   "open an area (i)": [], "close it (escape)": [],
-                                   "open the move dialog (Enter)": []}
+    out: dict[str, list[float]] = {
+        "move the map selection (right)": [],
+        "open an area (i)": [],
+        "close it (escape)": [],
+        "open the move dialog (Enter)": [],
+    }
     async with NimitzApp(saves, save, data=data).run_test(size=SIZE) as pilot:
         await settled(pilot)
         assert type(pilot.app.screen).__name__ == "CampaignScreen"

@@ -37,27 +37,43 @@ def measure(policy_name: str, n: int, year: int, preset: str, first_seed: int = 
         results[r] = results.get(r, 0) + 1
         good += r in GOOD_RESULTS
         hawaii += r.startswith("Defeat")
-    return {"year": year, "campaigns": n, "historical_or_better": good, "hawaii_lost": hawaii,
-            "results": dict(sorted(results.items())), "seconds": time.perf_counter() - t0}
+    return {
+        "year": year,
+        "campaigns": n,
+        "historical_or_better": good,
+        "hawaii_lost": hawaii,
+        "results": dict(sorted(results.items())),
+        "seconds": time.perf_counter() - t0,
+    }
 
 
 def row(policy: str, preset: str, m: dict) -> str:
     n = m["campaigns"]
-    return (f"| {policy} | {preset} | {m['year']} | {n} | {100 * m['historical_or_better'] / n:.1f}% "
-            f"| {100 * m['hawaii_lost'] / n:.1f}% | {m['seconds'] / n:.2f} s |")
+    return (
+        f"| {policy} | {preset} | {m['year']} | {n} | {100 * m['historical_or_better'] / n:.1f}% "
+        f"| {100 * m['hawaii_lost'] / n:.1f}% | {m['seconds'] / n:.2f} s |"
+    )
 
 
 def toml_block(preset: str, n: int, first_seed: int) -> None:
     """Measure the expert on every year under `preset` and print the [[measured]] entry for
     campaigns/difficulty_measured.toml (the table rows go to stderr)."""
     budget = f"{LAB_BUDGET} rollouts" + (" (heuristics only)" if not LAB_BUDGET else "")
-    out = ["[[measured]]", f'preset = "{preset}"', 'policy = "expert"', f'budget = "{budget}"',
-           f'seeds = "{first_seed}-{first_seed + n - 1}"', "years = ["]
+    out = [
+        "[[measured]]",
+        f'preset = "{preset}"',
+        'policy = "expert"',
+        f'budget = "{budget}"',
+        f'seeds = "{first_seed}-{first_seed + n - 1}"',
+        "years = [",
+    ]
     for year in YEARS:
         m = measure("expert", n, year, preset, first_seed)
         print(row("expert", preset, m), file=sys.stderr, flush=True)
-        out.append(f"  {{ year = {year}, campaigns = {n}, historical_or_better = "
-                   f"{m['historical_or_better']}, hawaii_lost = {m['hawaii_lost']} }},")
+        out.append(
+            f"  {{ year = {year}, campaigns = {n}, historical_or_better = "
+            f"{m['historical_or_better']}, hawaii_lost = {m['hawaii_lost']} }},"
+        )
     print("\n".join(out + ["]", ""]), flush=True)
 
 
@@ -66,7 +82,7 @@ def main(args: list[str]) -> None:
         if flag in args:
             i = args.index(flag)
             value = args[i + 1]
-            del args[i:i + 2]
+            del args[i : i + 2]
             return value
         return default
 

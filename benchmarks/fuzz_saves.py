@@ -57,16 +57,17 @@ class FuzzReport:
     seconds: float = 0.0
 
     def lines(self) -> list[str]:
-        return [f"cases {self.cases} in {self.seconds:.0f} s "
-                f"({self.cases / max(self.seconds, 1e-9):.0f}/s)",
-                f"  refused, not a readable save (exit 2): {self.refused_unreadable}",
-                f"  refused, does not verify (exit 1):     {self.refused_unverified}",
-                f"  accepted, content unchanged:           {self.accepted_same}",
-                f"  accepted, as a cut write leaves it:    {self.accepted_cut_write}",
-                f"  accepted, only a time changed:         {self.accepted_time_only}",
-                f"  tracebacks: {len(self.tracebacks)}",
-                f"  hangs: {len(self.hangs)}",
-                f"  accepted forgeries: {len(self.forgeries)}"]
+        return [
+            f"cases {self.cases} in {self.seconds:.0f} s ({self.cases / max(self.seconds, 1e-9):.0f}/s)",
+            f"  refused, not a readable save (exit 2): {self.refused_unreadable}",
+            f"  refused, does not verify (exit 1):     {self.refused_unverified}",
+            f"  accepted, content unchanged:           {self.accepted_same}",
+            f"  accepted, as a cut write leaves it:    {self.accepted_cut_write}",
+            f"  accepted, only a time changed:         {self.accepted_time_only}",
+            f"  tracebacks: {len(self.tracebacks)}",
+            f"  hangs: {len(self.hangs)}",
+            f"  accepted forgeries: {len(self.forgeries)}",
+        ]
 
 
 class _Timeout(Exception):
@@ -93,9 +94,15 @@ def genuine_saves(folder: Path, data: GameData) -> list[Path]:
     for _ in range(2):
         session.answer(chooser(session.game.pending, session.game))
     out.append(session.path)
-    linked = Session.create(folder / "linked.nimitz.json", data, 1944, 8,
-                            RulesProfile(order_modifiers="rulebook", ja_ties="player"), "linked",
-                            linked=True)
+    linked = Session.create(
+        folder / "linked.nimitz.json",
+        data,
+        1944,
+        8,
+        RulesProfile(order_modifiers="rulebook", ja_ties="player"),
+        "linked",
+        linked=True,
+    )
     linked.save()
     for _ in range(4):
         linked.answer(chooser(linked.game.pending, linked.game))
@@ -105,10 +112,18 @@ def genuine_saves(folder: Path, data: GameData) -> list[Path]:
 
 
 def _legacy_copy(path: Path, game, data: GameData) -> Path:  # noqa: ANN001
-    env = saves.LegacyEnvelope(name="legacy", seed=game.state.dice.seed, rules=game.state.rules,
-                               data_fingerprint=data.fingerprint, created=saves.now(),
-                               saved=saves.now(), state=game.state, journal=game.journal,
-                               checkpoints=game.checkpoints, state_hash=saves.state_hash(game.state))
+    env = saves.LegacyEnvelope(
+        name="legacy",
+        seed=game.state.dice.seed,
+        rules=game.state.rules,
+        data_fingerprint=data.fingerprint,
+        created=saves.now(),
+        saved=saves.now(),
+        state=game.state,
+        journal=game.journal,
+        checkpoints=game.checkpoints,
+        state_hash=saves.state_hash(game.state),
+    )
     path.write_bytes(json.dumps(saves.CONVERTER.unstructure(env)).encode())
     return path
 
@@ -122,9 +137,10 @@ def content(env) -> tuple[str, str]:  # noqa: ANN001
     plain = saves.CONVERTER.unstructure
     header = plain(env.header)
     header.pop("seq", None)
-    return (saves.canonical_json([header, plain(env.journal), plain(env.checkpoints),
-                                  plain(env.commits)]),
-            saves.canonical_json(plain(env.slot_summary)))
+    return (
+        saves.canonical_json([header, plain(env.journal), plain(env.checkpoints), plain(env.commits)]),
+        saves.canonical_json(plain(env.slot_summary)),
+    )
 
 
 def timeless(env) -> str:  # noqa: ANN001
@@ -139,14 +155,32 @@ def timeless(env) -> str:  # noqa: ANN001
 
 def _cut_write(env) -> str:  # noqa: ANN001
     """The header copy a write cut between its batch and its header leaves: the commit before."""
-    return saves.canonical_json(saves.CONVERTER.unstructure(env.commits[-2] if len(env.commits) > 1
-                                                            else None))
+    return saves.canonical_json(saves.CONVERTER.unstructure(env.commits[-2] if len(env.commits) > 1 else None))
 
 
 # --- mutations -----------------------------------------------------------------------------------
 
-_STRANGE: list[Any] = [0, -1, 1, 2**63, -(2**63), 1.5, "", "x", "JA:Kaga", "1942", True, False, None,
-                       [], {}, [1], {"a": 1}, "é" * 3, 10**30]
+_STRANGE: list[Any] = [
+    0,
+    -1,
+    1,
+    2**63,
+    -(2**63),
+    1.5,
+    "",
+    "x",
+    "JA:Kaga",
+    "1942",
+    True,
+    False,
+    None,
+    [],
+    {},
+    [1],
+    {"a": 1},
+    "é" * 3,
+    10**30,
+]
 
 
 def _strange(rng: random.Random, old: Any) -> Any:
@@ -155,7 +189,7 @@ def _strange(rng: random.Random, old: Any) -> Any:
         return old + rng.choice([-1, 1, 7, -100])
     if roll < 0.3 and isinstance(old, str) and old:
         i = rng.randrange(len(old))
-        return old[:i] + rng.choice("aZ0:_ .-") + old[i + 1:]
+        return old[:i] + rng.choice("aZ0:_ .-") + old[i + 1 :]
     if roll < 0.35:
         return "s" * rng.choice([1000, 300_000])
     if roll < 0.38:
@@ -195,16 +229,15 @@ def _mutate_json(rng: random.Random, obj: Any) -> Any:
 
 def _reseal(raw: bytes) -> bytes:
     """Recompute what a forger who read saves.py would: every batch's hash, both header checks."""
-    head, body = raw[:saves.HEADER_BYTES], raw[saves.HEADER_BYTES:]
+    head, body = raw[: saves.HEADER_BYTES], raw[saves.HEADER_BYTES :]
     slots = []
     for i in (0, 1):
-        chunk = head[i * saves.SLOT:(i + 1) * saves.SLOT]
+        chunk = head[i * saves.SLOT : (i + 1) * saves.SLOT]
         try:
             obj = json.loads(chunk)
             obj["check"] = saves._header_check(obj)
             text = json.dumps(obj, separators=(",", ":"), ensure_ascii=True)
-            slots.append((text.ljust(saves.SLOT - 1) + "\n").encode("ascii")
-                         if len(text) < saves.SLOT else chunk)
+            slots.append((text.ljust(saves.SLOT - 1) + "\n").encode("ascii") if len(text) < saves.SLOT else chunk)
         except (ValueError, TypeError, AttributeError, RecursionError):
             slots.append(chunk)
     out, batch = [], b""
@@ -225,7 +258,7 @@ def _reseal(raw: bytes) -> bytes:
 
 def mutate(rng: random.Random, raw: bytes) -> tuple[bytes, str]:
     """One mutation of a save file's bytes; returns the bytes and what was done."""
-    legacy = not raw.startswith(b"{\"format\"") or len(raw) < saves.HEADER_BYTES
+    legacy = not raw.startswith(b'{"format"') or len(raw) < saves.HEADER_BYTES
     kind = rng.random()
     if kind < 0.25:  # bytes
         b = bytearray(raw)
@@ -234,9 +267,9 @@ def mutate(rng: random.Random, raw: bytes) -> tuple[bytes, str]:
         if op == "flip":
             b[i] ^= 1 << rng.randrange(8)
         elif op == "cut":
-            del b[i:i + rng.randrange(1, 200)]
+            del b[i : i + rng.randrange(1, 200)]
         elif op == "insert":
-            b[i:i] = rng.choice([b"\n", b"{", b"]", b"\x00", b"\xff", b" ", b"\"x\":1,"])
+            b[i:i] = rng.choice([b"\n", b"{", b"]", b"\x00", b"\xff", b" ", b'"x":1,'])
         elif op == "truncate":
             del b[i:]
         else:
@@ -256,15 +289,15 @@ def mutate(rng: random.Random, raw: bytes) -> tuple[bytes, str]:
             return json.dumps(obj).encode(), "legacy json, rehashed"
         return json.dumps(obj).encode(), "legacy json"
     # One line of the schema-3 file: a header slot or a record.
-    head, body = raw[:saves.HEADER_BYTES], raw[saves.HEADER_BYTES:]
+    head, body = raw[: saves.HEADER_BYTES], raw[saves.HEADER_BYTES :]
     lines = body.split(b"\n")
     which = rng.randrange(len(lines) - 1 + 2)
     if which < 2:
-        chunk = head[which * saves.SLOT:(which + 1) * saves.SLOT]
+        chunk = head[which * saves.SLOT : (which + 1) * saves.SLOT]
         obj = _mutate_json(rng, json.loads(chunk))
         text = json.dumps(obj, separators=(",", ":"), ensure_ascii=True)
         padded = (text.ljust(saves.SLOT - 1) + "\n").encode() if len(text) < saves.SLOT else text.encode()
-        head = head[:which * saves.SLOT] + padded + head[(which + 1) * saves.SLOT:]
+        head = head[: which * saves.SLOT] + padded + head[(which + 1) * saves.SLOT :]
         where = f"header slot {which}"
     else:
         n = which - 2
@@ -281,8 +314,14 @@ def mutate(rng: random.Random, raw: bytes) -> tuple[bytes, str]:
 # --- running ---------------------------------------------------------------------------------
 
 
-def run_case(path: Path, data: GameData, genuine: tuple[tuple[str, str], str, str],
-             report: FuzzReport, label: str, timeout: float) -> None:
+def run_case(
+    path: Path,
+    data: GameData,
+    genuine: tuple[tuple[str, str], str, str],
+    report: FuzzReport,
+    label: str,
+    timeout: float,
+) -> None:
     report.cases += 1
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -320,8 +359,9 @@ def run_case(path: Path, data: GameData, genuine: tuple[tuple[str, str], str, st
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def fuzz(cases: int, seed: int, folder: Path, timeout: float = 20.0,
-         data: GameData | None = None, progress: int = 0) -> FuzzReport:
+def fuzz(
+    cases: int, seed: int, folder: Path, timeout: float = 20.0, data: GameData | None = None, progress: int = 0
+) -> FuzzReport:
     data = data or load_game_data()
     rng = random.Random(seed)
     sources = genuine_saves(folder, data)
@@ -359,9 +399,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         report = fuzz(args.cases, args.seed, Path(tmp), args.timeout, progress=args.progress)
     print("\n".join(report.lines()))
-    for title, items in (("tracebacks", report.tracebacks), ("hangs", report.hangs),
-                         ("accepted forgeries", report.forgeries)):
-        for item in items[:args.show]:
+    for title, items in (
+        ("tracebacks", report.tracebacks),
+        ("hangs", report.hangs),
+        ("accepted forgeries", report.forgeries),
+    ):
+        for item in items[: args.show]:
             print(f"--- {title}: {item}")
     return 1 if report.tracebacks or report.hangs or report.forgeries else 0
 

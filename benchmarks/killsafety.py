@@ -68,13 +68,14 @@ def _straight_hash(data, year: int, seed: int) -> str:  # noqa: ANN001
     return state_hash(game.state)
 
 
-def run_kills(folder: Path, kills: int, year: int = 1942, seed: int = 5, rng_seed: int = 1,
-              max_delay: float = 0.4) -> KillReport:
+def run_kills(
+    folder: Path, kills: int, year: int = 1942, seed: int = 5, rng_seed: int = 1, max_delay: float = 0.4
+) -> KillReport:
     """Kill children until `kills` kills landed while a campaign was being played."""
     from nimitz.model.data import load_game_data
     from nimitz.persist.campaign_file import Session
-    from nimitz.persist.verify import verify
     from nimitz.persist.saves import read_save, state_hash
+    from nimitz.persist.verify import verify
 
     data = load_game_data()
     rng = random.Random(rng_seed)
@@ -85,8 +86,12 @@ def run_kills(folder: Path, kills: int, year: int = 1942, seed: int = 5, rng_see
     decisions_before = 0
     while report.kills < kills:
         run_seed = seed + campaign
-        proc = subprocess.Popen([sys.executable, "-c", CHILD, str(path), str(year), str(run_seed)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(path), str(year), str(run_seed)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stdout is not None
         line = proc.stdout.readline()
         if line.strip() != "playing":
@@ -107,8 +112,7 @@ def run_kills(folder: Path, kills: int, year: int = 1942, seed: int = 5, rng_see
                 report.torn_tails += 1
             decisions = env.summary.decisions
             if decisions < decisions_before:
-                report.failures.append(f"{path.name}: {decisions_before - decisions} committed "
-                                       f"decision(s) lost")
+                report.failures.append(f"{path.name}: {decisions_before - decisions} committed decision(s) lost")
             decisions_before = decisions
             problems = verify(env, data)
             if problems:
@@ -122,8 +126,7 @@ def run_kills(folder: Path, kills: int, year: int = 1942, seed: int = 5, rng_see
             if run_seed not in expected:
                 expected[run_seed] = _straight_hash(data, year, run_seed)
             if state_hash(session.game.state) != expected[run_seed]:
-                report.failures.append(f"{path.name}: the finished campaign differs from a "
-                                       f"straight run")
+                report.failures.append(f"{path.name}: the finished campaign differs from a straight run")
             report.campaigns_finished += 1
             campaign += 1
             path = folder / f"kill-{campaign}.nimitz.json"

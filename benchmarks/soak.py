@@ -32,15 +32,24 @@ TIES = ("bot", "player")  # ruling R24
 LINKED = (False, True)
 
 
-def play_one(folder: Path, data, year: int, seed: int, policy: str, preset: str, ties: str,  # noqa: ANN001
-             linked: bool) -> list[str]:
+def play_one(
+    folder: Path,
+    data,
+    year: int,
+    seed: int,
+    policy: str,
+    preset: str,
+    ties: str,  # noqa: ANN001
+    linked: bool,
+) -> list[str]:
     """Play one campaign to its end through its save; [] or what went wrong."""
     name = f"{year}-{seed}-{policy}-{preset}-{ties}-{'linked' if linked else 'single'}"
     path = folder / f"{name}.nimitz.json"
     chooser = get_policy(policy)
     try:
-        session = Session.create(path, data, year, seed,
-                                 RulesProfile(order_modifiers=preset, ja_ties=ties), name, linked)
+        session = Session.create(
+            path, data, year, seed, RulesProfile(order_modifiers=preset, ja_ties=ties), name, linked
+        )
         session.save()
         while session.game.pending is not None:
             session.answer(chooser(session.game.pending, session.game))
@@ -63,17 +72,22 @@ def main() -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
     data = load_game_data()
-    combos = list(itertools.product(range(args.first_seed, args.first_seed + args.seeds), YEARS,
-                                    policy_names(), PRESETS, TIES, LINKED))
+    combos = list(
+        itertools.product(
+            range(args.first_seed, args.first_seed + args.seeds), YEARS, policy_names(), PRESETS, TIES, LINKED
+        )
+    )
     failures: list[str] = []
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for seed, year, policy, preset, ties, linked in combos:
             failures += play_one(Path(tmp), data, year, seed, policy, preset, ties, linked)
     seconds = time.perf_counter() - t0
-    print(f"{len(combos)} campaigns ({args.seeds} seed(s) x {len(YEARS)} years x "
-          f"{len(policy_names())} policies x {len(PRESETS)} presets x {len(TIES)} tie rules x "
-          f"single/linked) in {seconds:.1f} s: {len(combos) / seconds:.2f} campaigns/s")
+    print(
+        f"{len(combos)} campaigns ({args.seeds} seed(s) x {len(YEARS)} years x "
+        f"{len(policy_names())} policies x {len(PRESETS)} presets x {len(TIES)} tie rules x "
+        f"single/linked) in {seconds:.1f} s: {len(combos) / seconds:.2f} campaigns/s"
+    )
     print(f"failures: {len(failures)}")
     for failure in failures[:20]:
         print("  " + failure)

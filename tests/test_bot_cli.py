@@ -8,14 +8,14 @@ import pytest
 from click.testing import CliRunner
 
 from nimitz.cli import cli
-from nimitz.persist.saves import read_save
 
 
 @pytest.fixture
 def save(tmp_path):
     runner = CliRunner()
-    result = runner.invoke(cli, ["--saves", str(tmp_path), "new", "--year", "1942", "--seed", "3",
-                                 "--name", "b", "--no-tui"])
+    result = runner.invoke(
+        cli, ["--saves", str(tmp_path), "new", "--year", "1942", "--seed", "3", "--name", "b", "--no-tui"]
+    )
     assert result.exit_code == 0, result.output
     return tmp_path, runner
 
@@ -39,11 +39,20 @@ def test_orders_print_every_area_and_leave_the_save_alone(save):
 def test_orders_json_has_the_documented_keys(save):
     result = _run(save, "orders", "b", "--json")
     out = json.loads(result.output)
-    assert {"command", "campaign", "year", "turn", "preset", "dice_source", "dice",
-            "processing_order", "results", "track_after"} <= set(out)
+    assert {
+        "command",
+        "campaign",
+        "year",
+        "turn",
+        "preset",
+        "dice_source",
+        "dice",
+        "processing_order",
+        "results",
+        "track_after",
+    } <= set(out)
     first = out["results"][0]
-    assert {"area", "order", "roll", "row", "tried", "moved", "held", "selection", "track",
-            "rulings"} <= set(first)
+    assert {"area", "order", "roll", "row", "tried", "moved", "held", "selection", "track", "rulings"} <= set(first)
     assert all({"stream", "sides", "face", "purpose"} == set(d) for d in out["dice"])
 
 
@@ -76,8 +85,9 @@ def test_scout_refuses_ok_and_ij_in_1945_r54(tmp_path, area):
     """R54: no JA orders are rolled in OK or IJ in 1945 (facts 1.13), so none can be scouted
     there: `bot scout` refuses with a clear message and exit 2, as the US Scouting step does."""
     runner = CliRunner()
-    made = runner.invoke(cli, ["--saves", str(tmp_path), "new", "--year", "1945", "--seed", "3",
-                               "--name", "late", "--no-tui"])
+    made = runner.invoke(
+        cli, ["--saves", str(tmp_path), "new", "--year", "1945", "--seed", "3", "--name", "late", "--no-tui"]
+    )
     assert made.exit_code == 0, made.output
     result = runner.invoke(cli, ["--saves", str(tmp_path), "bot", "scout", "late", area, "--dice", "5,5"])
     assert result.exit_code == 2

@@ -62,7 +62,8 @@ def test_table_dice_and_bot_picks_are_separate_streams(pos):
     table = _bot("orders", pos, "--dice", "3,3,3,3,3,3,3,3", "--json")
     out = json.loads(table.output)
     assert [d["face"] for d in out["dice"] if d["stream"] != "bot"] == [3] * sum(
-        1 for d in out["dice"] if d["stream"] != "bot")
+        1 for d in out["dice"] if d["stream"] != "bot"
+    )
     assert all(d["stream"] == "ja" for d in out["dice"][:1])
     picks = [d for d in out["dice"] if d["stream"] == "bot"]
     assert picks, "the position's orders make the bot pick counters"
@@ -70,7 +71,8 @@ def test_table_dice_and_bot_picks_are_separate_streams(pos):
     assert scripted.exit_code == 0, scripted.output
     again = json.loads(scripted.output)
     assert [d["face"] for d in again["dice"] if d["stream"] == "bot"] == [1] * len(
-        [d for d in again["dice"] if d["stream"] == "bot"])
+        [d for d in again["dice"] if d["stream"] == "bot"]
+    )
     assert [d for d in again["dice"] if d["stream"] != "bot"] == [d for d in out["dice"] if d["stream"] != "bot"]
 
 
@@ -79,8 +81,7 @@ def test_reinforce_with_track_and_raiders_set_on_the_table(pos):
     has two subs raiding and one damaged JA force; --track and --raiders override."""
     base = json.loads(_bot("reinforce", pos, "--dice", "5", "--json").output)
     assert base["roll"]["total"] == 5 + 0 - 1 - 6
-    set_ = json.loads(_bot("reinforce", pos, "--dice", "5", "--track", "9", "--raiders", "1",
-                           "--json").output)
+    set_ = json.loads(_bot("reinforce", pos, "--dice", "5", "--track", "9", "--raiders", "1", "--json").output)
     assert set_["roll"]["total"] == 5 + 9 - 1 - 3
 
 
@@ -158,17 +159,61 @@ def test_battle_placement_from_a_position_with_area(pos):
 def test_hits_ja_allocation_and_us_auto(pos):
     """`bot hits`: R14 for Japan (lowest value first, a damaged force before a fresh one, equal
     ones by the bot's die) and R15 auto for the US (the same rule, equal ones in board order)."""
-    ja = _bot("hits", pos, "--area", "MI", "--side", "JA", "--hits", "2", "--step", "bomb_runs",
-              "--at", "JO", "--bot-dice", "2", "--json")
+    ja = _bot(
+        "hits",
+        pos,
+        "--area",
+        "MI",
+        "--side",
+        "JA",
+        "--hits",
+        "2",
+        "--step",
+        "bomb_runs",
+        "--at",
+        "JO",
+        "--bot-dice",
+        "2",
+        "--json",
+    )
     assert ja.exit_code == 0, ja.output
     out = json.loads(ja.output)
     assert out["result"] == ["JA:Akagi", "JA:Akagi"]  # value 1 carriers; the die picks Akagi
     assert [d["stream"] for d in out["dice"]] == ["bot"]
-    text = _bot("hits", pos, "--area", "MI", "--side", "JA", "--hits", "2", "--step", "bomb_runs",
-                "--at", "JO", "--bot-dice", "2").output
+    text = _bot(
+        "hits",
+        pos,
+        "--area",
+        "MI",
+        "--side",
+        "JA",
+        "--hits",
+        "2",
+        "--step",
+        "bomb_runs",
+        "--at",
+        "JO",
+        "--bot-dice",
+        "2",
+    ).output
     assert "hit 2: Akagi destroyed (lowest value 1, a damaged force first)" in text
-    us = _bot("hits", pos, "--area", "MI", "--side", "US", "--hits", "3", "--step", "torpedoes",
-              "--at", "CO", "--coastal", "DESRON 1,Chester/Louisville", "--json")
+    us = _bot(
+        "hits",
+        pos,
+        "--area",
+        "MI",
+        "--side",
+        "US",
+        "--hits",
+        "3",
+        "--step",
+        "torpedoes",
+        "--at",
+        "CO",
+        "--coastal",
+        "DESRON 1,Chester/Louisville",
+        "--json",
+    )
     assert us.exit_code == 0, us.output
     assert json.loads(us.output)["result"] == ["US:Chester/Louisville", "US:Chester/Louisville", "US:DESRON 1"]
     where = _bot("hits", pos, "--area", "MI", "--side", "US", "--hits", "1", "--step", "torpedoes")

@@ -10,8 +10,8 @@ import pytest
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.cli import cli
-from nimitz.model.data import YEARS
 from nimitz.engine.game import Game
+from nimitz.model.data import YEARS
 from nimitz.persist.campaign_file import Session, envelope_for
 from nimitz.persist.saves import read_save, state_hash, write_save
 from nimitz.persist.store import SaveStore
@@ -22,8 +22,7 @@ def _run(runner, saves_dir: Path, *args: str):
 
 
 def _new(runner, saves_dir, year, seed, name):
-    result = _run(runner, saves_dir, "new", "--year", str(year), "--seed", str(seed), "--no-tui",
-                  "--name", name)
+    result = _run(runner, saves_dir, "new", "--year", str(year), "--seed", str(seed), "--no-tui", "--name", name)
     assert result.exit_code == 0, result.output
     return result
 
@@ -50,15 +49,26 @@ def test_new_default_name_and_random_seed(runner, saves_dir, data):
     first = _run(runner, saves_dir, "new", "--year", "1944", "--no-tui")
     second = _run(runner, saves_dir, "new", "--year", "1944", "--no-tui")
     assert first.exit_code == second.exit_code == 0
-    assert sorted(p.name for p in saves_dir.iterdir()) == [
-        "campaign-1944-2.nimitz.json", "campaign-1944.nimitz.json"]
+    assert sorted(p.name for p in saves_dir.iterdir()) == ["campaign-1944-2.nimitz.json", "campaign-1944.nimitz.json"]
     seed = int(re.search(r"seed (\d+)", first.output)[1])
     assert read_save(saves_dir / "campaign-1944.nimitz.json", data).header.seed == seed
 
 
 def test_new_rules_preset_is_recorded_R1(runner, saves_dir, data):
-    result = _run(runner, saves_dir, "new", "--year", "1942", "--seed", "1", "--no-tui",
-                  "--name", "rb", "--rules-preset", "rulebook")
+    result = _run(
+        runner,
+        saves_dir,
+        "new",
+        "--year",
+        "1942",
+        "--seed",
+        "1",
+        "--no-tui",
+        "--name",
+        "rb",
+        "--rules-preset",
+        "rulebook",
+    )
     assert result.exit_code == 0
     env = read_save(saves_dir / "rb.nimitz.json", data)
     st = _state(saves_dir / "rb.nimitz.json", data)
@@ -168,8 +178,9 @@ def test_check_sound_save_exits_0(runner, saves_dir, data):
     env = read_save(saves_dir / "ok.nimitz.json", data)
     result = _run(runner, saves_dir, "check", "ok")
     assert result.exit_code == 0, result.output
-    assert (f"a sound save (1944 campaign, turn {env.summary.turn}, {len(env.journal)} journal "
-            f"entries") in result.output
+    assert (
+        f"a sound save (1944 campaign, turn {env.summary.turn}, {len(env.journal)} journal entries"
+    ) in result.output
 
 
 def test_check_bad_file_exits_2(runner, saves_dir):
@@ -203,14 +214,14 @@ def test_saves_option_and_nimitz_home(runner, saves_dir, nimitz_home):
 
 def test_nimitz_home_is_honoured_from_the_environment(runner, tmp_path):
     other = tmp_path / "other-home"
-    result = runner.invoke(cli, ["new", "--year", "1945", "--seed", "1", "--no-tui", "--name", "e"],
-                           env={"NIMITZ_HOME": str(other)})
+    result = runner.invoke(
+        cli, ["new", "--year", "1945", "--seed", "1", "--no-tui", "--name", "e"], env={"NIMITZ_HOME": str(other)}
+    )
     assert result.exit_code == 0, result.output
     assert (other / "saves" / "e.nimitz.json").is_file()
 
 
-@pytest.mark.parametrize("command", [[], ["new"], ["list"], ["show"], ["check"], ["data"],
-                                     ["data", "check"]])
+@pytest.mark.parametrize("command", [[], ["new"], ["list"], ["show"], ["check"], ["data"], ["data", "check"]])
 def test_help_on_each_command(runner, command):
     for flag in ("--help", "-h"):
         result = runner.invoke(cli, [*command, flag])
@@ -225,14 +236,17 @@ def test_version(runner):
     assert result.output.strip() == f"nimitz {__version__} ({RULES_VERSION})"
 
 
-@pytest.mark.parametrize("args", [
-    ["new", "--year", "1941", "--no-tui"],
-    ["new", "--no-tui"],
-    ["new", "--year", "1942", "--seed", "-1", "--no-tui"],
-    ["new", "--year", "1942", "--rules-preset", "house", "--no-tui"],
-    ["show"],
-    ["fly"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "--year", "1941", "--no-tui"],
+        ["new", "--no-tui"],
+        ["new", "--year", "1942", "--seed", "-1", "--no-tui"],
+        ["new", "--year", "1942", "--rules-preset", "house", "--no-tui"],
+        ["show"],
+        ["fly"],
+    ],
+)
 def test_usage_errors_exit_2(runner, saves_dir, args):
     result = _run(runner, saves_dir, *args)
     assert result.exit_code == 2
@@ -244,6 +258,5 @@ def test_module_entry_point(saves_dir):
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-m", "nimitz", "--version"], capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "nimitz", "--version"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.startswith("nimitz ")

@@ -74,8 +74,7 @@ def test_data_check_with_a_problem_exits_1(runner, data_copy, monkeypatch):
     import nimitz.model.data as data_mod
 
     path = data_copy / "campaigns" / "1942.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace('SA = ["MAG 13"]', 'XX = ["MAG 13"]'),
-                    encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace('SA = ["MAG 13"]', 'XX = ["MAG 13"]'), encoding="utf-8")
     monkeypatch.setattr(data_mod, "data_root", lambda: data_copy)
     result = runner.invoke(cli, ["data", "check", "--json"])
     assert result.exit_code == 1
@@ -90,9 +89,17 @@ def test_data_check_with_a_problem_exits_1(runner, data_copy, monkeypatch):
 def test_new_json_creates_without_opening_the_game(runner, saves_dir):
     result = _run(runner, saves_dir, "new", "--year", "1943", "--seed", "9", "--name", "j", "--json")
     assert result.exit_code == 0, result.output
-    assert _json(result) == {"name": "j", "path": str(saves_dir / "j.nimitz.json"), "year": 1943,
-                             "seed": 9, "rules_preset": "map", "ja_ties": "bot", "linked": False,
-                             "options": [], "difficulty": "Rulebook"}
+    assert _json(result) == {
+        "name": "j",
+        "path": str(saves_dir / "j.nimitz.json"),
+        "year": 1943,
+        "seed": 9,
+        "rules_preset": "map",
+        "ja_ties": "bot",
+        "linked": False,
+        "options": [],
+        "difficulty": "Rulebook",
+    }
     assert (saves_dir / "j.nimitz.json").exists()
 
 
@@ -102,8 +109,17 @@ def test_list_json(runner, saves_dir, played):
     assert payload["folder"] == str(saves_dir)
     by_name = {c["name"]: c for c in payload["campaigns"]}
     assert by_name["played"]["year"] == 1942 and by_name["played"]["error"] is None
-    assert set(by_name["played"]) == {"name", "path", "year", "turn", "step", "objectives_held",
-                                      "objectives", "saved", "error"}
+    assert set(by_name["played"]) == {
+        "name",
+        "path",
+        "year",
+        "turn",
+        "step",
+        "objectives_held",
+        "objectives",
+        "saved",
+        "error",
+    }
     assert "invalid JSON" in by_name["broken"]["error"]
 
 
@@ -135,14 +151,17 @@ def test_data_check_json(runner, data):
     assert payload["valid"] is True and payload["fingerprint"] == data.fingerprint
 
 
-@pytest.mark.parametrize("args, error, status", [
-    (["show", "nobody", "--json"], "bad_input", 2),
-    (["bot", "orders", "nobody", "--json"], "bad_input", 2),
-    (["bot", "place", "nobody", "--json"], "bad_input", 2),
-    (["new", "--year", "1941", "--json"], "usage", 2),
-    (["autoplay", "--year", "1942", "--policy", "clever", "--json"], "usage", 2),
-    (["list", "--json", "--bogus"], "usage", 2),
-])
+@pytest.mark.parametrize(
+    "args, error, status",
+    [
+        (["show", "nobody", "--json"], "bad_input", 2),
+        (["bot", "orders", "nobody", "--json"], "bad_input", 2),
+        (["bot", "place", "nobody", "--json"], "bad_input", 2),
+        (["new", "--year", "1941", "--json"], "usage", 2),
+        (["autoplay", "--year", "1942", "--policy", "clever", "--json"], "usage", 2),
+        (["list", "--json", "--bogus"], "usage", 2),
+    ],
+)
 def test_errors_under_json_are_json_on_stdout(runner, saves_dir, args, error, status):
     result = _run(runner, saves_dir, *args)
     assert result.exit_code == status
@@ -200,7 +219,13 @@ def test_completion_offers_the_saved_campaigns(runner, saves_dir, played):
     words = f"nimitz --saves {saves_dir} show p"
     assert _complete(runner, saves_dir, "bash", words, 4).split() == ["plain,pacific", "plain,played"]
     assert _complete(runner, saves_dir, "zsh", words, 4).split("\n")[:6] == [
-        "plain", "pacific", "_", "plain", "played", "_"]
+        "plain",
+        "pacific",
+        "_",
+        "plain",
+        "played",
+        "_",
+    ]
     fish = _complete(runner, saves_dir, "fish", f"nimitz --saves {saves_dir} check pl", "pl")
     assert fish.split() == ["plain,played"]
 
@@ -225,9 +250,15 @@ def test_the_game_without_a_terminal_says_so_and_exits_2(tmp_path, saves_dir, pl
     so in one line and exits 2, and creates nothing."""
     env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_DRIVER"}
     before = sorted(p.name for p in saves_dir.iterdir())
-    proc = subprocess.run([sys.executable, "-m", "nimitz", "--saves", str(saves_dir), *args],
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
-                          env=env, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "nimitz", "--saves", str(saves_dir), *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 2
     assert proc.stderr.startswith("nimitz: the game needs a terminal")
     assert len(proc.stderr.strip().splitlines()) == 1

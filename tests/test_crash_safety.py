@@ -18,7 +18,6 @@ from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import state_hash
 from nimitz.policies import get_policy
 
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 
@@ -64,8 +63,11 @@ def test_sigkill_during_autosaved_autoplay_resumes_to_the_same_campaign(tmp_path
     for delay in (0.8, 0.4, 1.6, 3.0):
         if path.exists():
             path.unlink()
-        proc = subprocess.Popen(_autoplay_cmd(tmp_path, "--year", "1942", "--seed", "5", "--save", "k"),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            _autoplay_cmd(tmp_path, "--year", "1942", "--seed", "5", "--save", "k"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -97,8 +99,13 @@ def test_same_campaign_under_different_hash_seeds_gives_identical_saves(tmp_path
     for hash_seed in ("1", "4242"):
         folder = tmp_path / hash_seed
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        result = subprocess.run(_autoplay_cmd(folder, "--year", "1943", "--seed", "9", "--save", "h", "--json"),
-                                capture_output=True, text=True, env=env, timeout=600)
+        result = subprocess.run(
+            _autoplay_cmd(folder, "--year", "1943", "--seed", "9", "--save", "h", "--json"),
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
         assert result.returncode == 0, result.stderr
         out = json.loads(result.stdout)
         out.pop("saved_to")

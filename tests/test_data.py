@@ -98,8 +98,12 @@ def test_unit_never_placed_is_reported(data_copy):
 
 def test_misspelled_key_is_refused_forbid_extra_keys(data_copy):
     # Yamato's class: `cost` misspelled `cots`.
-    _edit(data_copy, "campaigns/1942.toml", 'cost = 4\naaa = ["3", "2"]\nsurface = ["7", "4"]',
-          'cots = 4\naaa = ["3", "2"]\nsurface = ["7", "4"]')
+    _edit(
+        data_copy,
+        "campaigns/1942.toml",
+        'cost = 4\naaa = ["3", "2"]\nsurface = ["7", "4"]',
+        'cots = 4\naaa = ["3", "2"]\nsurface = ["7", "4"]',
+    )
     data, problems = load_raw(data_copy)
     assert data is None
     msg = _one_problem_containing(problems, "campaigns/1942.toml", "extra fields", "cots")
@@ -226,8 +230,9 @@ def test_closer_neighbours_match_facts_R6(data, area):
     those are left out of facts.md's lists (which were derived without that restriction)."""
     for target, listed in zip(TARGETS, STEP_DISTANCES[area][3:]):
         dist = data.map.distances(target, avoid_home="US")
-        closer = {n for n in data.map.area[area].adjacent
-                  if n in dist and n not in ("WC", "AU") and dist[n] == dist[area] - 1}
+        closer = {
+            n for n in data.map.area[area].adjacent if n in dist and n not in ("WC", "AU") and dist[n] == dist[area] - 1
+        }
         assert closer == set(listed.split()) - {"WC", "AU"}, (area, target)
 
 
@@ -355,7 +360,14 @@ def test_year_sheet_turns_supply_objectives_evaluation(data, year):
 def test_evaluation_levels_and_replaced_line_R21(data):
     s42 = data.year(1942)
     assert [s42.level_for(n) for n in (8, 7, 6, 5, 4, 3, 0)] == [
-        "Great", "Good", "Historical", "Historical", "Poor", "Replaced", "Replaced"]
+        "Great",
+        "Good",
+        "Historical",
+        "Historical",
+        "Poor",
+        "Replaced",
+        "Replaced",
+    ]
     assert s42.replaced_max == 3
     assert data.year(1945).replaced_max == 6
 
@@ -432,10 +444,16 @@ def test_every_set_up_carrier_has_an_air_group_R11(data, year):
 # --- facts: the bot tables (facts.md 1.6, 1.8, 1.11; rulings R1, R2, R8, R13) -------------------
 
 ORDERS = [  # name, lo, hi, ships, infantry, lba, track (R2)
-    ("Hold", -99, 3, 6, 1, 3, 4), ("Refit", 4, 7, 3, 1, 3, 2), ("Withdraw", 8, 10, 2, 1, 2, 1),
-    ("Support", 11, 11, 3, 1, 2, 1), ("South", 12, 12, 3, 1, 2, 0), ("East", 13, 13, 4, 1, 2, 0),
-    ("Battle", 14, 14, 4, 1, 2, 0), ("Reinforce", 15, 16, 4, 1, 3, 0),
-    ("Sortie", 17, 18, 5, 2, 2, -4), ("Offensive", 19, 99, 7, 3, 0, -8),
+    ("Hold", -99, 3, 6, 1, 3, 4),
+    ("Refit", 4, 7, 3, 1, 3, 2),
+    ("Withdraw", 8, 10, 2, 1, 2, 1),
+    ("Support", 11, 11, 3, 1, 2, 1),
+    ("South", 12, 12, 3, 1, 2, 0),
+    ("East", 13, 13, 4, 1, 2, 0),
+    ("Battle", 14, 14, 4, 1, 2, 0),
+    ("Reinforce", 15, 16, 4, 1, 3, 0),
+    ("Sortie", 17, 18, 5, 2, 2, -4),
+    ("Offensive", 19, 99, 7, 3, 0, -8),
 ]
 
 
@@ -444,8 +462,13 @@ def test_orders_chart_ed3_R2_R7(data):
     assert rows == ORDERS
     assert data.orders.for_roll(-5).name == "Hold" and data.orders.for_roll(25).name == "Offensive"
     fallbacks = {o.name: o.fallback for o in data.orders.order}
-    assert (fallbacks["South"], fallbacks["East"], fallbacks["Reinforce"], fallbacks["Sortie"],
-            fallbacks["Offensive"]) == ("East", "east_roll", "South", "Offensive", "Battle")
+    assert (
+        fallbacks["South"],
+        fallbacks["East"],
+        fallbacks["Reinforce"],
+        fallbacks["Sortie"],
+        fallbacks["Offensive"],
+    ) == ("East", "east_roll", "South", "Offensive", "Battle")
     east = [(r.lo, r.hi, r.order) for r in data.orders.east_roll]
     assert east == [(1, 5, "Sortie"), (6, 7, "Alaska"), (8, 10, "Offensive")]
 
@@ -471,8 +494,18 @@ def test_order_modifier_presets_R1(data):
 
 def test_reinforcement_table_ed3_R18(data):
     t = data.reinforcements
-    expected = {0: (1, 0, 0), 1: (1, 1, 0), 5: (1, 1, 1), 6: (2, 1, 1), 11: (2, 2, 1),
-                12: (2, 2, 2), 17: (3, 2, 2), 18: (3, 3, 3), -7: (1, 0, 0), 40: (3, 3, 3)}
+    expected = {
+        0: (1, 0, 0),
+        1: (1, 1, 0),
+        5: (1, 1, 1),
+        6: (2, 1, 1),
+        11: (2, 2, 1),
+        12: (2, 2, 2),
+        17: (3, 2, 2),
+        18: (3, 3, 3),
+        -7: (1, 0, 0),
+        40: (3, 3, 3),
+    }
     for roll, row in expected.items():
         r = t.for_roll(roll)
         assert (r.ships, r.infantry, r.lba) == row, roll
@@ -504,5 +537,4 @@ def test_an_unknown_cancel_hit_target_is_reported(data_copy):
     text = path.read_text()
     path.write_text(text.replace('targets = ["force"]', 'targets = ["anything"]', 1))
     problems = _problems(data_copy)
-    _one_problem_containing(problems, "bot_tables/ja_plans.toml", "plan.damage_control.effect.targets",
-                            "'anything'")
+    _one_problem_containing(problems, "bot_tables/ja_plans.toml", "plan.damage_control.effect.targets", "'anything'")

@@ -12,7 +12,14 @@ import pytest
 
 import nimitz
 from nimitz.engine.dice import (
-    STREAMS, ScriptedDice, SeededDice, _splitmix, choose, roll_sum, shuffled, stream_start,
+    STREAMS,
+    ScriptedDice,
+    SeededDice,
+    _splitmix,
+    choose,
+    roll_sum,
+    shuffled,
+    stream_start,
 )
 from nimitz.errors import DiceExhausted, NimitzError
 from nimitz.model.state import DiceState

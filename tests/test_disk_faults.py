@@ -28,14 +28,17 @@ def _files(folder: Path) -> list[str]:
 
 @pytest.fixture
 def campaign(runner, saves_dir) -> Path:
-    result = runner.invoke(cli, ["--saves", str(saves_dir), "autoplay", "--year", "1942", "--seed", "2",
-                                 "--policy", "passive", "--save", "c"])
+    result = runner.invoke(
+        cli,
+        ["--saves", str(saves_dir), "autoplay", "--year", "1942", "--seed", "2", "--policy", "passive", "--save", "c"],
+    )
     assert result.exit_code == 0, result.output
     return saves_dir / "c.nimitz.json"
 
 
-@pytest.mark.parametrize("fault, words", [(_full_disk, "the disk is full"),
-                                          (_read_only, "the disk or folder is read-only")])
+@pytest.mark.parametrize(
+    "fault, words", [(_full_disk, "the disk is full"), (_read_only, "the disk or folder is read-only")]
+)
 def test_new_on_a_failing_disk_is_a_message_and_leaves_nothing(runner, saves_dir, monkeypatch, fault, words):
     monkeypatch.setattr(saves_mod.os, "fsync", fault)
     result = runner.invoke(cli, ["--saves", str(saves_dir), "new", "--year", "1942", "--name", "n", "--no-tui"])
@@ -56,8 +59,10 @@ def test_autoplay_save_on_a_full_disk_keeps_what_was_saved(runner, saves_dir, mo
         return real(fd, data, offset)
 
     monkeypatch.setattr(saves_mod.os, "pwrite", fill_up)
-    result = runner.invoke(cli, ["--saves", str(saves_dir), "autoplay", "--year", "1942", "--seed", "2",
-                                 "--policy", "passive", "--save", "f"])
+    result = runner.invoke(
+        cli,
+        ["--saves", str(saves_dir), "autoplay", "--year", "1942", "--seed", "2", "--policy", "passive", "--save", "f"],
+    )
     assert result.exit_code == 2 and "the disk is full" in result.output
     monkeypatch.undo()
     assert runner.invoke(cli, ["--saves", str(saves_dir), "check", "f"]).exit_code == 0

@@ -68,8 +68,9 @@ def test_expert_with_look_ahead_plays_a_turn_legally_and_never_uses_the_campaign
 
 def test_advise_is_deterministic_for_a_save_and_changes_nothing(runner, saves_dir):
     args = ["--saves", str(saves_dir)]
-    assert runner.invoke(cli, args + ["new", "--year", "1942", "--seed", "3", "--no-tui",
-                                      "--name", "adv"]).exit_code == 0
+    assert (
+        runner.invoke(cli, args + ["new", "--year", "1942", "--seed", "3", "--no-tui", "--name", "adv"]).exit_code == 0
+    )
     path = saves_dir / "adv.nimitz.json"
     before = path.read_bytes()
     first = runner.invoke(cli, args + ["advise", "adv", "--json"])
@@ -114,15 +115,16 @@ def test_a_broken_preset_is_reported_by_data_check(tmp_path, monkeypatch):
 
     shutil.copytree(data_root() / "campaigns", tmp_path / "campaigns")
     f = tmp_path / "campaigns" / "difficulty.toml"
-    f.write_text(f.read_text().replace('extra_supply = 12', 'extra_supply = "lots"'))
+    f.write_text(f.read_text().replace("extra_supply = 12", 'extra_supply = "lots"'))
     _, problems = difficulty.load_raw(tmp_path)
     assert any("preset.cadet.options.extra_supply" in p for p in problems)
 
 
 def test_presets_round_trip_through_saves(runner, saves_dir, data):
     args = ["--saves", str(saves_dir)]
-    result = runner.invoke(cli, args + ["new", "--year", "1943", "--seed", "2", "--no-tui",
-                                        "--name", "cad", "--difficulty", "cadet"])
+    result = runner.invoke(
+        cli, args + ["new", "--year", "1943", "--seed", "2", "--no-tui", "--name", "cad", "--difficulty", "cadet"]
+    )
     assert result.exit_code == 0, result.output
     from nimitz.persist.campaign_file import Session
 
@@ -144,8 +146,9 @@ def test_default_options_are_left_out_of_saves_so_old_saves_keep_their_hash():
 
 
 def test_unknown_difficulty_is_a_one_line_message(runner, saves_dir):
-    result = runner.invoke(cli, ["--saves", str(saves_dir), "new", "--year", "1942", "--no-tui",
-                                 "--difficulty", "impossible"])
+    result = runner.invoke(
+        cli, ["--saves", str(saves_dir), "new", "--year", "1942", "--no-tui", "--difficulty", "impossible"]
+    )
     assert result.exit_code == 2 and "choose from rulebook" in result.output
 
 
@@ -191,8 +194,12 @@ def test_advice_under_fog_of_war_uses_no_look_ahead(runner, saves_dir):
     """R86: the advice plans on what the US sees; rollouts would replay hidden forces, so under
     fog of war it gives the heuristics' choice and says there is no look-ahead."""
     args = ["--saves", str(saves_dir)]
-    assert runner.invoke(cli, args + ["new", "--year", "1943", "--seed", "2", "--no-tui",
-                                      "--name", "fog", "--option", "fog-of-war"]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, args + ["new", "--year", "1943", "--seed", "2", "--no-tui", "--name", "fog", "--option", "fog-of-war"]
+        ).exit_code
+        == 0
+    )
     payload = json.loads(runner.invoke(cli, args + ["advise", "fog", "--json"]).output)
     assert all(o["rollouts"] == 0 for o in [payload["choice"], *payload["alternatives"]])
     assert "fog of war" in runner.invoke(cli, args + ["advise", "fog"]).output

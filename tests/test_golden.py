@@ -28,8 +28,7 @@ def transcript(data, year: int, seed: int, policy: str) -> str:
         game.answer(chooser(game.pending, game))
     env = envelope_for(game, f"golden-{year}-{seed}-{policy}", seed, created="-")
     lines = [aar_markdown(env, game.state, data), "## Every journal entry", ""]
-    lines += [f"{e.seq:5d} {e.year} t{e.turn} {e.step:<28} {e.side:<2} {e.kind:<8} {e.text}"
-              for e in game.journal]
+    lines += [f"{e.seq:5d} {e.year} t{e.turn} {e.step:<28} {e.side:<2} {e.kind:<8} {e.text}" for e in game.journal]
     return "\n".join(lines) + "\n"
 
 
@@ -44,6 +43,5 @@ def test_golden_transcript(data, year, seed, policy):
     if text != expected:
         import difflib
 
-        diff = list(difflib.unified_diff(expected.splitlines(), text.splitlines(), "golden", "now",
-                                         n=1, lineterm=""))
+        diff = list(difflib.unified_diff(expected.splitlines(), text.splitlines(), "golden", "now", n=1, lineterm=""))
         pytest.fail(f"{path.name} changed (regenerate if intended):\n" + "\n".join(diff[:40]))

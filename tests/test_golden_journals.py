@@ -27,13 +27,15 @@ SAMPLE = [f"{year}-{seed}" for year in record_journals.YEARS for seed in (1, 50)
 def _check(data, key: str) -> None:
     year, seed = map(int, key.split("-"))
     assert record_journals.campaign_digests(data, year, seed) == RECORDED["campaigns"][key], (
-        f"the {year} campaign with seed {seed} no longer plays as recorded")
+        f"the {year} campaign with seed {seed} no longer plays as recorded"
+    )
 
 
 def test_golden_data_fingerprint(data):
     """The recorded digests are only meaningful for the data they were played with."""
     assert RECORDED["data_fingerprint"] == data.fingerprint, (
-        "campaigns/ or bot_tables/ changed: re-record with tests/golden/record_journals.py")
+        "campaigns/ or bot_tables/ changed: re-record with tests/golden/record_journals.py"
+    )
 
 
 @pytest.mark.parametrize("key", SAMPLE)

@@ -11,11 +11,16 @@ from nimitz.cli import cli
 from nimitz.model.journal import Decision
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session, envelope_for, new_game
-from nimitz.persist.verify import verify
 from nimitz.persist.history import ReplayCursor, decision_indices, game_after, undo_count
 from nimitz.persist.saves import (
-    SCHEMA_VERSION, envelope_from_bytes, read_save, state_hash, to_bytes, write_save,
+    SCHEMA_VERSION,
+    envelope_from_bytes,
+    read_save,
+    state_hash,
+    to_bytes,
+    write_save,
 )
+from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 from nimitz.views.aar import aar_markdown
 
@@ -188,11 +193,18 @@ def _legacy_save(game, name: str) -> bytes:
     """The file the schema-2 program wrote: one JSON envelope with the state and its hash."""
     from nimitz.persist.saves import CONVERTER, LegacyEnvelope
 
-    env = LegacyEnvelope(name=name, seed=7, rules=game.state.rules,
-                         data_fingerprint=game.data.fingerprint, created="2026-01-01T00:00:00+00:00",
-                         saved="2026-01-01T00:10:00+00:00",
-                         state=game.state, journal=game.journal, checkpoints=game.checkpoints,
-                         state_hash=state_hash(game.state))
+    env = LegacyEnvelope(
+        name=name,
+        seed=7,
+        rules=game.state.rules,
+        data_fingerprint=game.data.fingerprint,
+        created="2026-01-01T00:00:00+00:00",
+        saved="2026-01-01T00:10:00+00:00",
+        state=game.state,
+        journal=game.journal,
+        checkpoints=game.checkpoints,
+        state_hash=state_hash(game.state),
+    )
     return json.dumps(CONVERTER.unstructure(env)).encode()
 
 
@@ -240,8 +252,9 @@ def test_cli_undo_branch_aar_and_replay_verify(tmp_path, data):
 
     runner = CliRunner()
     saves = str(tmp_path)
-    result = runner.invoke(cli, ["--saves", saves, "autoplay", "--year", "1942", "--seed", "4",
-                                 "--policy", "passive", "--save", "c"])
+    result = runner.invoke(
+        cli, ["--saves", saves, "autoplay", "--year", "1942", "--seed", "4", "--policy", "passive", "--save", "c"]
+    )
     assert result.exit_code == 0, result.output
     assert runner.invoke(cli, ["--saves", saves, "replay", "c", "--verify"]).exit_code == 0
     result = runner.invoke(cli, ["--saves", saves, "undo", "c", "--to", "turn"])
@@ -288,8 +301,12 @@ def test_a_save_that_no_longer_replays_says_so_and_recover_keeps_the_old_file(tm
 
     runner = CliRunner()
     saves = str(tmp_path)
-    assert runner.invoke(cli, ["--saves", saves, "new", "--year", "1942", "--seed", "2",
-                               "--name", "d", "--no-tui"]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["--saves", saves, "new", "--year", "1942", "--seed", "2", "--name", "d", "--no-tui"]
+        ).exit_code
+        == 0
+    )
     path = tmp_path / "d.nimitz.json"
     session = Session.open(path, data)
     session.answer(Decision("buy_scouting", count=1))

@@ -45,14 +45,35 @@ def test_cli_json_is_the_same_for_any_jobs(runner):
 def test_a_csv_row_rebuilds_its_campaign_with_autoplay(runner, tmp_path):
     """Seed + options + policy of any row: `nimitz autoplay ... --save` plays that very campaign."""
     path = tmp_path / "runs.csv"
-    result = runner.invoke(cli, ["lab", "--year", "1943", "--runs", "2", "--seed-start", "11",
-                                 "--rules-preset", "rulebook", "--jobs", "1", "--csv", str(path)])
+    result = runner.invoke(
+        cli,
+        [
+            "lab",
+            "--year",
+            "1943",
+            "--runs",
+            "2",
+            "--seed-start",
+            "11",
+            "--rules-preset",
+            "rulebook",
+            "--jobs",
+            "1",
+            "--csv",
+            str(path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert [r["seed"] for r in rows] == ["11", "12"]
     row = rows[1]
-    spec = CampaignSpec(year=int(row["year"]), seed=int(row["seed"]), policy=row["policy"],
-                        rules_preset=row["rules_preset"], ja_ties=row["ja_ties"])
+    spec = CampaignSpec(
+        year=int(row["year"]),
+        seed=int(row["seed"]),
+        policy=row["policy"],
+        rules_preset=row["rules_preset"],
+        ja_ties=row["ja_ties"],
+    )
     args = spec.autoplay_command().split()[1:] + ["--save", "again", "--json"]
     again = runner.invoke(cli, args)
     assert again.exit_code == 0, again.output

@@ -39,8 +39,7 @@ def _probe(packages=(), modules=()) -> dict:
 
 def test_model_engine_and_bot_never_import_ui_libraries():
     """Every module under nimitz.model, nimitz.engine and nimitz.bot, present and future."""
-    result = _probe(packages=["nimitz.model", "nimitz.engine", "nimitz.bot"],
-                    modules=["nimitz", "nimitz.errors"])
+    result = _probe(packages=["nimitz.model", "nimitz.engine", "nimitz.bot"], modules=["nimitz", "nimitz.errors"])
     assert "nimitz.model.data" in result["imported"]
     assert "nimitz.model.state" in result["imported"]
     assert "nimitz.engine.dice" in result["imported"]

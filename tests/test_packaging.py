@@ -21,11 +21,13 @@ pytestmark = pytest.mark.slow
 
 
 def _run(args, cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PIP_REQUIRE_VIRTUALENV")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PIP_REQUIRE_VIRTUALENV")
+    }
     env["NIMITZ_HOME"] = str(cwd / "home")
-    proc = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    proc = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, f"{args}\n{proc.stdout}\n{proc.stderr}"
     return proc
 
@@ -53,9 +55,16 @@ def test_wheel_contains_the_game_data(installed):
     assert "nimitz/_data/campaigns/1942.toml" in names
     assert "nimitz/_data/bot_tables/orders.toml" in names
     assert "nimitz/_data/docs/rulings-added.md" in names  # the in-game rulings ledger
-    for rel in ("campaigns/map.toml", "campaigns/1943.toml", "campaigns/1944.toml",
-                "campaigns/1945.toml", "bot_tables/battle.toml", "bot_tables/ja_plans.toml",
-                "bot_tables/us_plans.toml", "bot_tables/reinforcements.toml"):
+    for rel in (
+        "campaigns/map.toml",
+        "campaigns/1943.toml",
+        "campaigns/1944.toml",
+        "campaigns/1945.toml",
+        "bot_tables/battle.toml",
+        "bot_tables/ja_plans.toml",
+        "bot_tables/us_plans.toml",
+        "bot_tables/reinforcements.toml",
+    ):
         assert f"nimitz/_data/{rel}" in names, rel
     assert "nimitz/cli/__init__.py" in names
     assert not any(n.startswith("tests/") for n in names)
@@ -63,9 +72,14 @@ def test_wheel_contains_the_game_data(installed):
 
 def test_installed_package_reads_its_data_from_the_wheel(installed):
     _, bin_dir, work = installed
-    proc = _run([bin_dir / "python", "-c",
-                 "import nimitz, nimitz.model.data as d; print(d.data_root()); print(nimitz.__file__)"],
-                cwd=work)
+    proc = _run(
+        [
+            bin_dir / "python",
+            "-c",
+            "import nimitz, nimitz.model.data as d; print(d.data_root()); print(nimitz.__file__)",
+        ],
+        cwd=work,
+    )
     root, module = proc.stdout.split()
     venv = bin_dir.parent.resolve()
     assert Path(root).resolve().is_relative_to(venv), root
@@ -84,8 +98,7 @@ def test_installed_cli_data_check(installed):
 def test_installed_cli_new_show_check(installed):
     _, bin_dir, work = installed
     saves = work / "saves"
-    proc = _run([bin_dir / "nimitz", "--saves", saves, "new", "--year", "1942", "--no-tui",
-                 "--seed", "3"], cwd=work)
+    proc = _run([bin_dir / "nimitz", "--saves", saves, "new", "--year", "1942", "--no-tui", "--seed", "3"], cwd=work)
     assert "Created the 1942 campaign 'campaign-1942' (seed 3" in proc.stdout
     assert (saves / "campaign-1942.nimitz.json").is_file()
     show = _run([bin_dir / "nimitz", "--saves", saves, "show", "campaign-1942"], cwd=work)

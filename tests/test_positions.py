@@ -34,8 +34,9 @@ def _played(data, year: int, seed: int, decisions: int):
     return game
 
 
-@pytest.mark.parametrize("year,seed,decisions", [
-    (1942, 7, 0), (1942, 7, 9), (1943, 3, 30), (1944, 5, 17), (1945, 11, 40), (1945, 2, 3)])
+@pytest.mark.parametrize(
+    "year,seed,decisions", [(1942, 7, 0), (1942, 7, 9), (1943, 3, 30), (1944, 5, 17), (1945, 11, 40), (1945, 2, 3)]
+)
 def test_export_reimports_to_the_same_situation(data, year, seed, decisions):
     """A position exported from a save re-imports to the same situation: the state at the start
     of the save's current step, every force in the same order (the engine and the bot go
@@ -54,7 +55,7 @@ def test_export_reimports_to_the_same_situation(data, year, seed, decisions):
 
 def _first_request_of_step(game, step: str) -> str:
     starts = [i for i, e in enumerate(game.journal) if e.data.get("step_start") == step]
-    later = [e for e in game.journal[starts[-1]:] if e.kind == "decision"]
+    later = [e for e in game.journal[starts[-1] :] if e.kind == "decision"]
     return later[0].data["request"] if later else game.pending.kind
 
 
@@ -87,8 +88,9 @@ def test_a_campaign_from_a_position_replays_undoes_and_checks(data, tmp_path):
 def test_cli_export_and_new_from_position(tmp_path):
     runner = CliRunner()
     saves = ["--saves", str(tmp_path / "saves")]
-    assert runner.invoke(cli, saves + ["new", "--year", "1942", "--seed", "3", "--name", "a",
-                                       "--no-tui"]).exit_code == 0
+    assert (
+        runner.invoke(cli, saves + ["new", "--year", "1942", "--seed", "3", "--name", "a", "--no-tui"]).exit_code == 0
+    )
     out = runner.invoke(cli, saves + ["position", "export", "a", "-o", "-"])
     assert out.exit_code == 0 and out.output.startswith("# A nimitz position")
     file = tmp_path / "a.toml"
@@ -134,24 +136,33 @@ def test_a_minimal_hand_built_position_fills_the_pools(data):
     assert game.pending.kind == "movement"
 
 
-@pytest.mark.parametrize("edit,expected", [
-    (('US = ["25th", "MAG 21 [damaged]"]', 'US = ["25th", "Yorktwn"]'),
-     "line 11, areas.MI.US: no US counter named 'Yorktwn' in 1942 (did you mean 'Yorktown'?)"),
-    (('JA = ["Kaga"]', 'JA = ["Kaga", "Kaga"]'), "line 12, areas.MI.JA: Kaga is listed twice"),
-    (('US = ["25th", "MAG 21 [damaged]"]', 'US = ["25th", "Hornet II"]'),
-     "Hornet II is not a US counter of 1942 (it is in 1944, 1945): the position's year is 1942"),
-    (('[areas.MI]', '[areas.JA]'), "areas.JA.US: 25th: US forces cannot be in JA"),
-    (('JA = ["Kaga"]', 'JA = ["Kaga [embarked]"]'),
-     "areas.JA.JA: Kaga: only infantry and battalions in a map area can be on a transport"),
-    (('step = "movement"', 'step = "lunch"'), "line 4, step: 'lunch' is not a step a position can start at"),
-    (('year = 1942', 'year = 1941'), "line 2, year: 1941 is no campaign year"),
-    (('turn = 2', 'turn = 9'), "line 3, turn: 9 is outside 1..6"),
-    (('JA = ["Kaga"]', 'JA = ["Kaga [sunk]"]'), "areas.MI.JA: 'Kaga [sunk]': unknown marker sunk"),
-    (('sp = 10', 'sp = 10\nweather = "fine"'), "weather: unknown key"),
-    (('[dice]\nseed = 5', '[dice]\nsede = 5'), "dice.sede: unknown key"),
-    (('JA = ["Kaga"]', 'JA = ["Kaga"]\n[boxes.RAID]\nUS = ["Yorktown"]'), "Yorktown: only submarines raid"),
-    (('sp = 10', 'sp = ten'), "not a valid TOML file"),
-])
+@pytest.mark.parametrize(
+    "edit,expected",
+    [
+        (
+            ('US = ["25th", "MAG 21 [damaged]"]', 'US = ["25th", "Yorktwn"]'),
+            "line 11, areas.MI.US: no US counter named 'Yorktwn' in 1942 (did you mean 'Yorktown'?)",
+        ),
+        (('JA = ["Kaga"]', 'JA = ["Kaga", "Kaga"]'), "line 12, areas.MI.JA: Kaga is listed twice"),
+        (
+            ('US = ["25th", "MAG 21 [damaged]"]', 'US = ["25th", "Hornet II"]'),
+            "Hornet II is not a US counter of 1942 (it is in 1944, 1945): the position's year is 1942",
+        ),
+        (("[areas.MI]", "[areas.JA]"), "areas.JA.US: 25th: US forces cannot be in JA"),
+        (
+            ('JA = ["Kaga"]', 'JA = ["Kaga [embarked]"]'),
+            "areas.JA.JA: Kaga: only infantry and battalions in a map area can be on a transport",
+        ),
+        (('step = "movement"', 'step = "lunch"'), "line 4, step: 'lunch' is not a step a position can start at"),
+        (("year = 1942", "year = 1941"), "line 2, year: 1941 is no campaign year"),
+        (("turn = 2", "turn = 9"), "line 3, turn: 9 is outside 1..6"),
+        (('JA = ["Kaga"]', 'JA = ["Kaga [sunk]"]'), "areas.MI.JA: 'Kaga [sunk]': unknown marker sunk"),
+        (("sp = 10", 'sp = 10\nweather = "fine"'), "weather: unknown key"),
+        (("[dice]\nseed = 5", "[dice]\nsede = 5"), "dice.sede: unknown key"),
+        (('JA = ["Kaga"]', 'JA = ["Kaga"]\n[boxes.RAID]\nUS = ["Yorktown"]'), "Yorktown: only submarines raid"),
+        (("sp = 10", "sp = ten"), "not a valid TOML file"),
+    ],
+)
 def test_bad_position_files_say_where_and_why(data, edit, expected):
     text = MINIMAL.replace(*edit)
     assert text != MINIMAL
@@ -170,8 +181,7 @@ def test_bad_position_on_the_command_line_is_exit_2_and_writes_nothing(tmp_path)
     assert "1 problem, nothing was created" in result.output and "Traceback" not in result.output
     assert "line 12, areas.MI.JA: no JA counter named 'Kagga' in 1942 (did you mean 'Kaga'?)" in result.output
     assert not saves.exists() or not list(saves.iterdir())
-    missing = runner.invoke(cli, ["--saves", str(saves), "new", "--position", str(tmp_path / "no.toml"),
-                                  "--no-tui"])
+    missing = runner.invoke(cli, ["--saves", str(saves), "new", "--position", str(tmp_path / "no.toml"), "--no-tui"])
     assert missing.exit_code == 2 and "cannot read" in missing.output
 
 

@@ -12,7 +12,11 @@ from nimitz.cli import cli
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import new_envelope
 from nimitz.persist.store import (
-    MOVED_NOTE, SaveStore, default_saves_dir, move_old_saves, old_saves_dir,
+    MOVED_NOTE,
+    SaveStore,
+    default_saves_dir,
+    move_old_saves,
+    old_saves_dir,
 )
 
 
@@ -54,8 +58,9 @@ def test_empty_or_relative_xdg_never_means_the_current_folder(home, tmp_path, mo
 def test_nimitz_home_and_saves_option_still_win(home, tmp_path, monkeypatch, runner):
     monkeypatch.setenv("NIMITZ_HOME", str(tmp_path / "nh"))
     assert default_saves_dir() == tmp_path / "nh" / "saves"
-    result = runner.invoke(cli, ["--saves", str(tmp_path / "opt"), "new", "--year", "1942",
-                                 "--seed", "1", "--no-tui", "--name", "o"])
+    result = runner.invoke(
+        cli, ["--saves", str(tmp_path / "opt"), "new", "--year", "1942", "--seed", "1", "--no-tui", "--name", "o"]
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "opt" / "o.nimitz.json").is_file()
 

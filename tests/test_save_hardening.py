@@ -54,7 +54,7 @@ def save(genuine, saves_dir) -> Path:
 
 def _lines(path: Path) -> tuple[list[dict], list[dict]]:
     raw = path.read_bytes()
-    slots = [json.loads(raw[i * SLOT:(i + 1) * SLOT]) for i in (0, 1)]
+    slots = [json.loads(raw[i * SLOT : (i + 1) * SLOT]) for i in (0, 1)]
     return slots, [json.loads(line) for line in raw[HEADER_BYTES:].split(b"\n")[:-1]]
 
 
@@ -62,8 +62,7 @@ def _forge(path: Path, edit) -> None:
     """Edit the file as someone who knows the format would: then reseal hashes and checksums."""
     slots, records = _lines(path)
     edit(slots, records)
-    head = b"".join((json.dumps(s, separators=(",", ":")).ljust(SLOT - 1) + "\n").encode()
-                    for s in slots)
+    head = b"".join((json.dumps(s, separators=(",", ":")).ljust(SLOT - 1) + "\n").encode() for s in slots)
     body = b"".join(json.dumps(r, separators=(",", ":")).encode() + b"\n" for r in records)
     path.write_bytes(_reseal(head + body))
 
@@ -90,6 +89,7 @@ def _no_traceback(result) -> None:
 
 
 # --- checkpoint states are validated (they made check, play and undo raise) ---------------------
+
 
 def _cp_year(slots, records):
     _checkpoints(records)[1]["state"]["year"] = 0
@@ -136,11 +136,14 @@ def test_the_battle_board_names_only_what_exists(data):
 
     state = new_game(data, 1942, 1, RulesProfile()).state
     fid = next(iter(state.forces))
-    state.battle = BattleState(area="ZZ", forces=[fid, "JA:Nobody"], positions={fid: "MOON"},
-                               cup=["no-such-plan"])
+    state.battle = BattleState(area="ZZ", forces=[fid, "JA:Nobody"], positions={fid: "MOON"}, cup=["no-such-plan"])
     problems = "; ".join(validate_state(state, data))
-    for expected in ("$.state.battle.area: 'ZZ'", "$.state.battle.forces: 'JA:Nobody'",
-                     f"$.state.battle.positions[{fid!r}]: 'MOON'", "$.state.battle.cup: 'no-such-plan'"):
+    for expected in (
+        "$.state.battle.area: 'ZZ'",
+        "$.state.battle.forces: 'JA:Nobody'",
+        f"$.state.battle.positions[{fid!r}]: 'MOON'",
+        "$.state.battle.cup: 'no-such-plan'",
+    ):
         assert expected in problems
 
 
@@ -159,24 +162,30 @@ def test_every_state_of_real_campaigns_validates(data):
 
 # --- types checked before structuring -----------------------------------------------------------
 
+
 def test_a_string_where_a_list_belongs_is_refused_at_once(data, save):
     """A 300,000-character string in place of a list was structured one character at a time
     (41 s and 2.5 GB for `check`); it is refused by its type, naming where."""
+
     def edit(slots, records):
         _checkpoints(records)[0]["state"]["ja_stacks"]["ships"] = "s" * 300_000
+
     _forge(save, edit)
     with pytest.raises(SaveError, match=r"expected a list, found a string @ \$\.checkpoints"):
         read_save(save, data)
 
 
-@pytest.mark.parametrize("value, target, expected", [
-    ("abc", "list[str]", "expected a list, found a string"),
-    ("7", "int", "expected a whole number, found a string"),
-    (True, "int", "expected a whole number, found true/false"),
-    (7.0, "int", "expected a whole number, found a number"),
-    (["a"], "dict[str, int]", "expected an object, found a list"),
-    (3, "str", "expected a string, found a whole number"),
-])
+@pytest.mark.parametrize(
+    "value, target, expected",
+    [
+        ("abc", "list[str]", "expected a list, found a string"),
+        ("7", "int", "expected a whole number, found a string"),
+        (True, "int", "expected a whole number, found true/false"),
+        (7.0, "int", "expected a whole number, found a number"),
+        (["a"], "dict[str, int]", "expected an object, found a list"),
+        (3, "str", "expected a string, found a whole number"),
+    ],
+)
 def test_the_save_converter_takes_only_the_json_type_asked_for(value, target, expected):
     from nimitz.persist.bounds import WrongType
 
@@ -185,6 +194,7 @@ def test_the_save_converter_takes_only_the_json_type_asked_for(value, target, ex
 
 
 # --- check verifies every field by replay -------------------------------------------------------
+
 
 def _roll_face(slots, records):
     roll = next(e for e in _entries(records) if e["kind"] == "roll")
@@ -195,12 +205,14 @@ def _roll_face_as(kind):
     def edit(slots, records):
         roll = next(e for e in _entries(records) if e["kind"] == "roll" and e["data"]["face"] == 1)
         roll["data"]["face"] = kind(roll["data"]["face"])
+
     return edit
 
 
 def _entry_field(name, value):
     def edit(slots, records):
         _entries(records)[40][name] = value
+
     return edit
 
 
@@ -272,28 +284,37 @@ def test_check_exit_codes_0_sound_1_does_not_verify_2_unreadable(runner, saves_d
 LONG = "a" * 300
 
 
-@pytest.mark.parametrize("command", [["check", LONG], ["show", LONG], ["undo", LONG], ["recover", LONG],
-                                     ["aar", LONG], ["play", LONG], ["check", LONG + "/x.json"],
-                                     ["check", LONG + ".json"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", LONG],
+        ["show", LONG],
+        ["undo", LONG],
+        ["recover", LONG],
+        ["aar", LONG],
+        ["play", LONG],
+        ["check", LONG + "/x.json"],
+        ["check", LONG + ".json"],
+    ],
+)
 def test_a_name_too_long_for_the_file_system_is_a_message(runner, saves_dir, command):
     result = runner.invoke(cli, ["--saves", str(saves_dir), *command])
     _no_traceback(result)
     assert result.exit_code == 2 and result.output.startswith("nimitz: ")
 
 
-@pytest.mark.parametrize("name", ["CON", "nul", "aux", "Com1", "lpt9", "con.txt", "x.json", "x.",
-                                  "y.nimitz.json"])
+@pytest.mark.parametrize("name", ["CON", "nul", "aux", "Com1", "lpt9", "con.txt", "x.json", "x.", "y.nimitz.json"])
 def test_names_reserved_on_windows_or_looking_like_files_are_refused(runner, saves_dir, name):
     with pytest.raises(SaveError):
         check_name(name)
-    result = runner.invoke(cli, ["--saves", str(saves_dir), "new", "--year", "1942", "--name", name,
-                                 "--no-tui"])
+    result = runner.invoke(cli, ["--saves", str(saves_dir), "new", "--year", "1942", "--name", name, "--no-tui"])
     assert result.exit_code == 2 and list(saves_dir.iterdir()) == []
 
 
 def test_aar_into_a_missing_folder_is_a_message(runner, saves_dir, save, tmp_path):
-    result = runner.invoke(cli, ["--saves", str(saves_dir), "aar", "c", "-o",
-                                 str(tmp_path / "missing" / "dir" / "x.md")])
+    result = runner.invoke(
+        cli, ["--saves", str(saves_dir), "aar", "c", "-o", str(tmp_path / "missing" / "dir" / "x.md")]
+    )
     _no_traceback(result)
     assert result.exit_code == 2 and "no such folder" in result.output
     assert not (tmp_path / "missing").exists()
@@ -338,11 +359,14 @@ def test_temp_files_left_by_killed_writes_are_removed_on_the_next_start(runner, 
 
 # --- a save that is no regular file never blocks ------------------------------------------------
 
+
 @pytest.fixture
 def alarm():
     """Fail instead of hanging forever if a read blocks."""
+
     def fail(*_):
         raise TimeoutError("the command blocked")
+
     previous = signal.signal(signal.SIGALRM, fail)
     signal.alarm(20)
     yield
@@ -378,6 +402,7 @@ def test_a_file_far_larger_than_any_save_is_refused_without_reading_it(data, sav
 
 
 # --- the mutation fuzzer (benchmarks/fuzz_saves.py runs 20,000 cases) ---------------------------
+
 
 @pytest.mark.slow
 def test_mutated_saves_give_no_traceback_no_hang_and_no_accepted_forgery(tmp_path, data):

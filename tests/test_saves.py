@@ -21,8 +21,15 @@ from nimitz.model.state import RulesProfile
 from nimitz.persist import saves as saves_mod
 from nimitz.persist.campaign_file import Session, new_envelope
 from nimitz.persist.saves import (
-    FORMAT, HEADER_BYTES, SCHEMA_VERSION, SLOT, envelope_from_bytes, read_header, read_save,
-    to_bytes, write_save,
+    FORMAT,
+    HEADER_BYTES,
+    SCHEMA_VERSION,
+    SLOT,
+    envelope_from_bytes,
+    read_header,
+    read_save,
+    to_bytes,
+    write_save,
 )
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 from nimitz.policies import get_policy
@@ -62,7 +69,7 @@ def test_save_then_load_gives_the_same_save(data, saves_dir, year):
 def test_layout_two_header_slots_then_json_lines(data, saves_dir):
     path = _create(data, saves_dir, "env", 1944, 99)
     raw = path.read_bytes()
-    slots = [json.loads(raw[i * SLOT:(i + 1) * SLOT]) for i in (0, 1)]
+    slots = [json.loads(raw[i * SLOT : (i + 1) * SLOT]) for i in (0, 1)]
     for slot in slots:
         assert slot["format"] == FORMAT == "nimitz-save"
         assert slot["schema_version"] == SCHEMA_VERSION == 3
@@ -74,7 +81,7 @@ def test_layout_two_header_slots_then_json_lines(data, saves_dir):
     assert any("checkpoint" in line for line in lines)
     commit = lines[-1]
     assert commit["commit"]["journal_len"] == sum("entry" in line for line in lines)
-    body = raw[HEADER_BYTES:raw.rindex(b"\n", 0, len(raw) - 1) + 1]
+    body = raw[HEADER_BYTES : raw.rindex(b"\n", 0, len(raw) - 1) + 1]
     assert commit["sha"] == hashlib.sha256(body).hexdigest()
 
 
@@ -88,11 +95,11 @@ def test_autosave_appends_only_what_the_decision_added(data, saves_dir):
     chooser = get_policy("sensible")
     session.answer(chooser(session.game.pending, session.game))
     after = path.read_bytes()
-    assert after[HEADER_BYTES:len(before)] == before[HEADER_BYTES:]
-    added = [json.loads(line) for line in after[len(before):].splitlines()]
+    assert after[HEADER_BYTES : len(before)] == before[HEADER_BYTES:]
+    added = [json.loads(line) for line in after[len(before) :].splitlines()]
     assert [a["entry"]["seq"] for a in added if "entry" in a] == list(range(n, len(session.game.journal)))
     assert "commit" in added[-1]
-    same_slot = [after[i * SLOT:(i + 1) * SLOT] == before[i * SLOT:(i + 1) * SLOT] for i in (0, 1)]
+    same_slot = [after[i * SLOT : (i + 1) * SLOT] == before[i * SLOT : (i + 1) * SLOT] for i in (0, 1)]
     assert sorted(same_slot) == [False, True]  # one slot rewritten, the other kept
 
 
@@ -149,8 +156,8 @@ def test_a_torn_header_slot_falls_back_to_the_other(data, saves_dir):
     path = saves_dir / f"t{SUFFIX}"
     _played(data, path, 2)
     raw = bytearray(path.read_bytes())
-    newest = max((0, 1), key=lambda i: json.loads(raw[i * SLOT:(i + 1) * SLOT])["seq"])
-    raw[newest * SLOT + 40:newest * SLOT + 60] = b"x" * 20
+    newest = max((0, 1), key=lambda i: json.loads(raw[i * SLOT : (i + 1) * SLOT])["seq"])
+    raw[newest * SLOT + 40 : newest * SLOT + 60] = b"x" * 20
     path.write_bytes(bytes(raw))
     assert read_header(path).name == "t"
     assert read_save(path, data).summary.decisions == 2  # the last commit is the authority
@@ -161,7 +168,7 @@ def test_damage_before_the_last_commit_is_refused_not_dropped(data, saves_dir):
     _played(data, path, 3)
     raw = path.read_bytes()
     i = raw.index(b'"text":"', HEADER_BYTES + 10) + 8
-    path.write_bytes(raw[:i] + b"X" + raw[i + 1:])
+    path.write_bytes(raw[:i] + b"X" + raw[i + 1 :])
     with pytest.raises(SaveError, match="damaged before byte"):
         read_save(path, data)
 
@@ -171,29 +178,34 @@ def test_damage_before_the_last_commit_is_refused_not_dropped(data, saves_dir):
 
 def _header_edit(edit):
     """An edit of both header slots by someone who knows the format (checksums recomputed)."""
+
     def make(raw: bytes) -> bytes:
         out = b""
         for i in (0, 1):
-            slot = json.loads(raw[i * SLOT:(i + 1) * SLOT])
+            slot = json.loads(raw[i * SLOT : (i + 1) * SLOT])
             edit(slot)
             slot["check"] = saves_mod._header_check(slot)
             out += json.dumps(slot).ljust(SLOT - 1).encode() + b"\n"
         return out + raw[HEADER_BYTES:]
+
     return make
 
 
 def _records_edit(edit):
     """Rewrite the records through the format's own writer after editing the save."""
+
     def make(raw: bytes) -> bytes:
         env = envelope_from_bytes(raw, "x")
         edit(env)
         return to_bytes(env)
+
     return make
 
 
 def _sp(value):
     def edit(env):
         env.checkpoints[0].state.sp = value
+
     return edit
 
 
@@ -208,12 +220,18 @@ DAMAGED = {
     "JSON but not a save": (lambda r: b'{"a": 1}', 'not a nimitz save (no "format"'),
     "a JSON list": (lambda r: b"[1, 2, 3]", "not a nimitz save"),
     "header slots only": (lambda r: r[:HEADER_BYTES], "no complete record"),
-    "both header slots torn": (lambda r: r[:100] + b"}" + r[101:SLOT + 100] + b"}" + r[SLOT + 101:], "not a nimitz save"),
+    "both header slots torn": (
+        lambda r: r[:100] + b"}" + r[101 : SLOT + 100] + b"}" + r[SLOT + 101 :],
+        "not a nimitz save",
+    ),
     "nested too deeply": (lambda r: b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
     "not UTF-8": (lambda r: b"\xff\xfe\x00garbage", "not UTF-8"),
     "a record edited": (lambda r: r.replace(b'"kind":"created"', b'"kind":"creased"'), "damaged before byte"),
     "checkpoint sp negative": (_records_edit(_sp(-5)), "$.checkpoints[0].state.sp: -5 supply points is negative"),
-    "JA force moved to WC": (_records_edit(_kaga_to_wc), "$.checkpoints[0].state.forces['JA:Kaga'].location: JA forces cannot be in WC"),
+    "JA force moved to WC": (
+        _records_edit(_kaga_to_wc),
+        "$.checkpoints[0].state.forces['JA:Kaga'].location: JA forces cannot be in WC",
+    ),
     "wrong type": (_records_edit(_sp("lots")), "$.checkpoints[0].state.sp"),
     "newer schema": (_header_edit(lambda h: h.update(schema_version=99)), "newer"),
     "unknown header key": (_header_edit(lambda h: h.update(surprise=1)), "extra fields found (surprise)"),
@@ -260,8 +278,7 @@ def test_cli_on_damaged_file_exits_2_without_traceback_and_leaves_it(runner, goo
 
 def test_edited_saved_time_does_not_break_list(runner, data, good_save, saves_dir):
     """`saved` is only shown: a bad value must not crash `nimitz list`."""
-    good_save.write_bytes(_header_edit(lambda h: h["summary"].update(saved="yesterday-ish"))(
-        good_save.read_bytes()))
+    good_save.write_bytes(_header_edit(lambda h: h["summary"].update(saved="yesterday-ish"))(good_save.read_bytes()))
     result = runner.invoke(cli, ["--saves", str(saves_dir), "list"])
     assert result.exit_code == 0, result.output
     assert "victim" in result.output and "Traceback" not in result.output
@@ -299,13 +316,20 @@ def _legacy_edit(edit):
         raw = json.loads((FIXTURES / "save-schema-2.nimitz.json").read_text())
         edit(raw)
         return json.dumps(raw).encode()
+
     return make
 
 
 LEGACY_DAMAGED = {
-    "state edited, hash kept": (_legacy_edit(lambda r: r["state"].update(sp=-5)), "does not match its hash ($.state_hash)"),
+    "state edited, hash kept": (
+        _legacy_edit(lambda r: r["state"].update(sp=-5)),
+        "does not match its hash ($.state_hash)",
+    ),
     "newer one-envelope schema": (_legacy_edit(lambda r: r.update(schema_version=9)), "newer"),
-    "schema not a number": (_legacy_edit(lambda r: r.update(schema_version="one")), "schema_version is missing or not a number"),
+    "schema not a number": (
+        _legacy_edit(lambda r: r.update(schema_version="one")),
+        "schema_version is missing or not a number",
+    ),
     "schema too old": (_legacy_edit(lambda r: r.update(schema_version=0)), "too old to migrate"),
     "unknown top-level key": (_legacy_edit(lambda r: r.update(surprise=1)), "extra fields found (surprise)"),
     "truncated": (lambda r: (FIXTURES / "save-schema-2.nimitz.json").read_bytes()[:5000], "invalid JSON"),
@@ -432,8 +456,7 @@ def test_a_turn_start_is_fsynced_other_decisions_on_flush(data, saves_dir, monke
 
 # --- campaign names ----------------------------------------------------------------------------
 
-BAD_NAMES = ["../x", "/etc/x", "a/b", "..", "", "x" * 65, ".hidden", "a..b", "a b", "a\\b",
-             "c" + SUFFIX]
+BAD_NAMES = ["../x", "/etc/x", "a/b", "..", "", "x" * 65, ".hidden", "a..b", "a b", "a\\b", "c" + SUFFIX]
 
 
 @pytest.mark.parametrize("name", BAD_NAMES)
@@ -452,8 +475,9 @@ def test_good_campaign_names(name, saves_dir):
 
 @pytest.mark.parametrize("name", ["../x", "/etc/x", "a/b", "..", "", "x" * 65])
 def test_cli_new_refuses_bad_names_and_writes_nothing(runner, saves_dir, tmp_path, name):
-    result = runner.invoke(cli, ["--saves", str(saves_dir), "new", "--year", "1942", "--seed", "1",
-                                 "--no-tui", "--name", name])
+    result = runner.invoke(
+        cli, ["--saves", str(saves_dir), "new", "--year", "1942", "--seed", "1", "--no-tui", "--name", name]
+    )
     assert result.exit_code == 2, result.output
     assert "not a campaign name" in result.output and "Traceback" not in result.output
     assert list(saves_dir.iterdir()) == []
@@ -462,8 +486,9 @@ def test_cli_new_refuses_bad_names_and_writes_nothing(runner, saves_dir, tmp_pat
 
 def test_new_with_an_existing_name_refuses_and_leaves_the_file(runner, saves_dir):
     def new(year, seed):
-        return runner.invoke(cli, ["--saves", str(saves_dir), "new", "--year", year, "--seed", seed,
-                                   "--no-tui", "--name", "mine"])
+        return runner.invoke(
+            cli, ["--saves", str(saves_dir), "new", "--year", year, "--seed", seed, "--no-tui", "--name", "mine"]
+        )
 
     assert new("1942", "1").exit_code == 0
     path = saves_dir / "mine.nimitz.json"

@@ -32,8 +32,7 @@ def test_every_counter_of_the_sheet_is_in_exactly_one_place(data, year):
     placed = Counter((f.side, f.location) for f in state.forces.values())
     assert placed == _expected_places(sheet)
     # every named counter of the year exactly once, under its own class
-    named = {(f.side, f.name): f.cls for f in state.forces.values()
-             if sheet.cls[f.cls].type != "BN"}
+    named = {(f.side, f.name): f.cls for f in state.forces.values() if sheet.cls[f.cls].type != "BN"}
     printed = {(c.side, u): c.id for c in sheet.classes for u in c.units}
     assert named == printed
     # battalions: as many as the sheet's counts, numbered uniquely
@@ -74,8 +73,11 @@ def test_1945_has_two_desron_6_counters_one_in_p1_one_in_reinforcements(data):
     """facts.md 1945 set-up: the sheet lists DESRON 6 twice in all, once in P1 and once in
     Reinforcements: two counters, not three."""
     state = new_campaign(data, 1945, seed=1)
-    desron_6 = sorted((f.name, f.location) for f in state.forces.values()
-                      if f.side == "US" and f.name.startswith("DESRON 6") and f.name != "DESRON 60")
+    desron_6 = sorted(
+        (f.name, f.location)
+        for f in state.forces.values()
+        if f.side == "US" and f.name.startswith("DESRON 6") and f.name != "DESRON 60"
+    )
     assert desron_6 == [("DESRON 6", "P1"), ("DESRON 6 (2)", US_POOL)]
 
 
@@ -96,7 +98,14 @@ def test_ja_stacks_hold_exactly_the_ja_pool_forces(data, year):
 
 def test_stack_of_types():
     assert [stack_of(t) for t in ("CV", "BB", "SS", "TR", "INF", "BN", "LBA")] == [
-        "ships", "ships", "ships", "ships", "infantry", "infantry", "lba"]
+        "ships",
+        "ships",
+        "ships",
+        "ships",
+        "infantry",
+        "infantry",
+        "lba",
+    ]
 
 
 @pytest.mark.parametrize("year", YEARS)
@@ -115,8 +124,11 @@ def test_different_seeds_usually_give_different_stacks(data):
 
 
 def test_stack_shuffle_is_not_the_sheet_order(data):
-    sheet_order = [f.id for f in new_campaign(data, 1942, seed=0).at(JA_POOL)
-                   if stack_of(data.year(1942).cls[f.cls].type) == "ships"]
+    sheet_order = [
+        f.id
+        for f in new_campaign(data, 1942, seed=0).at(JA_POOL)
+        if stack_of(data.year(1942).cls[f.cls].type) == "ships"
+    ]
     same = sum(new_campaign(data, 1942, seed=s).ja_stacks["ships"] == sheet_order for s in range(20))
     assert same <= 2
 
@@ -145,27 +157,31 @@ def _broken(data, edit):
 def _move(fid, to):
     def edit(state):
         state.forces[fid].location = to
+
     return edit
 
 
-@pytest.mark.parametrize("edit, expected", [
-    (_move("JA:Kaga", "WC"), "JA forces cannot be in WC"),
-    (_move("US:Yorktown", "JA"), "US forces cannot be in JA"),
-    (_move("US:CRU ABDA", "HI"), "Australian forces cannot be in HI"),
-    (_move("US:25th", "P1"), "only US ships go to the port box P1"),
-    (_move("JA:Kaga", "RAID"), "'RAID' is no place for a JA force"),
-    (_move("JA:Kaga", "NOWHERE"), "'NOWHERE' is no place"),
-    (_move("JA:Kaga", "JA_RE"), "in the JA pool but in no stack"),
-    (lambda s: setattr(s, "sp", -5), "$.state.sp"),
-    (lambda s: setattr(s, "turn", 7), "$.state.turn"),
-    (lambda s: setattr(s, "ja_track", 16), "$.state.ja_track"),
-    (lambda s: setattr(s.rules, "order_modifiers", "house"), "unknown preset 'house'"),
-    (lambda s: s.ja_stacks["ships"].append(s.ja_stacks["ships"][0]), "in the stacks 2 times"),
-    (lambda s: s.ja_stacks["ships"].append("JA:Kaga"), "'JA:Kaga' is not in the JA reinforcement pool"),
-    (lambda s: setattr(s.forces["JA:Kaga"], "cls", "us-dd"), "'us-dd' is no JA counter class"),
-    (lambda s: setattr(s.forces["JA:Kaga"], "embarked", True), "only infantry in an area"),
-    (lambda s: setattr(s.forces["JA:Kaga"], "id", "JA:Akagi"), ".id: says 'JA:Akagi'"),
-])
+@pytest.mark.parametrize(
+    "edit, expected",
+    [
+        (_move("JA:Kaga", "WC"), "JA forces cannot be in WC"),
+        (_move("US:Yorktown", "JA"), "US forces cannot be in JA"),
+        (_move("US:CRU ABDA", "HI"), "Australian forces cannot be in HI"),
+        (_move("US:25th", "P1"), "only US ships go to the port box P1"),
+        (_move("JA:Kaga", "RAID"), "'RAID' is no place for a JA force"),
+        (_move("JA:Kaga", "NOWHERE"), "'NOWHERE' is no place"),
+        (_move("JA:Kaga", "JA_RE"), "in the JA pool but in no stack"),
+        (lambda s: setattr(s, "sp", -5), "$.state.sp"),
+        (lambda s: setattr(s, "turn", 7), "$.state.turn"),
+        (lambda s: setattr(s, "ja_track", 16), "$.state.ja_track"),
+        (lambda s: setattr(s.rules, "order_modifiers", "house"), "unknown preset 'house'"),
+        (lambda s: s.ja_stacks["ships"].append(s.ja_stacks["ships"][0]), "in the stacks 2 times"),
+        (lambda s: s.ja_stacks["ships"].append("JA:Kaga"), "'JA:Kaga' is not in the JA reinforcement pool"),
+        (lambda s: setattr(s.forces["JA:Kaga"], "cls", "us-dd"), "'us-dd' is no JA counter class"),
+        (lambda s: setattr(s.forces["JA:Kaga"], "embarked", True), "only infantry in an area"),
+        (lambda s: setattr(s.forces["JA:Kaga"], "id", "JA:Akagi"), ".id: says 'JA:Akagi'"),
+    ],
+)
 def test_state_problems_name_the_broken_field(data, edit, expected):
     problems = _broken(data, edit)
     assert any(expected in p for p in problems), problems

@@ -31,8 +31,9 @@ def _pick(board: Board, pids: list[str], key, pick_max: bool, purpose: str, ties
     tied = [p for p in pids if key(p) == best]
     chosen = choose(board.game.dice, tied, purpose) if len(tied) > 1 else tied[0]
     if len(tied) > 1:
-        ties.append({"purpose": purpose, "candidates": tied, "chosen": chosen,
-                     "method": "bot dice stream", "ruling": "R24"})
+        ties.append(
+            {"purpose": purpose, "candidates": tied, "chosen": chosen, "method": "bot dice stream", "ruling": "R24"}
+        )
     return chosen
 
 
@@ -61,8 +62,11 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     others = [p for p in ships if p not in carriers and p not in escorts and board.cls(p).type != "SS"]
     subs = [p for p in ships if board.cls(p).type == "SS"]
     us_lba = [p for p in board.bs.forces if p.startswith("US:") and board.cls(p).type == "LBA"]
-    island = {"ja_infantry_on_transports": bool(embarked), "ja_infantry_ashore": bool(ashore),
-              "lba_on_island": bool(lba or us_lba)}
+    island = {
+        "ja_infantry_on_transports": bool(embarked),
+        "ja_infantry_ashore": bool(ashore),
+        "lba_on_island": bool(lba or us_lba),
+    }
     ship_expl: dict[str, Any] = {"carriers": carriers, "island_condition": island}
     if carriers and any(island.values()):
         ship_expl["case"] = "carriers and island forces: carriers to the JA Ocean, escorts alternate"
@@ -72,21 +76,47 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
         steps = []
         in_jo = 0
         while left and in_jo < len(carriers):
-            low = _pick(board, left, lambda p: _surface(board, p), False,
-                        "JA placement: escort with the lowest surface value to the JA Ocean", ties)
+            low = _pick(
+                board,
+                left,
+                lambda p: _surface(board, p),
+                False,
+                "JA placement: escort with the lowest surface value to the JA Ocean",
+                ties,
+            )
             left.remove(low)
             pos[low] = "JO"
             in_jo += 1
-            steps.append({"step": 1, "escort": low, "surface": str(board.cls(low).surface.side(board.damaged(low))),
-                          "to": "JO", "why": "lowest surface attack"})
+            steps.append(
+                {
+                    "step": 1,
+                    "escort": low,
+                    "surface": str(board.cls(low).surface.side(board.damaged(low))),
+                    "to": "JO",
+                    "why": "lowest surface attack",
+                }
+            )
             if in_jo >= len(carriers) or not left:
                 break
-            high = _pick(board, left, lambda p: _surface(board, p), True,
-                         "JA placement: escort with the highest surface value to Coastal", ties)
+            high = _pick(
+                board,
+                left,
+                lambda p: _surface(board, p),
+                True,
+                "JA placement: escort with the highest surface value to Coastal",
+                ties,
+            )
             left.remove(high)
             pos[high] = "CO"
-            steps.append({"step": 2, "escort": high, "surface": str(board.cls(high).surface.side(board.damaged(high))),
-                          "to": "CO", "why": "highest surface attack"})
+            steps.append(
+                {
+                    "step": 2,
+                    "escort": high,
+                    "surface": str(board.cls(high).surface.side(board.damaged(high))),
+                    "to": "CO",
+                    "why": "highest surface attack",
+                }
+            )
         for p in left:
             pos[p] = "CO"
         ship_expl["alternation"] = steps
@@ -105,8 +135,9 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
 
     if subs:
         us_carriers = [p for p in board.ids("US") if board.cls(p).is_carrier]
-        us_coastal = [p for p in board.ids("US") if board.box(p) == "CO" and board.cls(p).is_ship
-                      and board.cls(p).type != "SS"]
+        us_coastal = [
+            p for p in board.ids("US") if board.box(p) == "CO" and board.cls(p).is_ship and board.cls(p).type != "SS"
+        ]
         if us_carriers:
             to, why = "UO", "US carriers are present"
         elif us_coastal:
@@ -120,8 +151,12 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     for box in pos.values():
         counts[box] = counts.get(box, 0) + 1
     expl["result"] = pos
-    expl["text"] = "JA placement: " + ship_expl.get("case", "no ships") + "; " + ", ".join(
-        f"{counts[b]} in {b}" for b in sorted(counts))
+    expl["text"] = (
+        "JA placement: "
+        + ship_expl.get("case", "no ships")
+        + "; "
+        + ", ".join(f"{counts[b]} in {b}" for b in sorted(counts))
+    )
     return pos, expl
 
 
@@ -137,7 +172,11 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
     got: list[str] = []
     events: list[dict] = []
     earlier = sorted(set(bs.drawn))
-    in_play = {pip.plan for pip in bs.ja_plans if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")}
+    in_play = {
+        pip.plan
+        for pip in bs.ja_plans
+        if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")
+    }
     guard = 0
     while len(got) < n and guard < 200:
         guard += 1
@@ -161,9 +200,17 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
         got.append(plan)
         events.append({"drew": plan, "result": "in play this turn"})
     names = [board.data.ja_plans.by_id[p].name for p in got]
-    expl = {"procedure": "JA battle plan draw", "rulings": ["R13", "R24", "R63"], "plans_per_turn": n,
-            "force_count": bs.ja_force_count, "drawn_before": earlier, "draws": events, "result": got,
-            "cup_left": len(bs.cup), "text": f"JA plans this turn: {', '.join(names) or 'none'}"}
+    expl = {
+        "procedure": "JA battle plan draw",
+        "rulings": ["R13", "R24", "R63"],
+        "plans_per_turn": n,
+        "force_count": bs.ja_force_count,
+        "drawn_before": earlier,
+        "draws": events,
+        "result": got,
+        "cup_left": len(bs.cup),
+        "text": f"JA plans this turn: {', '.join(names) or 'none'}",
+    }
     return got, expl
 
 
@@ -191,8 +238,7 @@ def bomber_area_legal(board: Board, area: str) -> tuple[bool, str]:
         if board.ashore("US") and (board.ashore("JA") or board.lba("JA")):
             return True, "US infantry ashore and Japanese infantry or LBA on the Island"
         return False, "no US airfields, and no US infantry ashore that Japan may attack"
-    ships = [p for p in board.ids("US") if board.box(p) == area and board.cls(p).is_ship
-             and board.cls(p).type != "SS"]
+    ships = [p for p in board.ids("US") if board.box(p) == area and board.cls(p).is_ship and board.cls(p).type != "SS"]
     if ships:
         return True, f"{len(ships)} US ship(s)"
     return False, "no US surface ships"
@@ -219,11 +265,18 @@ def _groups(board: Board) -> list[dict]:
         bombers = [p for p in deck if board.cls(p).is_bomber]
         fighters = [p for p in deck if not board.cls(p).is_bomber]
         if bombers:
-            groups.append({"name": f"{board.name(carrier)} bombers", "kind": "bombers", "source": "carrier",
-                           "aircraft": bombers})
+            groups.append(
+                {"name": f"{board.name(carrier)} bombers", "kind": "bombers", "source": "carrier", "aircraft": bombers}
+            )
         if fighters:
-            groups.append({"name": f"{board.name(carrier)} fighters", "kind": "fighters", "source": "carrier",
-                           "aircraft": fighters})
+            groups.append(
+                {
+                    "name": f"{board.name(carrier)} fighters",
+                    "kind": "fighters",
+                    "source": "carrier",
+                    "aircraft": fighters,
+                }
+            )
     home = [p for p in board.lba("JA") if board.box(p) == "JA_AF" and p not in done]
     lb = [p for p in home if board.cls(p).is_bomber]
     lf = [p for p in home if not board.cls(p).is_bomber]
@@ -257,8 +310,13 @@ def move_aircraft(board: Board) -> tuple[list[dict], list[dict]]:
     expls: list[dict] = []
     ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
     for group in _groups(board):
-        expl: dict[str, Any] = {"procedure": "JA aircraft move", "group": group["name"],
-                                "kind": group["kind"], "aircraft": group["aircraft"], "rulings": []}
+        expl: dict[str, Any] = {
+            "procedure": "JA aircraft move",
+            "group": group["name"],
+            "kind": group["kind"],
+            "aircraft": group["aircraft"],
+            "rulings": [],
+        }
         forced, plan = _forced_area(board, group)
         if forced is not None:
             start = AREAS.index(forced)
@@ -280,18 +338,22 @@ def move_aircraft(board: Board) -> tuple[list[dict], list[dict]]:
             else:
                 us = board.flying("US", a)
                 ok = bool(us) or a in ja_flying
-                reason = (f"{len(us)} US aircraft" if us else "Japanese aircraft" if a in ja_flying
-                          else "no aircraft")
+                reason = f"{len(us)} US aircraft" if us else "Japanese aircraft" if a in ja_flying else "no aircraft"
             legal.append(ok)
             why[a] = {"legal": ok, "why": reason}
         area, how = step_area(start, legal)
         expl["legal_areas"] = why
         expl["stepping"] = how
         expl["result"] = area or "home"
-        expl["text"] = (f"JA {group['name']}: "
-                        + (f"plan {plan['name']} sends them to {forced}" if plan else
-                           f"rolled {expl['roll']} ({AREA_NAMES[expl['rolled_area']]})")
-                        + f" -> {AREA_NAMES[area] if area else 'stay home'} ({how})")
+        expl["text"] = (
+            f"JA {group['name']}: "
+            + (
+                f"plan {plan['name']} sends them to {forced}"
+                if plan
+                else f"rolled {expl['roll']} ({AREA_NAMES[expl['rolled_area']]})"
+            )
+            + f" -> {AREA_NAMES[area] if area else 'stay home'} ({how})"
+        )
         if area is not None:
             ja_flying.add(area)
             moves.append({"aircraft": group["aircraft"], "area": area})
@@ -303,14 +365,18 @@ def first_light_carrier(board: Board) -> tuple[str | None, dict[str, Any]]:
     """The JA carrier with the most aircraft on deck (ties: bot dice, R24)."""
     ties: list[dict] = []
     carriers = [c for c in board.carriers("JA") if board.on_deck(c)]
-    expl: dict[str, Any] = {"procedure": "JA First Light: the carrier with the most aircraft",
-                            "candidates": {c: len(board.on_deck(c)) for c in carriers},
-                            "tie_breaks": ties, "rulings": ["R24"]}
+    expl: dict[str, Any] = {
+        "procedure": "JA First Light: the carrier with the most aircraft",
+        "candidates": {c: len(board.on_deck(c)) for c in carriers},
+        "tie_breaks": ties,
+        "rulings": ["R24"],
+    }
     if not carriers:
         expl["result"] = None
         return None, expl
-    chosen = _pick(board, carriers, lambda c: len(board.on_deck(c)), True,
-                   "JA First Light: carrier with the most aircraft", ties)
+    chosen = _pick(
+        board, carriers, lambda c: len(board.on_deck(c)), True, "JA First Light: carrier with the most aircraft", ties
+    )
     expl["result"] = chosen
     return chosen, expl
 
@@ -330,8 +396,7 @@ def pick_hit_target(board: Board, alloc, legal: list, chosen: str | None = None)
     player's pick among the tied, with the R24 'player' option)."""
     best = alloc.best(legal)
     t = best[0]
-    why: dict[str, Any] = {"rule": "lowest cost", "cost": t.cost,
-                           "damaged_first": alloc.damaged_now(t)}
+    why: dict[str, Any] = {"rule": "lowest cost", "cost": t.cost, "damaged_first": alloc.damaged_now(t)}
     if len(best) > 1:
         if chosen is not None:
             t = next(b for b in best if b.id == chosen)
@@ -339,8 +404,7 @@ def pick_hit_target(board: Board, alloc, legal: list, chosen: str | None = None)
         else:
             t = choose(board.game.dice, best, f"R14 tie: which of {len(best)} equal Japanese targets takes the hit")
             method = "bot dice stream"
-        why["tie_break"] = {"candidates": [b.id for b in best], "chosen": t.id,
-                            "method": method, "ruling": "R24"}
+        why["tie_break"] = {"candidates": [b.id for b in best], "chosen": t.id, "method": method, "ruling": "R24"}
     return t, why
 
 
@@ -351,29 +415,50 @@ def losses_order(board: Board, pids: list[str], k: int, purpose: str) -> tuple[l
     out = []
     ties: list[dict] = []
     for _ in range(min(k, len(left))):
-        p = _pick(board, left, lambda p: (0 if board.damaged(p) else 1, board.cls(p).cost), False,
-                  purpose, ties)
+        p = _pick(board, left, lambda p: (0 if board.damaged(p) else 1, board.cls(p).cost), False, purpose, ties)
         left.remove(p)
         out.append(p)
-    return out, {"candidates": [{"id": p, "cost": board.cls(p).cost, "damaged": board.damaged(p)}
-                                for p in pids],
-                 "destroyed": out, "order": "damaged lowest value first, then full lowest first",
-                 "tie_breaks": ties, "rulings": ["R24"]}
+    return out, {
+        "candidates": [{"id": p, "cost": board.cls(p).cost, "damaged": board.damaged(p)} for p in pids],
+        "destroyed": out,
+        "order": "damaged lowest value first, then full lowest first",
+        "tie_breaks": ties,
+        "rulings": ["R24"],
+    }
 
 
 def excess_aircraft(board: Board, cag: list[str], k: int) -> tuple[list[str], dict]:
     out, expl = losses_order(board, cag, k, "JA excess carrier aircraft: equal values")
-    expl.update({"procedure": "JA excess carrier aircraft", "excess": k,
-                 "text": f"JA: {k} carrier aircraft cannot land and are destroyed"})
+    expl.update(
+        {
+            "procedure": "JA excess carrier aircraft",
+            "excess": k,
+            "text": f"JA: {k} carrier aircraft cannot land and are destroyed",
+        }
+    )
     return out, expl
 
 
 def airfield_losses(board: Board, lba: list[str], k: int) -> tuple[list[str], dict]:
     out, expl = losses_order(board, lba, k, "JA airfield losses: equal values")
-    expl.update({"procedure": "JA airfield losses", "excess": k, "airfields": board.airfields("JA"),
-                 "text": f"JA: {k} land-based aircraft more than airfields are destroyed"})
+    expl.update(
+        {
+            "procedure": "JA airfield losses",
+            "excess": k,
+            "airfields": board.airfields("JA"),
+            "text": f"JA: {k} land-based aircraft more than airfields are destroyed",
+        }
+    )
     return out, expl
 
 
-__all__ = ["place_japanese", "draw_plans", "move_aircraft", "pick_hit_target", "excess_aircraft",
-           "airfield_losses", "first_light_carrier", "DECK"]
+__all__ = [
+    "place_japanese",
+    "draw_plans",
+    "move_aircraft",
+    "pick_hit_target",
+    "excess_aircraft",
+    "airfield_losses",
+    "first_light_carrier",
+    "DECK",
+]

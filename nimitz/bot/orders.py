@@ -30,8 +30,14 @@ class OrderResult:
 
     def data(self) -> dict[str, Any]:
         """The structured record journaled with the order (and printed by `nimitz bot --json`)."""
-        return {"area": self.area, "order": self.order, "moved": self.moved, "held": self.held,
-                "destination": self.destination, **self.explanation}
+        return {
+            "area": self.area,
+            "order": self.order,
+            "moved": self.moved,
+            "held": self.held,
+            "destination": self.destination,
+            **self.explanation,
+        }
 
     def text(self) -> str:
         e = self.explanation
@@ -155,8 +161,11 @@ class OrdersBot:
         dist = self._dist(target)
         if area not in dist:
             return []
-        return [n for n in self.m.area[area].adjacent
-                if n in dist and dist[n] == dist[area] - 1 and self.m.area[n].home != "US"]
+        return [
+            n
+            for n in self.m.area[area].adjacent
+            if n in dist and dist[n] == dist[area] - 1 and self.m.area[n].home != "US"
+        ]
 
     def candidates(self, order: Order, area: str) -> tuple[list[str], str]:
         """Legal destinations for an order from `area`, and a note on how they were found."""
@@ -176,32 +185,44 @@ class OrdersBot:
                 return [], "already next to Australia"
             return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
         if kind == "closer_hawaii_ja_ashore":
-            return ([c for c in self._closer(area, "HI") if self.ja_ashore(c)],
-                    "one area closer to Hawaii with JA forces ashore")
+            return (
+                [c for c in self._closer(area, "HI") if self.ja_ashore(c)],
+                "one area closer to Hawaii with JA forces ashore",
+            )
         if kind == "ja_ashore":
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
-            return ([c for c in codes if c not in (JAPAN, "EA") and self.ja_ashore(c)],
-                    "an area with JA forces ashore (not JA, EA)")
+            return (
+                [c for c in codes if c not in (JAPAN, "EA") and self.ja_ashore(c)],
+                "an area with JA forces ashore (not JA, EA)",
+            )
         if kind == "battle":
-            return ([c for c in codes if self.ja(c) and self.us_present(c, ignore_subs=True)],
-                    "an area with US and JA forces (US subs alone do not count)")
+            return (
+                [c for c in codes if self.ja(c) and self.us_present(c, ignore_subs=True)],
+                "an area with US and JA forces (US subs alone do not count)",
+            )
         if kind == "objective_ja_ashore":
-            return ([c for c in codes if c in objectives and self.ja_ashore(c)],
-                    "an objective with JA forces ashore")
+            return ([c for c in codes if c in objectives and self.ja_ashore(c)], "an objective with JA forces ashore")
         if kind == "us_ja_ashore":
-            return ([c for c in codes if self.ja_ashore(c) and self.us_ashore(c)],
-                    "an area where US and JA forces are both ashore")
+            return (
+                [c for c in codes if self.ja_ashore(c) and self.us_ashore(c)],
+                "an area where US and JA forces are both ashore",
+            )
         if kind == "closest_free_objective":
-            free = [c for c in codes if c in objectives and not self.ja_ashore(c)
-                    and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)]
+            free = [
+                c
+                for c in codes
+                if c in objectives and not self.ja_ashore(c) and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)
+            ]
             dist = self._dist(area)
             free = [c for c in free if c in dist]
             if not free:
                 return [], "a free objective next to JA forces ashore"
             best = min(dist[c] for c in free)
-            return ([c for c in free if dist[c] == best],
-                    f"the closest free objective next to JA forces ashore ({best} away)")
+            return (
+                [c for c in free if dist[c] == best],
+                f"the closest free objective next to JA forces ashore ({best} away)",
+            )
         raise ValueError(f"unknown destination rule {kind!r}")
 
     def pick_destination(self, cands: list[str], purpose: str) -> tuple[str, dict[str, Any]]:
@@ -250,16 +271,23 @@ class OrdersBot:
                 return None
             for f in forces:
                 f.moved = True
-            return OrderResult(area=area, order=order.name, held=[f.id for f in forces],
-                               explanation={"destination_rule": "stays", "selection": self.last_pools})
+            return OrderResult(
+                area=area,
+                order=order.name,
+                held=[f.id for f in forces],
+                explanation={"destination_rule": "stays", "selection": self.last_pools},
+            )
         cands, rule = self.candidates(order, area)
         if not cands:
             return None
         # A destination is only worth taking if the order would move someone there.
         forces_available = self.movable(area)
-        if not any((self.category(f) == "ships" and order.ships) or
-                   (self.category(f) == "infantry" and order.infantry) or
-                   (self.category(f) == "lba" and order.lba) for f in forces_available):
+        if not any(
+            (self.category(f) == "ships" and order.ships)
+            or (self.category(f) == "infantry" and order.infantry)
+            or (self.category(f) == "lba" and order.lba)
+            for f in forces_available
+        ):
             return None
         dest, info = self.pick_destination(cands, purpose)
         forces = self.select(order, area, purpose)
@@ -301,8 +329,9 @@ class OrdersBot:
                     added.append(battalion.id)
         explanation["battalions_added"] = added
         explanation["destination_distance_to_start"] = dist.get(area)
-        return OrderResult(area=area, order=order.name, moved=[f.id for f in forces] + added,
-                           destination=dest, explanation=explanation)
+        return OrderResult(
+            area=area, order=order.name, moved=[f.id for f in forces] + added, destination=dest, explanation=explanation
+        )
 
     def add_battalion(self, dest: str) -> Force | None:
         """A battalion from the box, or a new counter while the pool is unlimited (R10)."""
@@ -351,13 +380,24 @@ class OrdersBot:
             dice = roll_sum(self.dice, "ja", self.table.scouted_dice, purpose=f"scouted order in {area}")
             mod = self.table.scouted_modifier[str(self.state.year)]
             total = sum(dice) + mod
-            roll = {"dice": dice, "modifier": mod, "total": total,
-                    "modifier_source": f"scouted order, {self.state.year}"}
+            roll = {
+                "dice": dice,
+                "modifier": mod,
+                "total": total,
+                "modifier_source": f"scouted order, {self.state.year}",
+            }
             row = self.table.for_roll(total)
         result, tried, extra = self.carry_out(row, area, f"scouted order in {area}")
-        result.explanation.update({"roll": roll, "row": f"{row.name} ({row.lo}..{row.hi})",
-                                   "tried": tried, "extra_rolls": extra, "scouted": True,
-                                   "rulings": ["R4", "R5", "R6"] + list(row.rulings)})
+        result.explanation.update(
+            {
+                "roll": roll,
+                "row": f"{row.name} ({row.lo}..{row.hi})",
+                "tried": tried,
+                "extra_rolls": extra,
+                "scouted": True,
+                "rulings": ["R4", "R5", "R6"] + list(row.rulings),
+            }
+        )
         return result
 
     def order(self, area: str, auto_hold: bool) -> OrderResult:
@@ -372,9 +412,13 @@ class OrdersBot:
             mod = self.table.modifier(preset, self.state.year, track_before)
             band = self.table.track_band[self.table.band_index(track_before)]
             total = sum(dice) + mod
-            roll = {"dice": dice, "modifier": mod, "total": total,
-                    "modifier_source": f"{preset} preset, {self.state.year}, track {track_before} "
-                                       f"(band {band.lo}-{band.hi}) (R1)"}
+            roll = {
+                "dice": dice,
+                "modifier": mod,
+                "total": total,
+                "modifier_source": f"{preset} preset, {self.state.year}, track {track_before} "
+                f"(band {band.lo}-{band.hi}) (R1)",
+            }
             row = self.table.for_roll(total)
         result, tried, extra = self.carry_out(row, area, f"JA order in {area}")
         done = self.table.by_name[tried[-1]]
@@ -382,11 +426,17 @@ class OrdersBot:
         change = 0 if auto_hold and not self.state.rules.objective_hold_track else done.track
         after = min(self.table.track_max, max(self.table.track_min, track_before + change))
         self.state.ja_track = after
-        result.explanation.update({
-            "roll": roll, "row": f"{row.name} ({row.lo}..{row.hi})" if not auto_hold else "Hold",
-            "tried": tried, "extra_rolls": extra, "scouted": False,
-            "track": {"before": track_before, "change": change, "after": after, "order": done.name},
-            "rulings": ["R2", "R4", "R6"] + (["R5"] if auto_hold else ["R1"]) + list(row.rulings)})
+        result.explanation.update(
+            {
+                "roll": roll,
+                "row": f"{row.name} ({row.lo}..{row.hi})" if not auto_hold else "Hold",
+                "tried": tried,
+                "extra_rolls": extra,
+                "scouted": False,
+                "track": {"before": track_before, "change": change, "after": after, "order": done.name},
+                "rulings": ["R2", "R4", "R6"] + (["R5"] if auto_hold else ["R1"]) + list(row.rulings),
+            }
+        )
         return result
 
     def run_step(self, on_plan=None, on_result=None) -> list[OrderResult]:

@@ -21,9 +21,14 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
     sheet = data.year(state.year)
     cls = sheet.cls
     roll = dice.roll("ja", 10, "JA reinforcement roll")
-    damaged = [f for f in state.forces.values()
-               if f.side == "JA" and f.damaged and f.location in data.map.area
-               and not (cls[f.cls].type in ("INF", "BN") and state.at(f.location, "US"))]
+    damaged = [
+        f
+        for f in state.forces.values()
+        if f.side == "JA"
+        and f.damaged
+        and f.location in data.map.area
+        and not (cls[f.cls].type in ("INF", "BN") and state.at(f.location, "US"))
+    ]
     subs = [f for f in state.at(RAID, "US") if cls[f.cls].type == "SS"]
     total = roll + state.ja_track - len(damaged) - 3 * len(subs)
     row = data.reinforcements.for_roll(total)
@@ -45,17 +50,34 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
                     break
                 b.location, b.damaged = "JA", False
                 battalions += 1
-    text = (f"JA Reinforce: d10 {roll} + track {state.ja_track} - {len(damaged)} damaged - "
-            f"3x{len(subs)} raiding subs = {total}: {row.ships} ship / {row.infantry} INF / "
-            f"{row.lba} LBA" + (f" (+{extra} INF, {state.year} special rule)" if extra else "")
-            + f"; to Japan: {', '.join(_name(i) for i in arrived) or 'nothing'}"
-            + (f", {battalions} battalions for missing counters" if battalions else ""))
+    text = (
+        f"JA Reinforce: d10 {roll} + track {state.ja_track} - {len(damaged)} damaged - "
+        f"3x{len(subs)} raiding subs = {total}: {row.ships} ship / {row.infantry} INF / "
+        f"{row.lba} LBA"
+        + (f" (+{extra} INF, {state.year} special rule)" if extra else "")
+        + f"; to Japan: {', '.join(_name(i) for i in arrived) or 'nothing'}"
+        + (f", {battalions} battalions for missing counters" if battalions else "")
+    )
     explanation = {
-        "roll": {"dice": [roll], "track": state.ja_track, "damaged": [f.id for f in damaged],
-                 "raiding_subs": [f.id for f in subs], "total": total},
-        "row": {"lo": row.lo, "hi": row.hi, "ships": row.ships, "infantry": row.infantry,
-                "lba": row.lba, "extra_infantry": extra},
-        "arrived": arrived, "battalions": battalions, "rulings": ["R18"]}
+        "roll": {
+            "dice": [roll],
+            "track": state.ja_track,
+            "damaged": [f.id for f in damaged],
+            "raiding_subs": [f.id for f in subs],
+            "total": total,
+        },
+        "row": {
+            "lo": row.lo,
+            "hi": row.hi,
+            "ships": row.ships,
+            "infantry": row.infantry,
+            "lba": row.lba,
+            "extra_infantry": extra,
+        },
+        "arrived": arrived,
+        "battalions": battalions,
+        "rulings": ["R18"],
+    }
     state.ja_track = data.orders.track_min
     return text, explanation
 
@@ -86,6 +108,10 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
             repaired.append(f.id)
     if not repaired and not kept:
         return "", {}
-    text = ("JA Repair: " + (", ".join(_name(i) for i in repaired) or "none")
-            + " back to the reinforcement pool" + (f"; kept: {', '.join(kept)}" if kept else ""))
+    text = (
+        "JA Repair: "
+        + (", ".join(_name(i) for i in repaired) or "none")
+        + " back to the reinforcement pool"
+        + (f"; kept: {', '.join(kept)}" if kept else "")
+    )
     return text, {"repaired": repaired, "kept": kept}

@@ -17,7 +17,8 @@ def advise(ctx, campaign: str, as_json: bool) -> None:
     same save always gets the same advice."""
     from nimitz.persist.campaign_file import Session
     from nimitz.policies import ADVISE_BUDGET
-    from nimitz.policies.lookahead import advice_lines, advice_payload, advise as expert_advice
+    from nimitz.policies.lookahead import advice_lines, advice_payload
+    from nimitz.policies.lookahead import advise as expert_advice
 
     session = Session.open(store_of(ctx).resolve(campaign), game_data())
     game = session.game

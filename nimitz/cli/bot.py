@@ -35,8 +35,9 @@ def bot_group() -> None:
 
 
 def _track_option(fn):
-    return click.option("--track", type=int, default=None, metavar="N",
-                        help="The JA resupply track as it stands on the table (0-15).")(fn)
+    return click.option(
+        "--track", type=int, default=None, metavar="N", help="The JA resupply track as it stands on the table (0-15)."
+    )(fn)
 
 
 def _set_track(data, state, track: int | None) -> None:
@@ -59,8 +60,10 @@ def _bombed(data, state, names: str | None) -> list[str]:
     wings = len(state.at(BOMBING, "US"))
     wanted = [n.strip() for n in names.split(",") if n.strip()]
     if len(wanted) > wings:
-        raise click.BadParameter(f"--bombed names {len(wanted)} force(s), but {wings} B-29 wing(s) "
-                                 f"are in the bombing box: one force each (R44)")
+        raise click.BadParameter(
+            f"--bombed names {len(wanted)} force(s), but {wings} B-29 wing(s) "
+            f"are in the bombing box: one force each (R44)"
+        )
     sheet = data.year(state.year)
     out = []
     for name in wanted:
@@ -77,14 +80,18 @@ def _bombed(data, state, names: str | None) -> list[str]:
 @situation_argument
 @dice_option
 @bot_dice_option
-@click.option("--bombed", metavar="NAMES", default=None,
-              help="JA forces in Japan that the B-29 wings sent back before the orders (R44), "
-                   "comma-separated.")
+@click.option(
+    "--bombed",
+    metavar="NAMES",
+    default=None,
+    help="JA forces in Japan that the B-29 wings sent back before the orders (R44), comma-separated.",
+)
 @json_option
 @click.pass_context
 @guard
-def bot_orders(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None,
-               bombed: str | None, as_json: bool) -> None:
+def bot_orders(
+    ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, bombed: str | None, as_json: bool
+) -> None:
     """The JA Orders step on the situation's map: per area the roll, modifier, order, forces
     moved, destination and why."""
     from nimitz.bot.orders import OrdersBot
@@ -102,31 +109,48 @@ def bot_orders(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | N
         bot.run_step(on_plan=plan.extend, on_result=results.append)
     except DiceExhausted as exc:  # real dice: show what the faces given decided, then say so
         short = exc
-    lines = [f"JA Orders for {name} ({state.year}, turn {state.turn}, "
-             f"{state.rules.order_modifiers} modifiers); track starts at 0 (R2)."]
+    lines = [
+        f"JA Orders for {name} ({state.year}, turn {state.turn}, "
+        f"{state.rules.order_modifiers} modifiers); track starts at 0 (R2)."
+    ]
     if sent_back:
-        lines.append("Bombed back to the reinforcement pool first (R44): "
-                     + ", ".join(i.split(":", 1)[1] for i in sent_back))
-    lines.append("Areas in order (fewest unmoved JA forces first, R3): "
-                 + (", ".join(f"{a} ({n})" for a, n in plan) or "none"))
+        lines.append(
+            "Bombed back to the reinforcement pool first (R44): " + ", ".join(i.split(":", 1)[1] for i in sent_back)
+        )
+    lines.append(
+        "Areas in order (fewest unmoved JA forces first, R3): " + (", ".join(f"{a} ({n})" for a, n in plan) or "none")
+    )
     for r in results:
         lines.append("  " + r.text())
         cands = r.explanation.get("candidates")
         if cands and len(cands) > 1:
-            lines.append("      candidates: " + ", ".join(
-                f"{c['area']} ({c['ja_forces']} JA, {c.get('distance')} away)" for c in cands)
-                + f"; {r.explanation.get('tie_break', '')}")
+            lines.append(
+                "      candidates: "
+                + ", ".join(f"{c['area']} ({c['ja_forces']} JA, {c.get('distance')} away)" for c in cands)
+                + f"; {r.explanation.get('tie_break', '')}"
+            )
     lines.append(f"Track at the end: {state.ja_track}")
     if short is not None:
         if not as_json:
             click.echo("\n".join(lines[:-1]))
         raise short
-    emit(as_json, {"command": "orders", "campaign": name, "year": state.year,
-                   "turn": state.turn, "preset": state.rules.order_modifiers,
-                   "dice_source": "scripted" if dice_text else "save", "dice": rolls_of(dice),
-                   "bombed": sent_back,
-                   "processing_order": [{"area": a, "unmoved": n} for a, n in plan],
-                   "results": [r.data() for r in results], "track_after": state.ja_track}, lines)
+    emit(
+        as_json,
+        {
+            "command": "orders",
+            "campaign": name,
+            "year": state.year,
+            "turn": state.turn,
+            "preset": state.rules.order_modifiers,
+            "dice_source": "scripted" if dice_text else "save",
+            "dice": rolls_of(dice),
+            "bombed": sent_back,
+            "processing_order": [{"area": a, "unmoved": n} for a, n in plan],
+            "results": [r.data() for r in results],
+            "track_after": state.ja_track,
+        },
+        lines,
+    )
 
 
 @bot_group.command("scout")
@@ -137,8 +161,7 @@ def bot_orders(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | N
 @json_option
 @click.pass_context
 @guard
-def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, bot_dice_text: str | None,
-              as_json: bool) -> None:
+def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, bot_dice_text: str | None, as_json: bool) -> None:
     """One scouted order in AREA (2d10 + year modifier; no track move)."""
     from nimitz.bot.orders import OrdersBot
 
@@ -147,8 +170,10 @@ def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, bot_dice_tex
     if area not in data.map.area:
         raise NimitzError(f"{area} is not an area (one of {' '.join(data.map.area)})")
     if area in data.year(state.year).special.no_ja_orders_in:  # ruling R54
-        raise NimitzError(f"no scouting in {area} in {state.year}: Japan rolls no orders there that "
-                          f"year, so none can be scouted (R54)")
+        raise NimitzError(
+            f"no scouting in {area} in {state.year}: Japan rolls no orders there that "
+            f"year, so none can be scouted (R54)"
+        )
     dice = dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text))
     bot = OrdersBot(state, data, dice)
     if state.step in ("start", "turn", "resupply"):
@@ -157,9 +182,11 @@ def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, bot_dice_tex
     result = bot.scouted_order(area, auto_hold)
     if result is None:
         raise NimitzError(f"{area} has no unmoved JA forces to scout")
-    emit(as_json, {"command": "scout", "campaign": name, "area": area,
-                   "dice": rolls_of(dice), "result": result.data()},
-         ["Scouted order " + result.text()])
+    emit(
+        as_json,
+        {"command": "scout", "campaign": name, "area": area, "dice": rolls_of(dice), "result": result.data()},
+        ["Scouted order " + result.text()],
+    )
 
 
 @bot_group.command("reinforce")
@@ -167,13 +194,25 @@ def bot_scout(ctx, campaign: str, area: str, dice_text: str | None, bot_dice_tex
 @dice_option
 @bot_dice_option
 @_track_option
-@click.option("--raiders", type=click.IntRange(0), default=None, metavar="N",
-              help="US submarines in the raiding box (-3 each, R18); default: as in the situation.")
+@click.option(
+    "--raiders",
+    type=click.IntRange(0),
+    default=None,
+    metavar="N",
+    help="US submarines in the raiding box (-3 each, R18); default: as in the situation.",
+)
 @json_option
 @click.pass_context
 @guard
-def bot_reinforce(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None,
-                  track: int | None, raiders: int | None, as_json: bool) -> None:
+def bot_reinforce(
+    ctx,
+    campaign: str,
+    dice_text: str | None,
+    bot_dice_text: str | None,
+    track: int | None,
+    raiders: int | None,
+    as_json: bool,
+) -> None:
     """The JA reinforcement roll on the situation and what arrives (R18)."""
     from nimitz.bot.reinforce import reinforce
 
@@ -182,8 +221,7 @@ def bot_reinforce(ctx, campaign: str, dice_text: str | None, bot_dice_text: str 
     _set_raiders(data, state, raiders)
     dice = dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text))
     text, explanation = reinforce(state, data, dice)
-    emit(as_json, {"command": "reinforce", "campaign": name, "dice": rolls_of(dice),
-                   **explanation}, [text])
+    emit(as_json, {"command": "reinforce", "campaign": name, "dice": rolls_of(dice), **explanation}, [text])
 
 
 def _set_raiders(data, state, raiders: int | None) -> None:
@@ -201,7 +239,7 @@ def _set_raiders(data, state, raiders: int | None) -> None:
         raise click.BadParameter(f"--raiders {raiders}: the US has {len(subs)} submarines in {state.year}")
     for f in raiding[raiders:]:
         f.location = US_POOL
-    for f in spare[:max(0, raiders - len(raiding))]:
+    for f in spare[: max(0, raiders - len(raiding))]:
         f.location = RAID
 
 
@@ -216,8 +254,16 @@ def bot_repair(ctx, campaign: str, as_json: bool) -> None:
 
     data, name, state = open_copy(ctx, campaign)
     text, explanation = repair(state, data)
-    emit(as_json, {"command": "repair", "campaign": name, "repaired": explanation.get("repaired", []),
-                   "kept": explanation.get("kept", [])}, [text or "JA Repair: no damaged JA force on the map"])
+    emit(
+        as_json,
+        {
+            "command": "repair",
+            "campaign": name,
+            "repaired": explanation.get("repaired", []),
+            "kept": explanation.get("kept", []),
+        },
+        [text or "JA Repair: no damaged JA force on the map"],
+    )
 
 
 def register_battle_commands() -> None:

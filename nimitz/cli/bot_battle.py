@@ -50,19 +50,39 @@ class NotInBattle(NimitzError):
 
 def battle_options(fn):
     """--dice, --bot-dice, --area, --coastal and --json: what every battle command takes."""
-    for option in reversed([
-        dice_option, bot_dice_option,
-        click.option("--area", default=None, metavar="XX",
-                     help="Set up the battle in this map area (a save between battles, or a position)."),
-        click.option("--coastal", default=None, metavar="NAMES",
-                     help="With --area: US ships placed in Coastal, comma-separated (others: US Ocean)."),
-        json_option]):
+    for option in reversed(
+        [
+            dice_option,
+            bot_dice_option,
+            click.option(
+                "--area",
+                default=None,
+                metavar="XX",
+                help="Set up the battle in this map area (a save between battles, or a position).",
+            ),
+            click.option(
+                "--coastal",
+                default=None,
+                metavar="NAMES",
+                help="With --area: US ships placed in Coastal, comma-separated (others: US Ocean).",
+            ),
+            json_option,
+        ]
+    ):
         fn = option(fn)
     return fn
 
 
-def _board(ctx: click.Context, campaign: str, dice_text: str | None, bot_dice_text: str | None,
-           area: str | None, coastal: str | None, *, before_japan: bool = False):
+def _board(
+    ctx: click.Context,
+    campaign: str,
+    dice_text: str | None,
+    bot_dice_text: str | None,
+    area: str | None,
+    coastal: str | None,
+    *,
+    before_japan: bool = False,
+):
     """A Board over a copy of the situation's state, with scripted or the situation's own dice:
     its battle, or one set up in `area` (up to Japan's placement when `before_japan`)."""
     from nimitz.engine.battle.board import Board
@@ -74,8 +94,10 @@ def _board(ctx: click.Context, campaign: str, dice_text: str | None, bot_dice_te
     board = Board(game)
     if state.battle is None:
         if area is None:
-            raise NotInBattle(f"{name} is not in a battle (step: {state.step}); give --area XX to set "
-                              f"one up in a map area from the situation")
+            raise NotInBattle(
+                f"{name} is not in a battle (step: {state.step}); give --area XX to set "
+                f"one up in a map area from the situation"
+            )
         _set_up(board, area.upper(), coastal, before_japan)
     elif area is not None and area.upper() != state.battle.area:
         raise NimitzError(f"{name} is in the battle in {state.battle.area}, not {area.upper()}")
@@ -99,8 +121,9 @@ def _set_up(board, area: str, coastal: str | None, before_japan: bool) -> None:
     ships = {f.name for f in state.at(area, "US") if board.sheet.cls[f.cls].is_ship}
     unknown = sorted(in_coastal - ships)
     if unknown:
-        raise NimitzError(f"--coastal {', '.join(unknown)}: not a US ship in {area} "
-                          f"(there: {', '.join(sorted(ships)) or 'none'})")
+        raise NimitzError(
+            f"--coastal {', '.join(unknown)}: not a US ship in {area} (there: {', '.join(sorted(ships)) or 'none'})"
+        )
     state.battle = BattleState(area=area)
     gen = S.place_us(board) if before_japan else S.place_forces(board)
     try:
@@ -127,8 +150,15 @@ def _roll_lines(board) -> list[str]:
 @battle_options
 @click.pass_context
 @guard
-def place(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, area: str | None,
-          coastal: str | None, as_json: bool) -> None:
+def place(
+    ctx,
+    campaign: str,
+    dice_text: str | None,
+    bot_dice_text: str | None,
+    area: str | None,
+    coastal: str | None,
+    as_json: bool,
+) -> None:
     """JA battle placement for the battle: where each Japanese force goes and why."""
     from nimitz.bot.battle import place_japanese
 
@@ -139,22 +169,37 @@ def place(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, 
     lines.append(f"  ships: {ships.get('case', 'none')}")
     lines.append("    island condition: " + ", ".join(f"{k}={v}" for k, v in ships["island_condition"].items()))
     for s in ships.get("alternation", []):
-        lines.append(f"    step {s['step']}: {board.name(s['escort'])} (surface {s['surface']}) -> {s['to']}: {s['why']}")
+        lines.append(
+            f"    step {s['step']}: {board.name(s['escort'])} (surface {s['surface']}) -> {s['to']}: {s['why']}"
+        )
     if ships.get("rest_to_coastal"):
         lines.append("    rest to Coastal: " + ", ".join(board.name(p) for p in ships["rest_to_coastal"]))
     if "subs" in expl:
         lines.append(f"  submarines -> {expl['subs']['to']}: {expl['subs']['why']}")
     lines.append(f"  land-based aircraft -> JA airfields ({expl['lba']['airfields']} airfield(s))")
     for t in expl["tie_breaks"]:
-        lines.append(f"  tie-break ({t['ruling']}): {t['purpose']}: {', '.join(board.name(c) for c in t['candidates'])} "
-                     f"-> {board.name(t['chosen'])}")
+        lines.append(
+            f"  tie-break ({t['ruling']}): {t['purpose']}: {', '.join(board.name(c) for c in t['candidates'])} "
+            f"-> {board.name(t['chosen'])}"
+        )
     lines.append("  result:")
     for box in ("JO", "CO", "UO", "JA_AF", "JA_FH", "TR"):
         here = [board.name(p) for p, b in pos.items() if b == box]
         if here:
             lines.append(f"    {box}: {', '.join(here)}")
-    emit(as_json, {"command": "place", "campaign": name, "area": board.bs.area, "battle_turn": board.bs.turn,
-                    "dice": rolls_of(board.game.dice), "result": pos, "explanation": expl}, lines)
+    emit(
+        as_json,
+        {
+            "command": "place",
+            "campaign": name,
+            "area": board.bs.area,
+            "battle_turn": board.bs.turn,
+            "dice": rolls_of(board.game.dice),
+            "result": pos,
+            "explanation": expl,
+        },
+        lines,
+    )
 
 
 @click.command("plans")
@@ -162,25 +207,35 @@ def place(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, 
 @battle_options
 @click.pass_context
 @guard
-def plans(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, area: str | None,
-          coastal: str | None, as_json: bool) -> None:
+def plans(
+    ctx,
+    campaign: str,
+    dice_text: str | None,
+    bot_dice_text: str | None,
+    area: str | None,
+    coastal: str | None,
+    as_json: bool,
+) -> None:
     """The next JA battle plan draw from the battle's cup (R13)."""
     from nimitz.bot.battle import draw_plans
 
     name, board = _board(ctx, campaign, dice_text, bot_dice_text, area, coastal)
     bs = board.bs
     if not bs.cup and not bs.drawn:  # before the set-up filled the cup: as the set-up will
-        bs.ja_force_count = sum(1 for p in bs.forces if p.startswith("JA:")
-                                and board.cls(p).type not in ("TR", "CAG"))
+        bs.ja_force_count = sum(1 for p in bs.forces if p.startswith("JA:") and board.cls(p).type not in ("TR", "CAG"))
         bs.ja_plans_per_turn = board.data.battle.plans_for(bs.ja_force_count)
         bs.cup = [p.id for p in board.data.ja_plans.plan for _ in range(p.copies)]
     bs.turn += 1
     got, expl = draw_plans(board)
-    lines = [f"JA plan draw for battle turn {bs.turn} in {bs.area} ({name}): {bs.ja_plans_per_turn} plan(s) "
-             f"per turn from {bs.ja_force_count} JA forces"] + _roll_lines(board)
+    lines = [
+        f"JA plan draw for battle turn {bs.turn} in {bs.area} ({name}): {bs.ja_plans_per_turn} plan(s) "
+        f"per turn from {bs.ja_force_count} JA forces"
+    ] + _roll_lines(board)
     if expl["drawn_before"]:
-        lines.append("  already drawn for this battle, set aside if drawn again (R13): "
-                     + ", ".join(board.data.ja_plans.by_id[p].name for p in expl["drawn_before"]))
+        lines.append(
+            "  already drawn for this battle, set aside if drawn again (R13): "
+            + ", ".join(board.data.ja_plans.by_id[p].name for p in expl["drawn_before"])
+        )
     for d in expl["draws"]:
         if "drew" in d:
             lines.append(f"  drew {board.data.ja_plans.by_id[d['drew']].name}: {d['result']}")
@@ -190,8 +245,19 @@ def plans(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, 
         plan = board.data.ja_plans.by_id[pid]
         lines.append(f"  -> {plan.name}: {plan.description}")
     lines.append(f"  counters left in the cup: {expl['cup_left']}")
-    emit(as_json, {"command": "plans", "campaign": name, "area": bs.area, "battle_turn": bs.turn,
-                    "dice": rolls_of(board.game.dice), "result": got, "explanation": expl}, lines)
+    emit(
+        as_json,
+        {
+            "command": "plans",
+            "campaign": name,
+            "area": bs.area,
+            "battle_turn": bs.turn,
+            "dice": rolls_of(board.game.dice),
+            "result": got,
+            "explanation": expl,
+        },
+        lines,
+    )
 
 
 @click.command("air")
@@ -199,31 +265,59 @@ def plans(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, 
 @battle_options
 @click.pass_context
 @guard
-def air(ctx, campaign: str, dice_text: str | None, bot_dice_text: str | None, area: str | None,
-        coastal: str | None, as_json: bool) -> None:
+def air(
+    ctx,
+    campaign: str,
+    dice_text: str | None,
+    bot_dice_text: str | None,
+    area: str | None,
+    coastal: str | None,
+    as_json: bool,
+) -> None:
     """The JA aircraft moves (bomber groups, then fighter groups) on the board as it stands."""
     from nimitz.bot.battle import move_aircraft
 
     name, board = _board(ctx, campaign, dice_text, bot_dice_text, area, coastal)
     moves, expls = move_aircraft(board)
     in_force = [pip.plan for _p, pip in board.ja_in_force()]
-    lines = [f"JA aircraft moves, battle turn {board.bs.turn} in {board.bs.area} ({name})"
-             + (f"; JA plans in force: {', '.join(in_force)}" if in_force else "")] + _roll_lines(board)
+    lines = [
+        f"JA aircraft moves, battle turn {board.bs.turn} in {board.bs.area} ({name})"
+        + (f"; JA plans in force: {', '.join(in_force)}" if in_force else "")
+    ] + _roll_lines(board)
     if not expls:
         made = any(piece.kind == "aircraft" for piece in board.bs.pieces.values()) or board.lba("JA")
-        lines.append("  no Japanese aircraft ready to fly" + ("" if made else
-                     " (carrier air groups are made at the end of the battle set-up)"))
+        lines.append(
+            "  no Japanese aircraft ready to fly"
+            + ("" if made else " (carrier air groups are made at the end of the battle set-up)")
+        )
     for e in expls:
         lines.append("  " + e["text"])
         legal = ", ".join(f"{a} {'yes' if v['legal'] else 'no'} ({v['why']})" for a, v in e["legal_areas"].items())
         lines.append(f"      legal areas: {legal}")
-    emit(as_json, {"command": "air", "campaign": name, "area": board.bs.area, "battle_turn": board.bs.turn,
-                    "dice": rolls_of(board.game.dice), "result": moves, "explanation": expls}, lines)
+    emit(
+        as_json,
+        {
+            "command": "air",
+            "campaign": name,
+            "area": board.bs.area,
+            "battle_turn": board.bs.turn,
+            "dice": rolls_of(board.game.dice),
+            "result": moves,
+            "explanation": expls,
+        },
+        lines,
+    )
 
 
-STEP_AREAS = {"dogfight": ("JO", "IS", "CO", "UO"), "aaa": ("JO", "CO", "UO"),
-              "bomb_runs": ("JO", "IS", "CO", "UO"), "torpedoes": ("JO", "CO", "UO"),
-              "depth_charges": ("JO", "CO", "UO"), "naval_guns": ("CO",), "infantry": ("IS",)}
+STEP_AREAS = {
+    "dogfight": ("JO", "IS", "CO", "UO"),
+    "aaa": ("JO", "CO", "UO"),
+    "bomb_runs": ("JO", "IS", "CO", "UO"),
+    "torpedoes": ("JO", "CO", "UO"),
+    "depth_charges": ("JO", "CO", "UO"),
+    "naval_guns": ("CO",),
+    "infantry": ("IS",),
+}
 
 
 def step_targets(board, step: str, at: str, defender: str) -> list:
@@ -247,17 +341,37 @@ def step_targets(board, step: str, at: str, defender: str) -> list:
 
 @click.command("hits")
 @situation_argument
-@click.option("--side", type=click.Choice(["JA", "US"]), required=True,
-              help="The side that takes the hits: JA (the bot places them, R14) or US (the auto rule, R15).")
+@click.option(
+    "--side",
+    type=click.Choice(["JA", "US"]),
+    required=True,
+    help="The side that takes the hits: JA (the bot places them, R14) or US (the auto rule, R15).",
+)
 @click.option("--hits", "count", type=click.IntRange(1), required=True, metavar="N", help="How many hits.")
 @click.option("--step", type=click.Choice(list(STEP_AREAS)), required=True, help="The combat step.")
-@click.option("--at", "at", type=click.Choice(["JO", "IS", "CO", "UO"]), default=None,
-              help="The battle area (naval guns: CO, infantry: IS; otherwise required).")
+@click.option(
+    "--at",
+    "at",
+    type=click.Choice(["JO", "IS", "CO", "UO"]),
+    default=None,
+    help="The battle area (naval guns: CO, infantry: IS; otherwise required).",
+)
 @battle_options
 @click.pass_context
 @guard
-def hits(ctx, campaign: str, side: str, count: int, step: str, at: str | None, dice_text: str | None,
-         bot_dice_text: str | None, area: str | None, coastal: str | None, as_json: bool) -> None:
+def hits(
+    ctx,
+    campaign: str,
+    side: str,
+    count: int,
+    step: str,
+    at: str | None,
+    dice_text: str | None,
+    bot_dice_text: str | None,
+    area: str | None,
+    coastal: str | None,
+    as_json: bool,
+) -> None:
     """Where N hits of a combat step land: on Japan as the bot places them (R14: lowest value
     first, damaged first, ties by the bot's dice), on the US by the `auto` rule (R15, R38)."""
     from nimitz.engine.battle import hits as H
@@ -270,35 +384,58 @@ def hits(ctx, campaign: str, side: str, count: int, step: str, at: str | None, d
     board.state.rules.ja_ties = "bot"  # the bot shows its own pick where the player may choose (R58)
     targets = step_targets(board, step, at, side)
     foxholes_first = step == "infantry"
-    candidates = [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged, "capacity": t.capacity}
-                  for t in targets]
+    candidates = [
+        {"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged, "capacity": t.capacity} for t in targets
+    ]
     if side == "JA":
         expl = H.ja_takes_hits(board, targets, count, {"step": step, "area": at}, foxholes_first)
         result = [p["target"] for p in expl["placed"]]
         lines = [f"{count} hit(s) on Japan ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), R14:"]
         lines += _roll_lines(board)
-        lines += [f"  hit {p['hit']}: {board.name(p['target'])} {p['result']} ({_why(board, p['why'])})"
-                  for p in expl["placed"]]
+        lines += [
+            f"  hit {p['hit']}: {board.name(p['target'])} {p['result']} ({_why(board, p['why'])})"
+            for p in expl["placed"]
+        ]
         lines += [f"  hit {c['hit']}: cancelled by {c['plan']}" for c in expl["cancelled"]]
         if expl["lost"]:
             lines.append(f"  {expl['lost']} hit(s) lost: no legal target left")
     else:
         alloc = H.Alloc(targets, foxholes_first)
         result = H.auto_sequence(alloc, min(count, alloc.total()))
-        expl = {"procedure": "US auto hit allocation", "rulings": ["R15", "R38"], "candidates": candidates,
-                "placed": result, "lost": count - len(result)}
-        lines = [f"{count} hit(s) on the US ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), "
-                 f"auto (R15: lowest value first, a damaged force before a fresh one):"]
+        expl = {
+            "procedure": "US auto hit allocation",
+            "rulings": ["R15", "R38"],
+            "candidates": candidates,
+            "placed": result,
+            "lost": count - len(result),
+        }
+        lines = [
+            f"{count} hit(s) on the US ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), "
+            f"auto (R15: lowest value first, a damaged force before a fresh one):"
+        ]
         carried = " (2 hits on the infantry it carries)"
-        lines += [f"  hit {i}: {board.name(t)}" + (carried if t.endswith(":Transport") else "")
-                  for i, t in enumerate(result, 1)]
+        lines += [
+            f"  hit {i}: {board.name(t)}" + (carried if t.endswith(":Transport") else "")
+            for i, t in enumerate(result, 1)
+        ]
         if count > len(result):
             lines.append(f"  {count - len(result)} hit(s) lost: no legal target left")
     if not targets:
         lines.append(f"  no {side} target for {step.replace('_', ' ')} in {at}")
     expl["candidates"] = candidates
-    emit(as_json, {"command": "hits", "campaign": name, "area": board.bs.area, "battle_turn": board.bs.turn,
-                   "dice": rolls_of(board.game.dice), "result": result, "explanation": expl}, lines)
+    emit(
+        as_json,
+        {
+            "command": "hits",
+            "campaign": name,
+            "area": board.bs.area,
+            "battle_turn": board.bs.turn,
+            "dice": rolls_of(board.game.dice),
+            "result": result,
+            "explanation": expl,
+        },
+        lines,
+    )
 
 
 def _why(board, why: dict) -> str:
@@ -308,6 +445,5 @@ def _why(board, why: dict) -> str:
         text += ", a damaged force first"
     tie = why.get("tie_break")
     if tie:
-        text += (f", equal ones ({', '.join(board.name(c) for c in tie['candidates'])}) "
-                 f"by the bot's die")
+        text += f", equal ones ({', '.join(board.name(c) for c in tie['candidates'])}) by the bot's die"
     return text

@@ -8,37 +8,81 @@ from datetime import datetime
 import click
 
 from nimitz.cli.common import (
-    YEARS, CheckFailed, UserError, campaign_argument, chosen_options, difficulty_option,
-    difficulty_summary, emit, game_data, json_option, optional_rules_option, require_terminal,
-    rules_for, run_tui, store_of, write_output,
+    YEARS,
+    CheckFailed,
+    UserError,
+    campaign_argument,
+    chosen_options,
+    difficulty_option,
+    difficulty_summary,
+    emit,
+    game_data,
+    json_option,
+    optional_rules_option,
+    require_terminal,
+    rules_for,
+    run_tui,
+    store_of,
+    write_output,
 )
 from nimitz.errors import NimitzError
 
 
 @click.command()
-@click.option("--year", type=click.Choice(YEARS), default=None,
-              help="The campaign year (required unless --position gives it).")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
-              help="Dice seed; the same seed and decisions give the same campaign. Random if omitted.")
+@click.option(
+    "--year", type=click.Choice(YEARS), default=None, help="The campaign year (required unless --position gives it)."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=None,
+    help="Dice seed; the same seed and decisions give the same campaign. Random if omitted.",
+)
 @click.option("--name", default=None, help="Campaign name (default: campaign-YEAR, numbered if taken).")
 @difficulty_option
-@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default=None,
-              help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's "
-                   "(default: the difficulty's).")
-@click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
-              help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.")
-@click.option("--linked", is_flag=True,
-              help="A linked campaign: the years follow each other up to 1945 and the objectives add up.")
-@click.option("--position", "position", metavar="FILE", default=None,
-              help="Start from a position file (docs/positions.md): its year, turn, step, forces, "
-                   "rules and dice.")
+@click.option(
+    "--rules-preset",
+    type=click.Choice(["map", "rulebook"]),
+    default=None,
+    help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's (default: the difficulty's).",
+)
+@click.option(
+    "--ja-ties",
+    type=click.Choice(["bot", "player"]),
+    default="bot",
+    show_default=True,
+    help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.",
+)
+@click.option(
+    "--linked",
+    is_flag=True,
+    help="A linked campaign: the years follow each other up to 1945 and the objectives add up.",
+)
+@click.option(
+    "--position",
+    "position",
+    metavar="FILE",
+    default=None,
+    help="Start from a position file (docs/positions.md): its year, turn, step, forces, rules and dice.",
+)
 @click.option("--no-tui", is_flag=True, help="Only create and save the campaign; do not open it.")
 @json_option
 @optional_rules_option
 @click.pass_context
-def new(ctx, year: str | None, seed: int | None, name: str | None, difficulty: str | None,
-        rules_preset: str | None, ja_ties: str, linked: bool, position: str | None, no_tui: bool,
-        as_json: bool, options: tuple[str, ...]) -> None:
+def new(
+    ctx,
+    year: str | None,
+    seed: int | None,
+    name: str | None,
+    difficulty: str | None,
+    rules_preset: str | None,
+    ja_ties: str,
+    linked: bool,
+    position: str | None,
+    no_tui: bool,
+    as_json: bool,
+    options: tuple[str, ...],
+) -> None:
     """Create a campaign and print where it is saved, then open it (not with --no-tui or --json)."""
     from nimitz.persist.campaign_file import new_envelope
     from nimitz.persist.store import check_name
@@ -52,22 +96,36 @@ def new(ctx, year: str | None, seed: int | None, name: str | None, difficulty: s
         new_from_position(ctx, position, name, year, as_json, open_it)
         return
     if year is None:
-        raise click.UsageError("give the campaign year with --year (or start from a position file "
-                               "with --position)", ctx)
+        raise click.UsageError(
+            "give the campaign year with --year (or start from a position file with --position)", ctx
+        )
     data = game_data()
     store = store_of(ctx)
     name = check_name(name) if name is not None else store.free_name(f"campaign-{year}")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    rules = rules_for(difficulty, order_modifiers=rules_preset, ja_ties=ja_ties,
-                      options=chosen_options(options))
+    rules = rules_for(difficulty, order_modifiers=rules_preset, ja_ties=ja_ties, options=chosen_options(options))
     envelope = new_envelope(data, int(year), seed, rules, name, linked=linked)
     path = store.create(envelope)
-    emit(as_json, {"name": name, "path": str(path), "year": int(year), "seed": seed,
-                   "rules_preset": rules.order_modifiers, "ja_ties": ja_ties, "linked": linked,
-                   "options": rules.options, "difficulty": difficulty_summary(rules)},
-         [f"Created the {year} campaign {name!r} (seed {seed}, difficulty {difficulty_summary(rules)}"
-          + (f"; optional rules: {', '.join(rules.options)}" if rules.options else "") + ").",
-          f"Saved to {path}"])
+    emit(
+        as_json,
+        {
+            "name": name,
+            "path": str(path),
+            "year": int(year),
+            "seed": seed,
+            "rules_preset": rules.order_modifiers,
+            "ja_ties": ja_ties,
+            "linked": linked,
+            "options": rules.options,
+            "difficulty": difficulty_summary(rules),
+        },
+        [
+            f"Created the {year} campaign {name!r} (seed {seed}, difficulty {difficulty_summary(rules)}"
+            + (f"; optional rules: {', '.join(rules.options)}" if rules.options else "")
+            + ").",
+            f"Saved to {path}",
+        ],
+    )
     if open_it:
         run_tui(store.folder, path)
 
@@ -79,8 +137,10 @@ def list_(ctx, as_json: bool) -> None:
     """The saved campaigns, newest first (from each save's header: its journal is not read)."""
     store = store_of(ctx)
     campaigns: list[dict] = []
-    lines = [f"Campaigns in {store.folder}:",
-             f"{'name':<24} {'year':>4} {'turn':>4}  {'step':<18} {'held':>5}  last saved"]
+    lines = [
+        f"Campaigns in {store.folder}:",
+        f"{'name':<24} {'year':>4} {'turn':>4}  {'step':<18} {'held':>5}  last saved",
+    ]
     for path, header in store.headers():
         name = path.name.removesuffix(".nimitz.json")
         if isinstance(header, NimitzError):
@@ -93,9 +153,19 @@ def list_(ctx, as_json: bool) -> None:
             saved = datetime.fromisoformat(s.saved).strftime("%Y-%m-%d %H:%M")
         except ValueError:
             saved = "?"
-        campaigns.append({"name": name, "path": str(path), "year": s.year, "turn": s.turn,
-                          "step": s.step, "objectives_held": s.held, "objectives": s.objectives,
-                          "saved": s.saved, "error": None})
+        campaigns.append(
+            {
+                "name": name,
+                "path": str(path),
+                "year": s.year,
+                "turn": s.turn,
+                "step": s.step,
+                "objectives_held": s.held,
+                "objectives": s.objectives,
+                "saved": s.saved,
+                "error": None,
+            }
+        )
         lines.append(f"{name:<24} {s.year:>4} {s.turn:>4}  {s.step:<18} {s.held:>2}/{s.objectives:<2}  {saved}")
     if not campaigns:
         lines = [f"No saved campaigns in {store.folder}. Start one with: nimitz new --year 1942"]
@@ -105,10 +175,16 @@ def list_(ctx, as_json: bool) -> None:
 @click.command()
 @campaign_argument
 @json_option
-@click.option("--map", "as_map", is_flag=True,
-              help="Draw the map: areas in their places, movement lines, off-map boxes.")
-@click.option("--width", type=click.IntRange(60, 400), default=80, show_default=True,
-              help="Widest line of the drawn map (--map); wider terminals get a bigger map.")
+@click.option(
+    "--map", "as_map", is_flag=True, help="Draw the map: areas in their places, movement lines, off-map boxes."
+)
+@click.option(
+    "--width",
+    type=click.IntRange(60, 400),
+    default=80,
+    show_default=True,
+    help="Widest line of the drawn map (--map); wider terminals get a bigger map.",
+)
 @click.pass_context
 def show(ctx, campaign: str, as_json: bool, as_map: bool, width: int) -> None:
     """Turn, step, supply, the JA track, every area's forces, objectives, boxes and pools."""
@@ -124,11 +200,20 @@ def show(ctx, campaign: str, as_json: bool, as_map: bool, width: int) -> None:
     if as_map and not as_json:
         click.echo(map_text(st, data, width=width, name=session.name))
         return
-    emit(as_json, {"name": session.name, "path": str(session.path), "year": st.year,
-                   "turn": st.turn, "step": st.step,
-                   "objectives_held": sorted(objectives_held(st, data)),
-                   "state_hash": state_hash(st), "state": CONVERTER.unstructure(st)},
-         [situation_text(st, data, name=session.name), "", last_turn_bot_text(session.game.journal, st)])
+    emit(
+        as_json,
+        {
+            "name": session.name,
+            "path": str(session.path),
+            "year": st.year,
+            "turn": st.turn,
+            "step": st.step,
+            "objectives_held": sorted(objectives_held(st, data)),
+            "state_hash": state_hash(st),
+            "state": CONVERTER.unstructure(st),
+        },
+        [situation_text(st, data, name=session.name), "", last_turn_bot_text(session.game.journal, st)],
+    )
 
 
 @click.command()
@@ -146,13 +231,13 @@ def check(ctx, campaign: str, as_json: bool) -> None:
     path, env = store_of(ctx).load(campaign, data)
     problems = verify(env, data, path)
     if problems:
-        raise CheckFailed(f"{path}: does not verify: " + "; ".join(problems[:8]),
-                          path=str(path), problems=problems)
+        raise CheckFailed(f"{path}: does not verify: " + "; ".join(problems[:8]), path=str(path), problems=problems)
     s = env.summary
-    emit(as_json, {"path": str(path), "sound": True, "year": s.year, "turn": s.turn,
-                   "journal_entries": len(env.journal)},
-         [f"{path}: a sound save ({s.year} campaign, turn {s.turn}, "
-          f"{len(env.journal)} journal entries replayed)"])
+    emit(
+        as_json,
+        {"path": str(path), "sound": True, "year": s.year, "turn": s.turn, "journal_entries": len(env.journal)},
+        [f"{path}: a sound save ({s.year} campaign, turn {s.turn}, {len(env.journal)} journal entries replayed)"],
+    )
 
 
 @click.command()
@@ -170,27 +255,40 @@ def play(ctx, campaign: str) -> None:
 
 @click.command()
 @campaign_argument
-@click.option("--to", "to", type=click.Choice(["decision", "step", "turn"]), default="decision",
-              show_default=True, help="Back to the previous decision, or the start of the step or turn.")
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(["decision", "step", "turn"]),
+    default="decision",
+    show_default=True,
+    help="Back to the previous decision, or the start of the step or turn.",
+)
 @click.pass_context
 def undo(ctx, campaign: str, to: str) -> None:
     """Take back decisions without re-rolling: the dice come back with the state."""
-    from nimitz.persist.campaign_file import Session
     from nimitz.engine.campaign import STEP_NAMES
+    from nimitz.persist.campaign_file import Session
 
     path = store_of(ctx).resolve(campaign)
     session = Session.open(path, game_data())
     undone = session.undo(to)
     st = session.game.state
-    click.echo(f"Undid {undone} decision(s); now turn {st.turn}, "
-               f"{STEP_NAMES.get(st.step.split(':')[0], st.step)}. Saved to {path}")
+    click.echo(
+        f"Undid {undone} decision(s); now turn {st.turn}, "
+        f"{STEP_NAMES.get(st.step.split(':')[0], st.step)}. Saved to {path}"
+    )
 
 
 @click.command()
 @campaign_argument
 @click.argument("new_name", metavar="NEW_NAME")
-@click.option("--after", "after", type=click.IntRange(0), default=None,
-              help="Branch after this many decisions (default: the current position).")
+@click.option(
+    "--after",
+    "after",
+    type=click.IntRange(0),
+    default=None,
+    help="Branch after this many decisions (default: the current position).",
+)
 @click.pass_context
 def branch(ctx, campaign: str, new_name: str, after: int | None) -> None:
     """Copy a campaign as it stood after N decisions into a new save ("what if")."""
@@ -222,14 +320,21 @@ def recover(ctx, campaign: str) -> None:
     stem = path.name.removesuffix(".nimitz.json")
     backup = store.path_for(store.free_name(f"{stem}-before-recover"))
     session = recover_save(path, game_data(), backup)
-    click.echo(f"Restarted {session.name!r} at turn {session.game.state.turn} under the current "
-               f"rules; the old file is kept as {backup}")
+    click.echo(
+        f"Restarted {session.name!r} at turn {session.game.state.turn} under the current "
+        f"rules; the old file is kept as {backup}"
+    )
 
 
 @click.command()
 @campaign_argument
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-              default=None, help="Write the report to this file instead of printing it ('-': standard output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+    default=None,
+    help="Write the report to this file instead of printing it ('-': standard output).",
+)
 @click.pass_context
 def aar(ctx, campaign: str, output: str | None) -> None:
     """Write the after-action report in Markdown: a summary (outcome and why, objectives by

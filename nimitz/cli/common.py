@@ -109,7 +109,6 @@ def game_data():
     return load_game_data()
 
 
-
 def complete_campaign(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """Shell completion for NAME|PATH: the saved campaigns' names, or files for a path."""
     from click.shell_completion import CompletionItem
@@ -149,8 +148,10 @@ def require_terminal() -> None:
     if os.environ.get("TEXTUAL_DRIVER"):
         return
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UserError("the game needs a terminal (stdin and stdout are not one); for scripts use "
-                        "`nimitz autoplay`, `show`, `check` or `aar`, or `nimitz serve` for a browser")
+        raise UserError(
+            "the game needs a terminal (stdin and stdout are not one); for scripts use "
+            "`nimitz autoplay`, `show`, `check` or `aar`, or `nimitz serve` for a browser"
+        )
 
 
 def run_tui(folder: Path, path: Path | None) -> None:
@@ -196,13 +197,14 @@ def dice_for(state, faces: list[int] | None, bot_faces: list[int] | None = None)
 
     if faces is None and bot_faces is None:
         return SeededDice(state.dice)
-    return SplitDice(table=ScriptedDice(faces) if faces is not None else SeededDice(state.dice),
-                     bot=ScriptedDice(bot_faces) if bot_faces is not None else SeededDice(state.dice))
+    return SplitDice(
+        table=ScriptedDice(faces) if faces is not None else SeededDice(state.dice),
+        bot=ScriptedDice(bot_faces) if bot_faces is not None else SeededDice(state.dice),
+    )
 
 
 def rolls_of(dice) -> list[dict]:
-    return [{"stream": r.stream, "sides": r.sides, "face": r.face, "purpose": r.purpose}
-            for r in dice.rolls]
+    return [{"stream": r.stream, "sides": r.sides, "face": r.face, "purpose": r.purpose} for r in dice.rolls]
 
 
 def emit(as_json: bool, payload: dict, lines: list[str]) -> None:
@@ -235,26 +237,37 @@ def guard(fn):
             return fn(*args, **kwargs)
         except (NimitzError, OSError) as exc:
             raise UserError(error_message(exc)) from None
+
     return wrapper
 
 
-dice_option = click.option("--dice", "dice_text", metavar="FACES",
-                           help="The faces rolled on the table, in order, e.g. 7,3,10 (the bot's "
-                                "own picks use --bot-dice or its stream).")
-bot_dice_option = click.option("--bot-dice", "bot_dice_text", metavar="FACES",
-                               help="Faces for the bot's own random picks (tie-breaks, counters "
-                                    "picked at random), apart from --dice; a pick among n needs 1..n.")
-json_option = click.option("--json", "as_json", is_flag=True,
-                           help="Print one JSON object, errors too (docs/cli.md).")
+dice_option = click.option(
+    "--dice",
+    "dice_text",
+    metavar="FACES",
+    help="The faces rolled on the table, in order, e.g. 7,3,10 (the bot's own picks use --bot-dice or its stream).",
+)
+bot_dice_option = click.option(
+    "--bot-dice",
+    "bot_dice_text",
+    metavar="FACES",
+    help="Faces for the bot's own random picks (tie-breaks, counters "
+    "picked at random), apart from --dice; a pick among n needs 1..n.",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object, errors too (docs/cli.md).")
 
 
 def optional_rules_option(fn):
     """`--option NAME` (repeatable): the optional rules of docs/optional-rules.md."""
     from nimitz.model.optional_rules import OPTION_NAMES
 
-    return click.option("--option", "options", multiple=True, type=click.Choice(OPTION_NAMES),
-                        help="An optional rule (repeatable): " + ", ".join(OPTION_NAMES)
-                             + " (docs/optional-rules.md).")(fn)
+    return click.option(
+        "--option",
+        "options",
+        multiple=True,
+        type=click.Choice(OPTION_NAMES),
+        help="An optional rule (repeatable): " + ", ".join(OPTION_NAMES) + " (docs/optional-rules.md).",
+    )(fn)
 
 
 def chosen_options(options: tuple[str, ...]) -> list[str]:
@@ -265,9 +278,12 @@ def chosen_options(options: tuple[str, ...]) -> list[str]:
 
 
 difficulty_option = click.option(
-    "--difficulty", metavar="NAME", default=None,
+    "--difficulty",
+    metavar="NAME",
+    default=None,
     help="A difficulty preset: rulebook (the default: our best reading of every rule), veteran, "
-         "commander or cadet (campaigns/difficulty.toml; `nimitz data check` lists them).")
+    "commander or cadet (campaigns/difficulty.toml; `nimitz data check` lists them).",
+)
 
 
 def rules_for(difficulty: str | None, **overrides):

@@ -9,7 +9,13 @@ import time
 import click
 
 from nimitz.cli.common import (
-    YEARS, PolicyChoice, UserError, chosen_options, difficulty_id, difficulty_option, json_option,
+    YEARS,
+    PolicyChoice,
+    UserError,
+    chosen_options,
+    difficulty_id,
+    difficulty_option,
+    json_option,
     optional_rules_option,
 )
 
@@ -19,8 +25,18 @@ class _Progress:
 
     def __init__(self, total: int, enabled: bool) -> None:
         self.start = time.monotonic()
-        self.bar = click.progressbar(length=total, label="campaigns", file=sys.stderr, show_pos=True,
-                                     show_eta=True, item_show_func=lambda rate: rate) if enabled else None
+        self.bar = (
+            click.progressbar(
+                length=total,
+                label="campaigns",
+                file=sys.stderr,
+                show_pos=True,
+                show_eta=True,
+                item_show_func=lambda rate: rate,
+            )
+            if enabled
+            else None
+        )
         self.shown = 0
 
     def __call__(self, done: int, total: int) -> None:
@@ -36,32 +52,65 @@ class _Progress:
 
 
 @click.command()
-@click.option("--year", type=click.Choice(YEARS + ("all",)), required=True,
-              help="The campaign year, or all four.")
-@click.option("--runs", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
-              help="Campaigns per year.")
-@click.option("--policy", type=PolicyChoice(), default="sensible", show_default=True,
-              help="The scripted US player.")
+@click.option("--year", type=click.Choice(YEARS + ("all",)), required=True, help="The campaign year, or all four.")
+@click.option("--runs", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="Campaigns per year.")
+@click.option("--policy", type=PolicyChoice(), default="sensible", show_default=True, help="The scripted US player.")
 @difficulty_option
-@click.option("--rules-preset", type=click.Choice(["map", "rulebook"]), default=None,
-              help="JA order-roll modifiers (ruling R1).")
-@click.option("--ja-ties", type=click.Choice(["bot", "player"]), default="bot", show_default=True,
-              help="Who breaks ties among equal Japanese targets (ruling R24).")
+@click.option(
+    "--rules-preset", type=click.Choice(["map", "rulebook"]), default=None, help="JA order-roll modifiers (ruling R1)."
+)
+@click.option(
+    "--ja-ties",
+    type=click.Choice(["bot", "player"]),
+    default="bot",
+    show_default=True,
+    help="Who breaks ties among equal Japanese targets (ruling R24).",
+)
 @click.option("--linked", is_flag=True, help="Linked campaigns from YEAR to 1945.")
 @optional_rules_option
-@click.option("--seed-start", type=click.IntRange(0, 2**63 - 1_000_001), default=1, show_default=True,
-              help="The first seed; the campaigns use seeds SEED-START, SEED-START+1, ...")
-@click.option("--jobs", type=click.IntRange(1, 256), default=None,
-              help="Worker processes (default: every core). Results do not depend on it.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Also write one row per campaign to this CSV file.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the outcomes and objectives by turn to FILE.svg or FILE.png (needs matplotlib).")
+@click.option(
+    "--seed-start",
+    type=click.IntRange(0, 2**63 - 1_000_001),
+    default=1,
+    show_default=True,
+    help="The first seed; the campaigns use seeds SEED-START, SEED-START+1, ...",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Worker processes (default: every core). Results do not depend on it.",
+)
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also write one row per campaign to this CSV file.",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also draw the outcomes and objectives by turn to FILE.svg or FILE.png (needs matplotlib).",
+)
 @json_option
-def lab(year: str, runs: int, policy: str, difficulty: str | None, rules_preset: str | None,
-        ja_ties: str, linked: bool,
-        options: tuple[str, ...], seed_start: int, jobs: int | None, csv_path: str | None,
-        plot_path: str | None, as_json: bool) -> None:
+def lab(
+    year: str,
+    runs: int,
+    policy: str,
+    difficulty: str | None,
+    rules_preset: str | None,
+    ja_ties: str,
+    linked: bool,
+    options: tuple[str, ...],
+    seed_start: int,
+    jobs: int | None,
+    csv_path: str | None,
+    plot_path: str | None,
+    as_json: bool,
+) -> None:
     """Play RUNS seeded campaigns per year with a scripted US player and print how they went:
     outcomes with 95% intervals, Hawaii lost, objectives held by turn, JA orders, losses and
     battles. Every row rebuilds with `nimitz autoplay` (the same seed and options).
@@ -74,14 +123,22 @@ def lab(year: str, runs: int, policy: str, difficulty: str | None, rules_preset:
     from nimitz.errors import NimitzError
     from nimitz.lab.plots import save_plot, text_plot
     from nimitz.lab.runner import process_pool, run_lab, year_specs
-    from nimitz.lab.stats import records_csv, summaries_json, summary_text, summarise
+    from nimitz.lab.stats import records_csv, summaries_json, summarise, summary_text
 
     if plot_path and Path(plot_path).suffix.lower() not in (".svg", ".png"):
         raise UserError(f"--plot {plot_path}: the picture must be a .svg or .png file")
     years = [int(y) for y in YEARS] if year == "all" else [int(year)]
-    specs = year_specs(years, runs, seed_start, policy=policy, rules_preset=rules_preset or "",
-                       ja_ties=ja_ties, linked=linked, options=tuple(chosen_options(options)),
-                       difficulty=difficulty_id(difficulty))
+    specs = year_specs(
+        years,
+        runs,
+        seed_start,
+        policy=policy,
+        rules_preset=rules_preset or "",
+        ja_ties=ja_ties,
+        linked=linked,
+        options=tuple(chosen_options(options)),
+        difficulty=difficulty_id(difficulty),
+    )
     jobs = jobs or os.cpu_count() or 1
     progress = _Progress(len(specs), enabled=sys.stdout.isatty() and not as_json)
     try:
@@ -104,8 +161,11 @@ def lab(year: str, runs: int, policy: str, difficulty: str | None, rules_preset:
             save_plot(summaries, Path(plot_path))
         except NimitzError as exc:
             raise UserError(str(exc)) from None
-    stopped = (f"Stopped (Ctrl-C) after {len(run.records)} of {len(specs)} campaigns; "
-               f"the tables cover those that finished.") if run.stopped else ""
+    stopped = (
+        (f"Stopped (Ctrl-C) after {len(run.records)} of {len(specs)} campaigns; the tables cover those that finished.")
+        if run.stopped
+        else ""
+    )
     if as_json:
         click.echo(json.dumps(summaries_json(summaries, run.stopped, len(specs)), indent=1))
     else:
@@ -116,7 +176,9 @@ def lab(year: str, runs: int, policy: str, difficulty: str | None, rules_preset:
             if sys.stdout.isatty():
                 click.echo("\n" + text_plot(s))
             click.echo("")
-        click.echo(f"Rebuild any campaign: {specs[0].autoplay_command().replace(f'--seed {specs[0].seed}', '--seed SEED')} --save NAME")
+        click.echo(
+            f"Rebuild any campaign: {specs[0].autoplay_command().replace(f'--seed {specs[0].seed}', '--seed SEED')} --save NAME"
+        )
     if run.stopped:
         if stopped and as_json:
             click.echo(stopped, err=True)

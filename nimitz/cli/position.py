@@ -21,9 +21,14 @@ def position_group() -> None:
 
 @position_group.command("export")
 @click.argument("campaign", metavar="NAME|PATH")
-@click.option("-o", "--output", metavar="FILE", default=None,
-              help="Where to write ('-' for the screen; default: NAME.position.toml here). "
-                   "An existing file is never overwritten.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    default=None,
+    help="Where to write ('-' for the screen; default: NAME.position.toml here). "
+    "An existing file is never overwritten.",
+)
 @click.pass_context
 def export(ctx, campaign: str, output: str | None) -> None:
     """Write the save's situation at the start of its current step as a position file."""
@@ -61,18 +66,28 @@ def read_position_file(file: str):
     return read_position(text, game_data(), source=file)
 
 
-def new_from_position(ctx: click.Context, file: str, name: str | None, year: str | None,
-                      as_json: bool, open_it: bool) -> None:
+def new_from_position(
+    ctx: click.Context, file: str, name: str | None, year: str | None, as_json: bool, open_it: bool
+) -> None:
     """`nimitz new --position FILE`: a campaign whose journal starts at the position."""
     from nimitz.persist.campaign_file import envelope_for
     from nimitz.persist.position import game_from_position
     from nimitz.persist.saves import now
     from nimitz.persist.store import check_name
 
-    flags = {"seed": "--seed", "difficulty": "--difficulty", "rules_preset": "--rules-preset",
-             "ja_ties": "--ja-ties", "linked": "--linked", "options": "--option"}
-    given = [flag for param, flag in flags.items()
-             if ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE]
+    flags = {
+        "seed": "--seed",
+        "difficulty": "--difficulty",
+        "rules_preset": "--rules-preset",
+        "ja_ties": "--ja-ties",
+        "linked": "--linked",
+        "options": "--option",
+    }
+    given = [
+        flag
+        for param, flag in flags.items()
+        if ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE
+    ]
     if given:
         raise UserError(f"{', '.join(given)}: the position file sets these (nothing was created)")
     state = read_position_file(file)
@@ -82,9 +97,21 @@ def new_from_position(ctx: click.Context, file: str, name: str | None, year: str
     name = check_name(name) if name is not None else store.free_name(f"position-{state.year}")
     game = game_from_position(game_data(), state, file)
     path = store.create(envelope_for(game, name, state.dice.seed, created=now()))
-    emit(as_json, {"name": name, "path": str(path), "year": state.year, "seed": state.dice.seed,
-                   "position": file, "turn": state.turn, "step": state.step},
-         [f"Created the {state.year} campaign {name!r} from {file} (turn {state.turn}, {state.step}).",
-          f"Saved to {path}"])
+    emit(
+        as_json,
+        {
+            "name": name,
+            "path": str(path),
+            "year": state.year,
+            "seed": state.dice.seed,
+            "position": file,
+            "turn": state.turn,
+            "step": state.step,
+        },
+        [
+            f"Created the {state.year} campaign {name!r} from {file} (turn {state.turn}, {state.step}).",
+            f"Saved to {path}",
+        ],
+    )
     if open_it:
         run_tui(store.folder, path)

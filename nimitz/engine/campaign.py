@@ -17,7 +17,8 @@ Request kinds and the decisions that answer them:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generator
+from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from nimitz.engine import fog, variants
 from nimitz.engine.control import objectives_held, supplied_areas
@@ -26,7 +27,12 @@ from nimitz.engine.setup import destroy_force, return_to_pool
 from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
 from nimitz.model.state import (
-    BOMBING, DESTROYED, INVASION, RAID, US_POOL, Force,
+    BOMBING,
+    DESTROYED,
+    INVASION,
+    RAID,
+    US_POOL,
+    Force,
 )
 
 if TYPE_CHECKING:
@@ -35,16 +41,25 @@ if TYPE_CHECKING:
 Engine = Generator[Request, Decision, None]
 
 STEP_NAMES = {
-    "start": "Set-up", "turn": "Advance turn", "resupply": "US Resupply", "scouting": "US Scouting",
-    "movement": "US Movement", "orders": "JA Orders", "battles": "Resolve Battles",
-    "reinforce": "JA Reinforce", "repair": "JA Repair", "return_to_port": "US Return to Port",
-    "supply": "US Supply Check", "defeat_check": "US Defeat Check", "end": "Campaign over",
+    "start": "Set-up",
+    "turn": "Advance turn",
+    "resupply": "US Resupply",
+    "scouting": "US Scouting",
+    "movement": "US Movement",
+    "orders": "JA Orders",
+    "battles": "Resolve Battles",
+    "reinforce": "JA Reinforce",
+    "repair": "JA Repair",
+    "return_to_port": "US Return to Port",
+    "supply": "US Supply Check",
+    "defeat_check": "US Defeat Check",
+    "end": "Campaign over",
 }
 INVASION_LIMIT = 7  # forces per turn into the 1945 invasion box (facts 1.13)
 BOMBING_BASE = "MA"  # the area beside the strategic bombing box: its wings keep MA's airfield (facts 1.13)
 
 
-def play(game: "Game") -> Engine:
+def play(game: Game) -> Engine:
     # between turns the state stands at the last turn's defeat check (or the set-up); at the
     # start of any other step it is a position begun inside a turn (nimitz new --position)
     start = game.state.step if game.state.step in POSITION_STEPS else ""
@@ -54,7 +69,7 @@ def play(game: "Game") -> Engine:
         start = ""
 
 
-def play_turn(game: "Game", start: str = "") -> Engine:
+def play_turn(game: Game, start: str = "") -> Engine:
     """One campaign turn; `start`: begin at that step of the current turn instead."""
     state = game.state
     if not start:
@@ -66,7 +81,7 @@ def play_turn(game: "Game", start: str = "") -> Engine:
         variants.turn_start(game)
         fog.refresh(game)
     steps = list(TURN_STEPS)
-    for name in steps[steps.index(start) if start else 0:]:
+    for name in steps[steps.index(start) if start else 0 :]:
         state.step = name
         game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
         asks = TURN_STEPS[name](game)
@@ -79,11 +94,11 @@ def play_turn(game: "Game", start: str = "") -> Engine:
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def cls_of(game: "Game", f: Force):
+def cls_of(game: Game, f: Force):
     return game.data.years[game.state.year].cls[f.cls]
 
 
-def on_map(game: "Game", f: Force) -> bool:
+def on_map(game: Game, f: Force) -> bool:
     return f.location in game.data.map.area
 
 
@@ -91,7 +106,7 @@ def name(fid: str) -> str:
     return fid.split(":", 1)[1]
 
 
-def damage(game: "Game", f: Force, why: str) -> str:
+def damage(game: Game, f: Force, why: str) -> str:
     """One hit on a force outside battle: full -> damaged -> destroyed (to its pool)."""
     if not f.damaged:
         f.damaged = True
@@ -103,15 +118,19 @@ def damage(game: "Game", f: Force, why: str) -> str:
 # --- US Resupply -----------------------------------------------------------------------------
 
 
-def resupply(game: "Game") -> Engine:
+def resupply(game: Game) -> Engine:
     state = game.state
     state.step = "resupply"
     extra = state.rules.extra_supply  # the difficulty's handicap, on top of the year's supply
     state.sp += game.sheet.us_supply + extra
     state.scouting_points = 0
-    game.log("event", "US", f"US Resupply: +{game.sheet.us_supply} SP"
-                            + (f" +{extra} (difficulty handicap)" if extra else "")
-                            + f", {state.sp} SP to spend")
+    game.log(
+        "event",
+        "US",
+        f"US Resupply: +{game.sheet.us_supply} SP"
+        + (f" +{extra} (difficulty handicap)" if extra else "")
+        + f", {state.sp} SP to spend",
+    )
     while True:
         decision = yield resupply_request(game)
         if decision.kind == "end_resupply":
@@ -127,29 +146,28 @@ def resupply(game: "Game") -> Engine:
             state.sp -= c.buy_cost
             f.location = "AU" if c.australian else "WC"
             f.damaged = False
-            game.log("event", "US", f"Bought {f.name} ({c.buy_cost} SP) at {f.location}; "
-                                    f"{state.sp} SP left")
+            game.log("event", "US", f"Bought {f.name} ({c.buy_cost} SP) at {f.location}; {state.sp} SP left")
         else:
             state.sp -= c.repair_cost
             f.damaged = False
             game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
-def resupply_request(game: "Game") -> Request:
+def resupply_request(game: Game) -> Request:
     state = game.state
     cap = game.data.orders.scouting_cap
     options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
     for f in state.at(US_POOL):
         c = cls_of(game, f)
         if c.buy_cost <= state.sp:
-            options.append(Option(Decision("buy", forces=(f.id,)),
-                                  f"Buy {f.name} ({c.name} {c.type})", c.buy_cost))
+            options.append(Option(Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost))
     for f in state.forces.values():
         if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL):
             c = cls_of(game, f)
             if c.repair_cost <= state.sp:
-                options.append(Option(Decision("repair", forces=(f.id,)),
-                                      f"Repair {f.name} at {f.location}", c.repair_cost))
+                options.append(
+                    Option(Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost)
+                )
     room = min(cap - state.scouting_points, state.sp)
     for n in range(1, room + 1):
         options.append(Option(Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n))
@@ -180,20 +198,25 @@ def resupply_request(game: "Game") -> Request:
             if not f.damaged or f.location in (DESTROYED, US_POOL):
                 raise IllegalDecision(f"{f.name} is not a damaged force in play", "US Resupply")
             if c.repair_cost > state.sp:
-                raise IllegalDecision(f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left",
-                                      "US Resupply: half cost, minimum 1")
+                raise IllegalDecision(
+                    f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left", "US Resupply: half cost, minimum 1"
+                )
 
-    return Request(kind="resupply", step="resupply",
-                   prompt=f"US Resupply: {state.sp} SP. Buy forces, repair, buy scouting points.",
-                   options=options, checker=check,
-                   kinds=("buy", "repair", "buy_scouting", "end_resupply"),
-                   info={"sp": state.sp, "scouting_points": state.scouting_points, "scouting_cap": cap})
+    return Request(
+        kind="resupply",
+        step="resupply",
+        prompt=f"US Resupply: {state.sp} SP. Buy forces, repair, buy scouting points.",
+        options=options,
+        checker=check,
+        kinds=("buy", "repair", "buy_scouting", "end_resupply"),
+        info={"sp": state.sp, "scouting_points": state.scouting_points, "scouting_cap": cap},
+    )
 
 
 # --- US Scouting -----------------------------------------------------------------------------
 
 
-def scouting(game: "Game") -> Engine:
+def scouting(game: Game) -> Engine:
     from nimitz.bot.orders import OrdersBot
 
     state = game.state
@@ -202,9 +225,17 @@ def scouting(game: "Game") -> Engine:
     bot = OrdersBot(state, game.data, game.dice)
     markers = bot.place_moved_markers()
     if markers["lone"] or markers["pinned"]:
-        game.log("bot", "JA", "Moved markers: " + ", ".join(
-            [f"{name(i)} (lone)" for i in markers["lone"]] +
-            [f"{name(i)} (pinned by US forces)" for i in markers["pinned"]]) + " (R3)", markers)
+        game.log(
+            "bot",
+            "JA",
+            "Moved markers: "
+            + ", ".join(
+                [f"{name(i)} (lone)" for i in markers["lone"]]
+                + [f"{name(i)} (pinned by US forces)" for i in markers["pinned"]]
+            )
+            + " (R3)",
+            markers,
+        )
     points = state.scouting_points
     legal = scoutable_areas(game)
     if not points:
@@ -214,10 +245,13 @@ def scouting(game: "Game") -> Engine:
         state.scouting_points = 0
         return
     decision = yield Request(
-        kind="scouting", step="scouting",
+        kind="scouting",
+        step="scouting",
         prompt=f"US Scouting: place {points} scouting point(s) on areas with JA forces.",
-        checker=lambda d: _check_scouting(d, points, legal), kinds=("scout",),
-        info={"points": points, "areas": legal})
+        checker=lambda d: _check_scouting(d, points, legal),
+        kinds=("scout",),
+        info={"points": points, "areas": legal},
+    )
     state.scouting_points = 0
     objectives = set(game.sheet.objectives)
     for area in decision.areas:
@@ -236,10 +270,13 @@ def scouting(game: "Game") -> Engine:
     fog.refresh(game)
 
 
-def scoutable_areas(game: "Game") -> list[str]:
+def scoutable_areas(game: Game) -> list[str]:
     no_orders = set(game.sheet.special.no_ja_orders_in)  # a scouted order is a JA order (1945)
-    return [a.code for a in game.data.map.areas if a.code not in no_orders
-            and any(not f.moved for f in game.state.at(a.code, "JA"))]
+    return [
+        a.code
+        for a in game.data.map.areas
+        if a.code not in no_orders and any(not f.moved for f in game.state.at(a.code, "JA"))
+    ]
 
 
 def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
@@ -247,19 +284,23 @@ def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
         raise IllegalDecision(f"place all {points} scouting point(s) (got {len(d.areas)})", "US Scouting")
     for area in d.areas:
         if area not in legal:
-            raise IllegalDecision(f"{area} cannot be scouted: no unmoved JA forces, or no JA orders there "
-                                  f"this year", "US Scouting, R3")
+            raise IllegalDecision(
+                f"{area} cannot be scouted: no unmoved JA forces, or no JA orders there this year", "US Scouting, R3"
+            )
 
 
 # --- US Movement -----------------------------------------------------------------------------
 
 
-def movement(game: "Game") -> Engine:
+def movement(game: Game) -> Engine:
     state = game.state
     state.step = "movement"
     # ruling R49: any US infantry, battalion or LBA in the area, ashore or still on a transport
-    state.lba_bases = [a.code for a in game.data.map.areas
-                       if any(cls_of(game, f).type in ("INF", "BN", "LBA") for f in state.at(a.code, "US"))]
+    state.lba_bases = [
+        a.code
+        for a in game.data.map.areas
+        if any(cls_of(game, f).type in ("INF", "BN", "LBA") for f in state.at(a.code, "US"))
+    ]
     state.invaded_this_turn = 0
     while True:
         decision = yield movement_request(game)
@@ -290,7 +331,7 @@ def movement(game: "Game") -> Engine:
         game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
 
 
-def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None = None) -> str | None:
+def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:
     """Why `f` may not move to `dest` now (None if it may). `moving`: forces moving together."""
     state = game.state
     m = game.data.map
@@ -316,8 +357,10 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
         return f"infantry may not leave {f.location} while JA forces are there (US Movement)"
     if c.type == "LBA":
         if dest not in state.lba_bases:
-            return ("LBA may only move to an area that held US infantry or LBA at the start of "
-                    "the movement step (US Movement)")
+            return (
+                "LBA may only move to an area that held US infantry or LBA at the start of "
+                "the movement step (US Movement)"
+            )
         area = m.area[dest]
         if not area.unlimited_airfield:
             already = sum(1 for g in state.at(dest, "US") if cls_of(game, g).type == "LBA")
@@ -329,7 +372,7 @@ def move_problem(game: "Game", f: Force, dest: str, moving: list[Force] | None =
     return None
 
 
-def movement_request(game: "Game") -> Request:
+def movement_request(game: Game) -> Request:
     state = game.state
     special = game.sheet.special
 
@@ -362,8 +405,9 @@ def movement_request(game: "Game") -> Request:
                 raise IllegalDecision(f"no strategic bombing in {state.year}", "facts 1.13")
             for f in forces:
                 if not cls_of(game, f).bomber_wing or f.location != BOMBING_BASE:
-                    raise IllegalDecision(f"only B-29 wings that start in MA can bomb ({f.name})",
-                                          "facts 1.13: strategic bombing")
+                    raise IllegalDecision(
+                        f"only B-29 wings that start in MA can bomb ({f.name})", "facts 1.13: strategic bombing"
+                    )
             if len(forces) > state.sp:
                 raise IllegalDecision(f"{len(forces)} SP needed, {state.sp} left", "facts 1.13")
         elif d.kind == "invade":
@@ -371,29 +415,36 @@ def movement_request(game: "Game") -> Request:
                 raise IllegalDecision(f"no invasion box in {state.year}", "facts 1.13")
             for f in forces:
                 if f.location not in ("HI", "WC"):
-                    raise IllegalDecision(f"only forces in HI or WC join the invasion ({f.name})",
-                                          "facts 1.13: invasion of Japan")
+                    raise IllegalDecision(
+                        f"only forces in HI or WC join the invasion ({f.name})", "facts 1.13: invasion of Japan"
+                    )
             if state.invaded_this_turn + len(forces) > INVASION_LIMIT:
-                raise IllegalDecision(f"at most {INVASION_LIMIT} forces a turn join the invasion "
-                                      f"({state.invaded_this_turn} already)", "facts 1.13")
+                raise IllegalDecision(
+                    f"at most {INVASION_LIMIT} forces a turn join the invasion ({state.invaded_this_turn} already)",
+                    "facts 1.13",
+                )
 
     kinds = ["move", "raid", "end_movement"]
     if special.strategic_bombing:
         kinds.append("strategic_bombing")
     if special.invasion_box:
         kinds.append("invade")
-    movable = [f.id for f in state.forces.values()
-               if f.side == "US" and not f.moved and on_map(game, f)]
-    return Request(kind="movement", step="movement",
-                   prompt="US Movement: move forces (any area but JA and EA), then end movement.",
-                   options=[Option(Decision("end_movement"), "End movement")], checker=check,
-                   kinds=tuple(kinds), info={"movable": movable, "lba_bases": list(state.lba_bases)})
+    movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and on_map(game, f)]
+    return Request(
+        kind="movement",
+        step="movement",
+        prompt="US Movement: move forces (any area but JA and EA), then end movement.",
+        options=[Option(Decision("end_movement"), "End movement")],
+        checker=check,
+        kinds=tuple(kinds),
+        info={"movable": movable, "lba_bases": list(state.lba_bases)},
+    )
 
 
 # --- JA Orders -------------------------------------------------------------------------------
 
 
-def ja_orders(game: "Game") -> Engine:
+def ja_orders(game: Game) -> Engine:
     from nimitz.bot.orders import OrdersBot
 
     state = game.state
@@ -402,23 +453,29 @@ def ja_orders(game: "Game") -> Engine:
         yield from strategic_bombing(game)
     bot = OrdersBot(state, game.data, game.dice)
     if game.sheet.special.no_ja_orders_in:
-        game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in)
-                 + f" in {state.year}")
+        game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 
     def on_plan(plan):
         if bot.pinned_at_orders:
-            game.log("bot", "JA", "JA Orders: " + ", ".join(name(i) for i in bot.pinned_at_orders)
-                     + " pinned by US forces that arrived in US Movement: no order (R59)",
-                     {"pinned": list(bot.pinned_at_orders), "rulings": ["R59"]})
-        game.log("bot", "JA", "JA Orders: track reset to 0; areas in order: " +
-                 ", ".join(f"{a} ({n})" for a, n in plan) + " (R2, R3)",
-                 {"processing_order": [{"area": a, "unmoved": n} for a, n in plan],
-                  "rulings": ["R2", "R3"]})
+            game.log(
+                "bot",
+                "JA",
+                "JA Orders: "
+                + ", ".join(name(i) for i in bot.pinned_at_orders)
+                + " pinned by US forces that arrived in US Movement: no order (R59)",
+                {"pinned": list(bot.pinned_at_orders), "rulings": ["R59"]},
+            )
+        game.log(
+            "bot",
+            "JA",
+            "JA Orders: track reset to 0; areas in order: " + ", ".join(f"{a} ({n})" for a, n in plan) + " (R2, R3)",
+            {"processing_order": [{"area": a, "unmoved": n} for a, n in plan], "rulings": ["R2", "R3"]},
+        )
 
     bot.run_step(on_plan, lambda result: game.log("bot", "JA", result.text(), result.data()))
 
 
-def strategic_bombing(game: "Game") -> Engine:
+def strategic_bombing(game: Game) -> Engine:
     """Each B-29 wing in the box sends one JA force in Japan back to its pool (ruling R44)."""
     state = game.state
     wings = state.at(BOMBING, "US")
@@ -427,22 +484,29 @@ def strategic_bombing(game: "Game") -> Engine:
         if not targets:
             game.log("event", "US", f"{wing.name}: no JA forces in Japan to bomb (R44)")
             continue
-        options = [Option(Decision("bombing_target", forces=(f.id,)),
-                          f"{f.name} ({cls_of(game, f).type})") for f in targets]
-        decision = yield Request(kind="bombing_target", step="orders",
-                                 prompt=f"Strategic bombing by {wing.name}: send which JA force in "
-                                        f"Japan back to its reinforcement pool?",
-                                 options=options, info={"wing": wing.id})
+        options = [
+            Option(Decision("bombing_target", forces=(f.id,)), f"{f.name} ({cls_of(game, f).type})") for f in targets
+        ]
+        decision = yield Request(
+            kind="bombing_target",
+            step="orders",
+            prompt=f"Strategic bombing by {wing.name}: send which JA force in Japan back to its reinforcement pool?",
+            options=options,
+            info={"wing": wing.id},
+        )
         target = state.forces[decision.forces[0]]
         return_to_pool(state, game.sheet, target)
-        game.log("event", "US", f"{wing.name} bombs Japan: {target.name} goes back to the "
-                                f"reinforcement pool (facts 1.13, R44)")
+        game.log(
+            "event",
+            "US",
+            f"{wing.name} bombs Japan: {target.name} goes back to the reinforcement pool (facts 1.13, R44)",
+        )
 
 
 # --- Resolve Battles -------------------------------------------------------------------------
 
 
-def battle_areas(game: "Game") -> list[str]:
+def battle_areas(game: Game) -> list[str]:
     """Areas holding both sides' forces where someone can fight (rulings R43, R65): submarines
     alone fight only where the other side has a ship, and infantry on transports bring their
     side's transport, a ship that submarines can attack."""
@@ -453,21 +517,22 @@ def battle_areas(game: "Game") -> list[str]:
         if not us or not ja:
             continue
         if (_only_subs(game, us) and not _ships_or_transport(game, ja)) or (
-                _only_subs(game, ja) and not _ships_or_transport(game, us)):
+            _only_subs(game, ja) and not _ships_or_transport(game, us)
+        ):
             continue
         out.append(a.code)
     return out
 
 
-def _only_subs(game: "Game", forces: list[Force]) -> bool:
+def _only_subs(game: Game, forces: list[Force]) -> bool:
     return all(cls_of(game, f).type == "SS" for f in forces)
 
 
-def _ships_or_transport(game: "Game", forces: list[Force]) -> bool:
+def _ships_or_transport(game: Game, forces: list[Force]) -> bool:
     return any(cls_of(game, f).is_ship or f.embarked for f in forces)
 
 
-def resolve_battles(game: "Game") -> Engine:
+def resolve_battles(game: Game) -> Engine:
     from nimitz.engine.battle import resolve_battle
 
     state = game.state
@@ -481,10 +546,12 @@ def resolve_battles(game: "Game") -> Engine:
             area = areas[0]
         else:
             decision = yield Request(
-                kind="battle_order", step="battles",
+                kind="battle_order",
+                step="battles",
                 prompt="Resolve Battles: choose the next battle.",
                 options=[Option(Decision("battle", area=a), f"Battle in {a}") for a in areas],
-                info={"areas": areas})
+                info={"areas": areas},
+            )
             area = decision.area
         fought.append(area)
         game.log("event", "", f"Battle in {area}", {"battle_area": area})
@@ -496,7 +563,7 @@ def resolve_battles(game: "Game") -> Engine:
         wing.location = BOMBING_BASE  # the bomber wings return after the battles (facts 1.13)
 
 
-def land_embarked(game: "Game") -> None:
+def land_embarked(game: Game) -> None:
     """Infantry still on transports go ashore where no enemy force remains (R17)."""
     landed = []
     for f in game.state.forces.values():
@@ -512,7 +579,7 @@ def land_embarked(game: "Game") -> None:
 # --- after the battles -----------------------------------------------------------------------
 
 
-def ja_reinforce(game: "Game") -> None:
+def ja_reinforce(game: Game) -> None:
     from nimitz.bot.reinforce import reinforce
 
     game.state.step = "reinforce"
@@ -520,7 +587,7 @@ def ja_reinforce(game: "Game") -> None:
     game.log("bot", "JA", text, data)
 
 
-def ja_repair(game: "Game") -> None:
+def ja_repair(game: Game) -> None:
     from nimitz.bot.reinforce import repair
 
     game.state.step = "repair"
@@ -529,7 +596,7 @@ def ja_repair(game: "Game") -> None:
         game.log("bot", "JA", text, data)
 
 
-def return_to_port(game: "Game") -> None:
+def return_to_port(game: Game) -> None:
     """Port boxes step toward HI, then ships not in WC/HI go to the last box (R19)."""
     state = game.state
     state.step = "return_to_port"
@@ -554,7 +621,7 @@ def return_to_port(game: "Game") -> None:
     game.log("event", "US", "Return to port: " + (", ".join(sent) or "no ships to return") + " (R19)")
 
 
-def supply_check(game: "Game") -> None:
+def supply_check(game: Game) -> None:
     """One hit on every US INF and LBA in an area out of supply (R20)."""
     state = game.state
     state.step = "supply"
@@ -569,15 +636,19 @@ def supply_check(game: "Game") -> None:
     game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
 
 
-def defeat_check(game: "Game") -> None:
+def defeat_check(game: Game) -> None:
     """Hawaii lost, or objectives fallen to the Replaced level, end the campaign (R21, R53);
     else the last turn brings the evaluation."""
     state = game.state
     state.step = "defeat_check"
     held = objectives_held(state, game.data)
     state.held_history.append(len(held))
-    game.log("event", "US", f"Objectives held at the end of turn {state.turn}: {len(held)} "
-                            f"({', '.join(held) or 'none'})", {"held": held})
+    game.log(
+        "event",
+        "US",
+        f"Objectives held at the end of turn {state.turn}: {len(held)} ({', '.join(held) or 'none'})",
+        {"held": held},
+    )
     sheet = game.sheet
     if "HI" not in held:
         end_campaign(game, "Defeat: Hawaii lost", len(held))
@@ -589,7 +660,7 @@ def defeat_check(game: "Game") -> None:
         end_campaign(game, sheet.level_for(total), total)
 
 
-def invasion_points(game: "Game") -> int:
+def invasion_points(game: Game) -> int:
     levels = game.sheet.invasion_points
     if not levels:
         return 0
@@ -599,29 +670,37 @@ def invasion_points(game: "Game") -> int:
     return points
 
 
-def end_campaign(game: "Game", result: str, score: int) -> None:
+def end_campaign(game: Game, result: str, score: int) -> None:
     state = game.state
     state.step = "end"
     if not state.linked:
         state.result = result
-        game.log("event", "", f"The campaign is over: {result} ({score} objectives)",
-                 {"result": result, "score": score})
+        game.log(
+            "event", "", f"The campaign is over: {result} ({score} objectives)", {"result": result, "score": score}
+        )
         return
     from nimitz.engine.setup import new_campaign
     from nimitz.model.state import LinkedYear
 
     defeated = result.startswith("Defeat") or result == "Replaced"
     state.linked_years.append(LinkedYear(state.year, score, result))
-    game.log("event", "", f"The {state.year} campaign is over: {result} ({score} objectives)",
-             {"result": result, "score": score})
+    game.log(
+        "event",
+        "",
+        f"The {state.year} campaign is over: {result} ({score} objectives)",
+        {"result": result, "score": score},
+    )
     last = state.year == max(game.data.years)
     if defeated or last:
         total = sum(y.score for y in state.linked_years)
         level = next(lv.name for lv in game.data.map.linked.levels if total >= lv.min)
         state.result = f"Linked: {level}" + (" (the series stopped after a defeat)" if defeated else "")
-        game.log("event", "", f"The linked campaign is over: {total} objectives over "
-                              f"{len(state.linked_years)} year(s): {level}",
-                 {"result": state.result, "total": total})
+        game.log(
+            "event",
+            "",
+            f"The linked campaign is over: {total} objectives over {len(state.linked_years)} year(s): {level}",
+            {"result": state.result, "total": total},
+        )
         return
     following = new_campaign(game.data, state.year + 1, state.dice.seed, state.rules, dice=state.dice)
     following.linked = True
@@ -633,9 +712,16 @@ def end_campaign(game: "Game", result: str, score: int) -> None:
 # The steps of a campaign turn in order (procedures.md), by the names `state.step` takes; a
 # position file (docs/positions.md) starts a campaign at the start of one of them.
 TURN_STEPS = {
-    "resupply": resupply, "scouting": scouting, "movement": movement, "orders": ja_orders,
-    "battles": resolve_battles, "reinforce": ja_reinforce, "repair": ja_repair,
-    "return_to_port": return_to_port, "supply": supply_check, "defeat_check": defeat_check,
+    "resupply": resupply,
+    "scouting": scouting,
+    "movement": movement,
+    "orders": ja_orders,
+    "battles": resolve_battles,
+    "reinforce": ja_reinforce,
+    "repair": ja_repair,
+    "return_to_port": return_to_port,
+    "supply": supply_check,
+    "defeat_check": defeat_check,
 }
 POSITION_STEPS = tuple(TURN_STEPS)[:-1]  # a turn can be begun at any step but its last
 FOG_REFRESHED_AFTER = ("movement", "orders", "battles", "defeat_check")  # forces moved (R85)

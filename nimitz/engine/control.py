@@ -61,8 +61,13 @@ def _supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     return supplied
 
 
-def holder(state: CampaignState, data: GameData, area: str,
-           supplied: set[str] | None = None, sides: dict[str, set[str]] | None = None) -> str:
+def holder(
+    state: CampaignState,
+    data: GameData,
+    area: str,
+    supplied: set[str] | None = None,
+    sides: dict[str, set[str]] | None = None,
+) -> str:
     """'US' (held), 'JA' (JA ashore), 'contested' (both ashore), or '' (nobody ashore).
 
     A US occupation out of supply is not held (shown as 'US-unsupplied')."""
@@ -82,5 +87,4 @@ def objectives_held(state: CampaignState, data: GameData) -> list[str]:
     """The year's objectives the US holds now."""
     supplied = supplied_areas(state, data)
     sides = ashore_sides(state, data)
-    return [code for code in data.year(state.year).objectives
-            if holder(state, data, code, supplied, sides) == "US"]
+    return [code for code in data.year(state.year).objectives if holder(state, data, code, supplied, sides) == "US"]

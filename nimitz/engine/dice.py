@@ -8,7 +8,8 @@ A scripted source (a list of faces) stands in for tests and for players rolling 
 from __future__ import annotations
 
 import hashlib
-from typing import Protocol, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from attrs import define, field
 
@@ -86,8 +87,8 @@ class ScriptedDice:
         if self.used >= len(self.faces):
             what = f" for {purpose}" if purpose else ""
             raise DiceExhausted(
-                f"the scripted dice ran out: {len(self.faces)} faces given, another d{sides} "
-                f"was needed{what}")
+                f"the scripted dice ran out: {len(self.faces)} faces given, another d{sides} was needed{what}"
+            )
         face = self.faces[self.used]
         if not 1 <= face <= sides:
             raise DiceExhausted(f"scripted face {face} (number {self.used + 1}) is not on a d{sides}")

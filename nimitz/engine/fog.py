@@ -25,7 +25,7 @@ STREAM = OPTION_STREAMS[OPTION]
 UNSEEN = "UNSEEN"  # where a hidden force stands in the US player's view of the state
 
 
-def refresh(game: "Game") -> None:
+def refresh(game: Game) -> None:
     """Bring the hidden stacks and the revealed forces up to date with the map (R85)."""
     if not active(game, OPTION) or game.state.finished:
         return
@@ -50,11 +50,12 @@ def refresh(game: "Game") -> None:
         face = game.dice.roll(STREAM, table.sides, f"fog of war: blanks in {area.code}")
         stacks[area.code] = HiddenStack(forces=ja, blanks=table.blanks_for(face))
     v.fog = stacks
-    v.revealed = {fid: where for fid, where in v.revealed.items()
-                  if fid in state.forces and state.forces[fid].location == where}
+    v.revealed = {
+        fid: where for fid, where in v.revealed.items() if fid in state.forces and state.forces[fid].location == where
+    }
 
 
-def reveal(game: "Game", force_ids: list[str]) -> None:
+def reveal(game: Game, force_ids: list[str]) -> None:
     """The US watched these forces (e.g. a scouted order moving them): known where they are."""
     if not active(game, OPTION):
         return
@@ -63,7 +64,7 @@ def reveal(game: "Game", force_ids: list[str]) -> None:
         v.revealed[fid] = game.state.forces[fid].location
 
 
-def peek(game: "Game", area: str) -> str:
+def peek(game: Game, area: str) -> str:
     """A scouting point's recon peek (R85): 2d6; a total within the threshold turns over as many
     unknown chips as the lower die, picked at random. Returns the log line."""
     if not active(game, OPTION):
@@ -95,8 +96,10 @@ def peek(game: "Game", area: str) -> str:
             v.revealed[chip] = area
             seen.append(game.state.forces[chip].name)
     found = ", ".join(seen + ([f"{blanks} blank(s)"] if blanks else [])) or "no chip left to turn over"
-    return (f"Recon peek at {area}: {'+'.join(map(str, dice))} = {total} (at most {threshold}): "
-            f"{looks} chip(s) turned over: {found} (R85)")
+    return (
+        f"Recon peek at {area}: {'+'.join(map(str, dice))} = {total} (at most {threshold}): "
+        f"{looks} chip(s) turned over: {found} (R85)"
+    )
 
 
 @frozen
@@ -111,7 +114,7 @@ class AreaView:
         return self.unknown_chips > 0
 
 
-def area_view(state: "CampaignState", area: str) -> AreaView | None:
+def area_view(state: CampaignState, area: str) -> AreaView | None:
     """None when fog of war does not hide this area (option off, campaign over, or all seen)."""
     v = state.variant
     if v is None or not state.rules.has(OPTION) or state.finished:
@@ -124,7 +127,7 @@ def area_view(state: "CampaignState", area: str) -> AreaView | None:
     return AreaView(known, unknown)
 
 
-def hidden_forces(state: "CampaignState") -> set[str]:
+def hidden_forces(state: CampaignState) -> set[str]:
     """The JA force ids the US player cannot see now (empty without fog of war)."""
     v = state.variant
     if v is None or not state.rules.has(OPTION) or state.finished:
@@ -132,7 +135,7 @@ def hidden_forces(state: "CampaignState") -> set[str]:
     return {fid for stack in v.fog.values() for fid in stack.forces if fid not in v.revealed}
 
 
-def us_view(state: "CampaignState") -> "CampaignState":
+def us_view(state: CampaignState) -> CampaignState:
     """A copy of the state as the US player knows it (R86): every hidden Japanese force stands
     in UNSEEN, off the map. Scripted and expert players plan on this, never on the real state."""
     hidden = hidden_forces(state)
@@ -155,7 +158,7 @@ def mentions_hidden(value: object, hidden: set[str]) -> bool:
     return False
 
 
-def entry_hidden(entry, state: "CampaignState", hidden: set[str] | None = None) -> bool:
+def entry_hidden(entry, state: CampaignState, hidden: set[str] | None = None) -> bool:
     """A Japanese decision the US may not read yet: it names a force hidden by the fog (R86)."""
     if entry.kind != "bot":
         return False
@@ -166,7 +169,7 @@ def entry_hidden(entry, state: "CampaignState", hidden: set[str] | None = None) 
 HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
 
 
-def journal_seen(entries: list, state: "CampaignState") -> list:
+def journal_seen(entries: list, state: CampaignState) -> list:
     """The entries as the US player may read them now: those naming a hidden force say only
     that Japan decided something (R86). The same list when nothing is hidden."""
     import attrs
@@ -174,5 +177,4 @@ def journal_seen(entries: list, state: "CampaignState") -> list:
     hidden = hidden_forces(state)
     if not hidden:
         return entries
-    return [attrs.evolve(e, text=HIDDEN_DECISION, data={}) if entry_hidden(e, state, hidden) else e
-            for e in entries]
+    return [attrs.evolve(e, text=HIDDEN_DECISION, data={}) if entry_hidden(e, state, hidden) else e for e in entries]

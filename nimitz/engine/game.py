@@ -12,7 +12,8 @@ and how `nimitz check` verifies a save.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 from attrs import define, field
 
@@ -39,7 +40,7 @@ class JournaledDice:
     """Rolls from an inner source, each written to the journal as it happens."""
 
     inner: Dice
-    game: "Game"
+    game: Game
 
     @property
     def rolls(self):
@@ -48,8 +49,12 @@ class JournaledDice:
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
         face = self.inner.roll(stream, sides, purpose)
         side = _STREAM_SIDES.get(stream, "")
-        self.game.log("roll", side, f"d{sides} = {face}" + (f": {purpose}" if purpose else ""),
-                      {"stream": stream, "sides": sides, "face": face, "purpose": purpose})
+        self.game.log(
+            "roll",
+            side,
+            f"d{sides} = {face}" + (f": {purpose}" if purpose else ""),
+            {"stream": stream, "sides": sides, "face": face, "purpose": purpose},
+        )
         return face
 
 
@@ -75,11 +80,20 @@ class Game:
 
     # --- journal ---------------------------------------------------------------------------
 
-    def log(self, kind: str, side: str, text: str, data: dict | None = None,
-            decision: Decision | None = None) -> JournalEntry:
-        entry = JournalEntry(seq=len(self.journal), turn=self.state.turn, step=self.state.step,
-                             side=side, kind=kind, text=text, data=data or {}, decision=decision,
-                             year=self.state.year)
+    def log(
+        self, kind: str, side: str, text: str, data: dict | None = None, decision: Decision | None = None
+    ) -> JournalEntry:
+        entry = JournalEntry(
+            seq=len(self.journal),
+            turn=self.state.turn,
+            step=self.state.step,
+            side=side,
+            kind=kind,
+            text=text,
+            data=data or {},
+            decision=decision,
+            year=self.state.year,
+        )
         self.journal.append(entry)
         for listener in self.listeners:
             listener(entry)
@@ -87,8 +101,9 @@ class Game:
 
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""
-        self.checkpoints.append(Checkpoint(turn=self.state.turn, journal_len=len(self.journal),
-                                           state=self.state.copy()))
+        self.checkpoints.append(
+            Checkpoint(turn=self.state.turn, journal_len=len(self.journal), state=self.state.copy())
+        )
 
     # --- driving the engine ----------------------------------------------------------------
 
@@ -110,8 +125,7 @@ class Game:
         if self.pending is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
         self.pending.check(decision)
-        self.log("decision", "US", decision.describe(), {"request": self.pending.kind},
-                 decision=decision)
+        self.log("decision", "US", decision.describe(), {"request": self.pending.kind}, decision=decision)
         self._advance(decision)
         return self.pending
 
@@ -122,16 +136,26 @@ class Game:
     # --- replay ----------------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, data: GameData, checkpoint: Checkpoint, earlier: list[JournalEntry],
-               earlier_checkpoints: list[Checkpoint], decisions: list[Decision]) -> "Game":
+    def replay(
+        cls,
+        data: GameData,
+        checkpoint: Checkpoint,
+        earlier: list[JournalEntry],
+        earlier_checkpoints: list[Checkpoint],
+        decisions: list[Decision],
+    ) -> Game:
         """A game re-run from a checkpoint with the given decisions (raises if one is illegal)."""
-        game = cls(data=data, state=checkpoint.state.copy(),
-                   journal=list(earlier[:checkpoint.journal_len]),
-                   checkpoints=list(earlier_checkpoints))
+        game = cls(
+            data=data,
+            state=checkpoint.state.copy(),
+            journal=list(earlier[: checkpoint.journal_len]),
+            checkpoints=list(earlier_checkpoints),
+        )
         game.start()
         for i, decision in enumerate(decisions):
             if game.pending is None:
-                raise ReplayMismatch(f"decision {i + 1} of the replay ({decision.describe()}) "
-                                     f"comes after the campaign ended")
+                raise ReplayMismatch(
+                    f"decision {i + 1} of the replay ({decision.describe()}) comes after the campaign ended"
+                )
             game.answer(decision)
         return game

@@ -9,7 +9,8 @@ the engine, so they are never saved.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from attrs import define, field, frozen
 
@@ -46,7 +47,8 @@ class Request:
         allowed = self.kinds or tuple({o.decision.kind for o in self.options})
         if decision.kind not in allowed:
             raise IllegalDecision(
-                f"{decision.kind!r} is not an answer to {self.kind!r} (expected: {', '.join(sorted(allowed))})")
+                f"{decision.kind!r} is not an answer to {self.kind!r} (expected: {', '.join(sorted(allowed))})"
+            )
         if self.checker is not None:
             self.checker(decision)
         elif self.options and decision not in {o.decision for o in self.options}:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from nimitz.engine.dice import SeededDice, shuffled
 from nimitz.model.data import REINFORCEMENT_POOL, SIDES, GameData, YearSheet
 from nimitz.model.state import (
-    BATTALIONS, DESTROYED, JA_POOL, STACKS, US_POOL, CampaignState, DiceState, Force, RulesProfile,
+    BATTALIONS,
+    DESTROYED,
+    JA_POOL,
+    STACKS,
+    US_POOL,
+    CampaignState,
+    DiceState,
+    Force,
+    RulesProfile,
 )
 
 
@@ -68,14 +76,20 @@ def spare_battalion(state: CampaignState, sheet: YearSheet, side: str, location:
     return new_battalion(state, sheet, side, location)
 
 
-def new_campaign(data: GameData, year: int, seed: int, rules: RulesProfile | None = None,
-                 dice: DiceState | None = None) -> CampaignState:
+def new_campaign(
+    data: GameData, year: int, seed: int, rules: RulesProfile | None = None, dice: DiceState | None = None
+) -> CampaignState:
     """Every counter of the year's sheet in its starting place; JA stacks shuffled.
 
     `dice`: carry on with existing dice streams (the next year of a linked campaign)."""
     sheet = data.year(year)
-    state = CampaignState(year=year, rules=rules or RulesProfile(), dice=dice or DiceState(seed=seed),
-                          forces={}, ja_stacks={s: [] for s in STACKS})
+    state = CampaignState(
+        year=year,
+        rules=rules or RulesProfile(),
+        dice=dice or DiceState(seed=seed),
+        forces={},
+        ja_stacks={s: [] for s in STACKS},
+    )
     for side in SIDES:
         for place, names in sheet.setup.get(side, {}).items():
             location = pool_of(side) if place == REINFORCEMENT_POOL else place

@@ -14,8 +14,10 @@ BAR = "█"
 def _bars(rows: list[tuple[str, float, str]], width: int, top: float) -> list[str]:
     label_w = max(len(label) for label, _, _ in rows)
     room = max(10, width - label_w - 12)
-    return [f"  {label:<{label_w}} {BAR * round(room * value / top) if top else '':<{room}} {text}"
-            for label, value, text in rows]
+    return [
+        f"  {label:<{label_w}} {BAR * round(room * value / top) if top else '':<{room}} {text}"
+        for label, value, text in rows
+    ]
 
 
 def text_plot(s: Summary, width: int = 78) -> str:
@@ -25,8 +27,7 @@ def text_plot(s: Summary, width: int = 78) -> str:
     lines += _bars([(o.label, o.percent, f"{o.percent:5.1f}%") for o in s.outcomes], width, 100)
     lines.append(f"{title}: objectives held at the end of each turn (mean)")
     top = max((h.high for h in s.held_by_turn), default=0)
-    lines += _bars([(f"turn {t}", h.mean, f"{h.mean:5.2f}") for t, h in enumerate(s.held_by_turn, 1)],
-                   width, top)
+    lines += _bars([(f"turn {t}", h.mean, f"{h.mean:5.2f}") for t, h in enumerate(s.held_by_turn, 1)], width, top)
     return "\n".join(lines)
 
 

@@ -13,8 +13,8 @@ are kept and reported.
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed, wait
-from typing import Callable, Iterable
 
 from attrs import define, field, frozen
 
@@ -40,15 +40,18 @@ class CampaignSpec:
         """The campaign options this spec plays under."""
         from nimitz.model.difficulty import load_difficulties
 
-        return load_difficulties().profile(self.difficulty, order_modifiers=self.rules_preset or None,
-                                           ja_ties=self.ja_ties, options=list(self.options))
+        return load_difficulties().profile(
+            self.difficulty, order_modifiers=self.rules_preset or None, ja_ties=self.ja_ties, options=list(self.options)
+        )
 
     def autoplay_command(self) -> str:
         """The `nimitz autoplay` command that replays this campaign (add --save NAME to keep it)."""
-        parts = [f"nimitz autoplay --year {self.year} --seed {self.seed} --policy {self.policy}",
-                 f"--difficulty {self.difficulty}"
-                 + (f" --rules-preset {self.rules_preset}" if self.rules_preset else "")
-                 + f" --ja-ties {self.ja_ties}"]
+        parts = [
+            f"nimitz autoplay --year {self.year} --seed {self.seed} --policy {self.policy}",
+            f"--difficulty {self.difficulty}"
+            + (f" --rules-preset {self.rules_preset}" if self.rules_preset else "")
+            + f" --ja-ties {self.ja_ties}",
+        ]
         if self.linked:
             parts.append("--linked")
         parts += [f"--option {o}" for o in self.options]
@@ -143,11 +146,18 @@ def play_one(spec: CampaignSpec) -> CampaignRecord:
     end = next(e for e in reversed(game.journal) if e.kind == "event" and "result" in e.data)
     hawaii_lost = HAWAII_LOST in [state.result] + [y.result for y in state.linked_years]
     return CampaignRecord(
-        spec=spec, result=state.result, score=end.data.get("score", end.data.get("total", 0)),
-        held=tuple(state.held_history), turns=state.turn, hawaii_lost=hawaii_lost,
-        ja_orders=dict(sorted(tally.orders.items())), losses=dict(sorted(tally.losses.items())),
+        spec=spec,
+        result=state.result,
+        score=end.data.get("score", end.data.get("total", 0)),
+        held=tuple(state.held_history),
+        turns=state.turn,
+        hawaii_lost=hawaii_lost,
+        ja_orders=dict(sorted(tally.orders.items())),
+        losses=dict(sorted(tally.losses.items())),
         battles=tally.per_turn(tally.battles, state.turn),
-        us_won=tally.per_turn(tally.won, state.turn), state_hash=state_hash(state))
+        us_won=tally.per_turn(tally.won, state.turn),
+        state_hash=state_hash(state),
+    )
 
 
 # --- many campaigns -------------------------------------------------------------------------
@@ -166,8 +176,9 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
 Progress = Callable[[int, int], None]  # (campaigns done, campaigns in all)
 
 
-def run_lab(specs: Iterable[CampaignSpec], executor: Executor | None = None,
-            progress: Progress | None = None) -> LabRun:
+def run_lab(
+    specs: Iterable[CampaignSpec], executor: Executor | None = None, progress: Progress | None = None
+) -> LabRun:
     """Play every spec; records come back in the order of the specs, whatever ran them.
 
     Without an executor the campaigns are played here, one after another. On Ctrl-C
@@ -183,8 +194,7 @@ def run_lab(specs: Iterable[CampaignSpec], executor: Executor | None = None,
                 if progress:
                     progress(len(done), total)
         else:
-            futures: dict[Future, int] = {executor.submit(play_one, s): i
-                                          for i, s in enumerate(run.specs)}
+            futures: dict[Future, int] = {executor.submit(play_one, s): i for i, s in enumerate(run.specs)}
             try:
                 for future in as_completed(futures):
                     done[futures[future]] = future.result()

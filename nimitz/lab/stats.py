@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 from attrs import asdict, frozen
 
@@ -36,7 +36,7 @@ class Share:
     high: float
 
     @classmethod
-    def of(cls, label: str, k: int, n: int) -> "Share":
+    def of(cls, label: str, k: int, n: int) -> Share:
         low, high = wilson(k, n)
         return cls(label, k, n, low, high)
 
@@ -56,7 +56,7 @@ class Spread:
     high: float
 
     @classmethod
-    def of(cls, values: list[float]) -> "Spread":
+    def of(cls, values: list[float]) -> Spread:
         if not values:
             return cls(0, 0.0, 0.0, 0.0, 0.0)
         mean = sum(values) / len(values)
@@ -86,8 +86,11 @@ def rules_text(spec: CampaignSpec) -> str:
     from nimitz.model.difficulty import load_difficulties
 
     rules = spec.rules()
-    parts = [f"{rules.order_modifiers} modifiers", f"{'bot' if spec.ja_ties == 'bot' else 'player'} breaks ties",
-             f"difficulty {load_difficulties().summary(rules, brief=True)}"]
+    parts = [
+        f"{rules.order_modifiers} modifiers",
+        f"{'bot' if spec.ja_ties == 'bot' else 'player'} breaks ties",
+        f"difficulty {load_difficulties().summary(rules, brief=True)}",
+    ]
     if spec.options:
         parts.append("optional rules: " + ", ".join(spec.options))
     return ", ".join(parts)
@@ -134,23 +137,31 @@ def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:  # noqa: AN
                 out[k] = out.get(k, 0) + v
         return tuple((k, v / n, v) for k, v in sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
-    battles = tuple((sum(r.battles[t] for r in rs if len(r.battles) > t) / n,
-                     sum(r.us_won[t] for r in rs if len(r.us_won) > t) / n) for t in range(turns))
+    battles = tuple(
+        (sum(r.battles[t] for r in rs if len(r.battles) > t) / n, sum(r.us_won[t] for r in rs if len(r.us_won) > t) / n)
+        for t in range(turns)
+    )
     return Summary(
-        year=year, linked=linked, policy=policy, rules=rules, campaigns=n,
+        year=year,
+        linked=linked,
+        policy=policy,
+        rules=rules,
+        campaigns=n,
         seeds=_seed_text([r.spec.seed for r in rs]),
         outcomes=tuple(Share.of(lv, counts[lv], n) for lv in levels),
         hawaii_lost=Share.of("Hawaii lost", sum(r.hawaii_lost for r in rs), n),
-        held_by_turn=held, ja_orders=totals("ja_orders"), losses=totals("losses"),
-        battles_by_turn=battles)
+        held_by_turn=held,
+        ja_orders=totals("ja_orders"),
+        losses=totals("losses"),
+        battles_by_turn=battles,
+    )
 
 
 # --- text --------------------------------------------------------------------------------------
 
 
 def _share_line(s: Share, width: int) -> str:
-    return (f"  {s.label:<{width}} {s.count:>6} {s.percent:>6.1f}%   "
-            f"{100 * s.low:5.1f}% - {100 * s.high:5.1f}%")
+    return f"  {s.label:<{width}} {s.count:>6} {s.percent:>6.1f}%   {100 * s.low:5.1f}% - {100 * s.high:5.1f}%"
 
 
 def summary_text(s: Summary) -> str:
@@ -161,12 +172,16 @@ def summary_text(s: Summary) -> str:
     lines.append(f"  {'outcome':<{width}} {'count':>6} {'share':>7}   95% interval")
     lines += [_share_line(o, width) for o in s.outcomes]
     lines.append(_share_line(s.hawaii_lost, width))
-    lines += ["", "  turn   objectives held         battles a campaign",
-              "         mean    sd  min  max    fought  won by US"]
+    lines += [
+        "",
+        "  turn   objectives held         battles a campaign",
+        "         mean    sd  min  max    fought  won by US",
+    ]
     for t, (h, (fought, won)) in enumerate(zip(s.held_by_turn, s.battles_by_turn), start=1):
-        lines.append(f"  {t:>4} {h.mean:>6.2f} {h.sd:>5.2f} {h.low:>4.0f} {h.high:>4.0f}"
-                     f"    {fought:>6.2f} {won:>10.2f}"
-                     + (f"   ({h.n} of {s.campaigns} still on)" if h.n < s.campaigns else ""))
+        lines.append(
+            f"  {t:>4} {h.mean:>6.2f} {h.sd:>5.2f} {h.low:>4.0f} {h.high:>4.0f}"
+            f"    {fought:>6.2f} {won:>10.2f}" + (f"   ({h.n} of {s.campaigns} still on)" if h.n < s.campaigns else "")
+        )
     lines += ["", "  JA orders carried out      per campaign   total"]
     lines += [f"  {k:<26} {mean:>12.2f} {total:>7}" for k, mean, total in s.ja_orders]
     lines += ["", "  losses in battle           per campaign   total"]
@@ -175,13 +190,33 @@ def summary_text(s: Summary) -> str:
 
 
 def summaries_json(summaries: list[Summary], stopped: bool, planned: int) -> dict:
-    return {"planned": planned, "finished": sum(s.campaigns for s in summaries), "stopped": stopped,
-            "summaries": [asdict(s, recurse=True) for s in summaries]}
+    return {
+        "planned": planned,
+        "finished": sum(s.campaigns for s in summaries),
+        "stopped": stopped,
+        "summaries": [asdict(s, recurse=True) for s in summaries],
+    }
 
 
-CSV_FIELDS = ("seed", "year", "policy", "rules_preset", "ja_ties", "linked", "options", "result",
-              "score", "hawaii_lost", "turns", "objectives_by_turn", "battles_by_turn",
-              "us_won_by_turn", "losses", "ja_orders", "state_hash")
+CSV_FIELDS = (
+    "seed",
+    "year",
+    "policy",
+    "rules_preset",
+    "ja_ties",
+    "linked",
+    "options",
+    "result",
+    "score",
+    "hawaii_lost",
+    "turns",
+    "objectives_by_turn",
+    "battles_by_turn",
+    "us_won_by_turn",
+    "losses",
+    "ja_orders",
+    "state_hash",
+)
 
 
 def records_csv(records: Iterable[CampaignRecord]) -> str:
@@ -191,11 +226,25 @@ def records_csv(records: Iterable[CampaignRecord]) -> str:
     writer.writerow(CSV_FIELDS)
     for r in records:
         s = r.spec
-        writer.writerow([s.seed, s.year, s.policy, s.rules().order_modifiers, s.ja_ties, int(s.linked),
-                         " ".join(s.options), r.result, r.score, int(r.hawaii_lost), r.turns,
-                         " ".join(map(str, r.held)), " ".join(map(str, r.battles)),
-                         " ".join(map(str, r.us_won)),
-                         " ".join(f"{k.replace(' ', ':')}={v}" for k, v in r.losses.items()),
-                         " ".join(f"{k.replace(' ', '_')}={v}" for k, v in r.ja_orders.items()),
-                         r.state_hash])
+        writer.writerow(
+            [
+                s.seed,
+                s.year,
+                s.policy,
+                s.rules().order_modifiers,
+                s.ja_ties,
+                int(s.linked),
+                " ".join(s.options),
+                r.result,
+                r.score,
+                int(r.hawaii_lost),
+                r.turns,
+                " ".join(map(str, r.held)),
+                " ".join(map(str, r.battles)),
+                " ".join(map(str, r.us_won)),
+                " ".join(f"{k.replace(' ', ':')}={v}" for k, v in r.losses.items()),
+                " ".join(f"{k.replace(' ', '_')}={v}" for k, v in r.ja_orders.items()),
+                r.state_hash,
+            ]
+        )
     return out.getvalue()

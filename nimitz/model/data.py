@@ -181,9 +181,15 @@ class CounterClass:
     def values_text(self, damaged: bool = False) -> str:
         """The counter's printed values on one side, e.g. 'AAA 4/2 DC 2'."""
         parts = []
-        for label, pair in (("AAA", self.aaa), ("SURF" if self.type != "SS" else "TORP", self.surface),
-                            ("DC", self.dc), ("DOG", self.dogfight), ("SHIP", self.ship),
-                            ("GRND", self.ground), ("INF", self.infantry)):
+        for label, pair in (
+            ("AAA", self.aaa),
+            ("SURF" if self.type != "SS" else "TORP", self.surface),
+            ("DC", self.dc),
+            ("DOG", self.dogfight),
+            ("SHIP", self.ship),
+            ("GRND", self.ground),
+            ("INF", self.infantry),
+        ):
             rating = pair.side(damaged)
             if rating:
                 parts.append(f"{label} {rating}")
@@ -417,15 +423,18 @@ def _make_converter() -> cattrs.Converter:
 
     def structure_pair(value: Any, _type: type) -> RatingPair:
         if not isinstance(value, list) or len(value) != 2:
-            raise ValueError("a rating pair is a list [full, damaged], e.g. [\"4/2\", \"2/1\"]")
+            raise ValueError('a rating pair is a list [full, damaged], e.g. ["4/2", "2/1"]')
         return RatingPair(Rating.parse(value[0]), Rating.parse(value[1]))
 
     conv.register_structure_hook(RatingPair, structure_pair)
     conv.register_structure_hook(
         YearSheet,
         make_dict_structure_fn(
-            YearSheet, conv, _cattrs_forbid_extra_keys=True,
-            classes=override(rename="class"), air_groups=override(rename="air_group"),
+            YearSheet,
+            conv,
+            _cattrs_forbid_extra_keys=True,
+            classes=override(rename="class"),
+            air_groups=override(rename="air_group"),
         ),
     )
     return conv
@@ -458,8 +467,7 @@ def _format_error(exc: BaseException, type_: type | None) -> str:
 def _problems_from(exc: Exception, file: str) -> list[str]:
     if isinstance(exc, cattrs.BaseValidationError):
         messages = cattrs.transform_error(exc, path=file.split("/")[-1], format_exception=_format_error)
-        return [f"{file}: " + _ATTR_IN_PATH.sub(lambda m: f".{_TOML_NAMES[m[1]]}[", msg)
-                for msg in messages]
+        return [f"{file}: " + _ATTR_IN_PATH.sub(lambda m: f".{_TOML_NAMES[m[1]]}[", msg) for msg in messages]
     return [f"{file}: {exc}"]
 
 
@@ -503,8 +511,12 @@ def _read_toml(root: Path, rel: str, problems: list[str]) -> dict | None:
 
 
 def _map_from_toml(raw: dict) -> dict:
-    return {"areas": raw.get("area", []), "boxes": raw.get("box", []), "linked": raw.get("linked", {}),
-            **{k: v for k, v in raw.items() if k not in ("area", "box", "linked")}}
+    return {
+        "areas": raw.get("area", []),
+        "boxes": raw.get("box", []),
+        "linked": raw.get("linked", {}),
+        **{k: v for k, v in raw.items() if k not in ("area", "box", "linked")},
+    }
 
 
 def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:

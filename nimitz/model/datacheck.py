@@ -6,12 +6,18 @@ Each problem names the file, the table and the key, so a data fix never needs a 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
-from nimitz.model.optional_rules import optional_rules_problems
 from nimitz.model.data import (
-    CARRIER_TYPES, FORCE_TYPES, REINFORCEMENT_POOL, SIDES, GameData, GameMap, YearSheet,
+    CARRIER_TYPES,
+    FORCE_TYPES,
+    REINFORCEMENT_POOL,
+    SIDES,
+    GameData,
+    GameMap,
+    YearSheet,
 )
+from nimitz.model.optional_rules import optional_rules_problems
 
 MAP = "campaigns/map.toml"
 CANCEL_TARGETS = ("force", "carrier", "aircraft", "infantry_ashore", "airfield")  # cancel_hit
@@ -216,8 +222,9 @@ def check_tables(d: GameData) -> list[str]:
             if mods is None:
                 p.append(f"{f}: modifier_presets.{preset}: no row for {year}")
             elif len(mods) != len(o.track_band):
-                p.append(f"{f}: modifier_presets.{preset}.{year}: {len(mods)} values for "
-                         f"{len(o.track_band)} track bands")
+                p.append(
+                    f"{f}: modifier_presets.{preset}.{year}: {len(mods)} values for {len(o.track_band)} track bands"
+                )
     for year in d.years:
         if str(year) not in o.scouted_modifier:
             p.append(f"{f}: scouted_modifier: no value for {year}")
@@ -230,8 +237,10 @@ def check_tables(d: GameData) -> list[str]:
         p.append(f"{f}: min_turns/max_turns: need 1 <= min_turns <= every rolled length <= max_turns")
     p += _coverage(b.plans_per_turn, 0, 99, f"{f}: plans_per_turn")
     p += _coverage(b.battle_area, 1, 10, f"{f}: battle_area")
-    for name, table, fname in (("ja", d.ja_plans, "bot_tables/ja_plans.toml"),
-                               ("us", d.us_plans, "bot_tables/us_plans.toml")):
+    for name, table, fname in (
+        ("ja", d.ja_plans, "bot_tables/ja_plans.toml"),
+        ("us", d.us_plans, "bot_tables/us_plans.toml"),
+    ):
         for pid, n in Counter(pl.id for pl in table.plan).items():
             if n > 1:
                 p.append(f"{fname}: plan.{pid}: id used {n} times")
@@ -241,8 +250,9 @@ def check_tables(d: GameData) -> list[str]:
             if pl.effect.get("kind") == "cancel_hit":
                 for target in pl.effect.get("targets", []):
                     if target not in CANCEL_TARGETS:
-                        p.append(f"{fname}: plan.{pl.id}.effect.targets: {target!r} is not one of "
-                                 f"{' '.join(CANCEL_TARGETS)}")
+                        p.append(
+                            f"{fname}: plan.{pl.id}.effect.targets: {target!r} is not one of {' '.join(CANCEL_TARGETS)}"
+                        )
             if name == "ja" and pl.copies < 1:
                 p.append(f"{fname}: plan.{pl.id}.copies: at least 1")
     return p
@@ -263,24 +273,33 @@ def check_data(d: GameData) -> list[str]:
 
 def summary(d: GameData) -> list[str]:
     """One line per file for `nimitz data check`."""
-    lines = [f"campaigns/map.toml: {len(d.map.areas)} areas, {len(d.map.boxes)} boxes, "
-             f"{sum(len(a.adjacent) for a in d.map.areas) // 2} movement lines"]
+    lines = [
+        f"campaigns/map.toml: {len(d.map.areas)} areas, {len(d.map.boxes)} boxes, "
+        f"{sum(len(a.adjacent) for a in d.map.areas) // 2} movement lines"
+    ]
     for year, y in d.years.items():
         counts = {s: sum(len(c.units) for c in y.classes if c.side == s) for s in SIDES}
         designed = sum(1 for c in y.classes if c.designed)
-        lines.append(f"campaigns/{year}.toml: {counts['US']} US and {counts['JA']} JA counters, "
-                     f"{len(y.classes)} classes ({designed} designed, R22), "
-                     f"{len(y.objectives)} objectives")
-    lines.append(f"bot_tables/orders.toml: {len(d.orders.order)} orders, "
-                 f"presets {', '.join(d.orders.modifier_presets)}")
+        lines.append(
+            f"campaigns/{year}.toml: {counts['US']} US and {counts['JA']} JA counters, "
+            f"{len(y.classes)} classes ({designed} designed, R22), "
+            f"{len(y.objectives)} objectives"
+        )
+    lines.append(
+        f"bot_tables/orders.toml: {len(d.orders.order)} orders, presets {', '.join(d.orders.modifier_presets)}"
+    )
     lines.append(f"bot_tables/reinforcements.toml: {len(d.reinforcements.row)} rows")
-    lines.append(f"bot_tables/battle.toml: {len(d.battle.length)} length rows, "
-                 f"{len(d.battle.battle_area)} battle areas")
-    lines.append(f"bot_tables/ja_plans.toml: {len(d.ja_plans.plan)} plans, "
-                 f"{sum(p.copies for p in d.ja_plans.plan)} counters in the cup")
+    lines.append(
+        f"bot_tables/battle.toml: {len(d.battle.length)} length rows, {len(d.battle.battle_area)} battle areas"
+    )
+    lines.append(
+        f"bot_tables/ja_plans.toml: {len(d.ja_plans.plan)} plans, "
+        f"{sum(p.copies for p in d.ja_plans.plan)} counters in the cup"
+    )
     lines.append(f"bot_tables/us_plans.toml: {len(d.us_plans.plan)} plans")
     o = d.optional_rules
-    lines.append(f"campaigns/optional_rules.toml: {len(o.weather.levels)} weather levels, "
-                 f"{len(o.events.event)} events, fog blanks on a d{o.fog.sides}")
+    lines.append(
+        f"campaigns/optional_rules.toml: {len(o.weather.levels)} weather levels, "
+        f"{len(o.events.event)} events, fog blanks on a d{o.fog.sides}"
+    )
     return lines
-

@@ -134,8 +134,11 @@ class Difficulties:
     def changes(self, rules: RulesProfile, brief: bool = False) -> list[str]:
         """The options that differ from the default preset, one line (or a few words) each."""
         default = self.by_id[self.default].options
-        return [(o.brief if brief else o.line)(getattr(rules, o.field)) for o in self.option
-                if getattr(rules, o.field) != default.get(o.field)]
+        return [
+            (o.brief if brief else o.line)(getattr(rules, o.field))
+            for o in self.option
+            if getattr(rules, o.field) != default.get(o.field)
+        ]
 
     def summary(self, rules: RulesProfile, brief: bool = False) -> str:
         """The preset's name, plus what differs from the Rulebook default when it is not it."""
@@ -200,8 +203,7 @@ def check(d: Difficulties) -> list[str]:
                 continue
             default = fields[k].default if k in fields else None
             if type(v) is not type(default):
-                p.append(f"{FILE}: preset.{pr.id}.options.{k}: {v!r} should be a "
-                         f"{type(default).__name__}")
+                p.append(f"{FILE}: preset.{pr.id}.options.{k}: {v!r} should be a {type(default).__name__}")
             elif o.values and o.key(v) not in o.values:
                 p.append(f"{FILE}: preset.{pr.id}.options.{k}: {v!r} is not one of {', '.join(o.values)}")
             elif isinstance(v, int) and not isinstance(v, bool) and v < 0:

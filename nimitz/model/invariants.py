@@ -6,7 +6,14 @@ from collections import Counter
 
 from nimitz.model.data import GameData
 from nimitz.model.state import (
-    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState,
+    BATTALIONS,
+    BOMBING,
+    DESTROYED,
+    INVASION,
+    JA_POOL,
+    RAID,
+    US_POOL,
+    CampaignState,
 )
 
 _SIDE_BOXES = {"US": {US_POOL, RAID, BOMBING, INVASION}, "JA": {JA_POOL, BATTALIONS}}

@@ -22,8 +22,17 @@ class Decision:
     areas: tuple[str, ...] = ()  # e.g. one area per scouting point
 
     def __hash__(self) -> int:  # targets is a dict; hash its items
-        return hash((self.kind, self.forces, self.area, self.count, self.choice,
-                     tuple(sorted(self.targets.items())), self.areas))
+        return hash(
+            (
+                self.kind,
+                self.forces,
+                self.area,
+                self.count,
+                self.choice,
+                tuple(sorted(self.targets.items())),
+                self.areas,
+            )
+        )
 
     def describe(self) -> str:
         parts = [self.kind]

@@ -15,10 +15,10 @@ class Rating:
     superior: int = 0
 
     @classmethod
-    def parse(cls, text: str) -> "Rating":
+    def parse(cls, text: str) -> Rating:
         match = _RATING.match(str(text).strip())
         if not match:
-            raise ValueError(f"{text!r} is not a rating (write \"4\" or \"4/2\")")
+            raise ValueError(f'{text!r} is not a rating (write "4" or "4/2")')
         value, superior = int(match[1]), int(match[2] or 0)
         if superior > value:
             raise ValueError(f"{text!r}: the superior value is larger than the value")
@@ -38,7 +38,7 @@ class Rating:
             return 0
         return 2 if roll <= self.superior else 1
 
-    def plus(self, add: int, superior_add: int = 0, superior_min: int = 0) -> "Rating":
+    def plus(self, add: int, superior_add: int = 0, superior_min: int = 0) -> Rating:
         """A modified rating (battle plans); a rating of 0 stays 0."""
         if not self.value:
             return self

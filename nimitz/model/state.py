@@ -26,8 +26,10 @@ def _layout(kind: type) -> tuple[list[str], list[tuple[str, Any]]]:
     layout = _LAYOUT.get(kind)
     if layout is None:
         fields = attrs.fields(kind)
-        layout = _LAYOUT[kind] = ([a.name for a in fields if a.init],
-                                  [(a.name, a.default) for a in fields if not a.init])
+        layout = _LAYOUT[kind] = (
+            [a.name for a in fields if a.init],
+            [(a.name, a.default) for a in fields if not a.init],
+        )
     return layout
 
 
@@ -128,7 +130,7 @@ class Force:
     # Not part of the game (init=False: never saved, compared or copied by cattrs): the location
     # index of the state this force belongs to, and its place in that state's `forces`. First,
     # so it is set before `location` in __init__.
-    _index: "LocationIndex | None" = field(default=None, init=False, eq=False, repr=False)
+    _index: LocationIndex | None = field(default=None, init=False, eq=False, repr=False)
     _order: int = field(default=0, init=False, eq=False, repr=False)
     id: str = field()  # "JA:Kaga", "US:25th", battalions "JA:Battalion 3"
     side: str = field()  # "US" or "JA"
@@ -261,6 +263,6 @@ class CampaignState:
     def finished(self) -> bool:
         return bool(self.result)
 
-    def copy(self) -> "CampaignState":
+    def copy(self) -> CampaignState:
         """An independent deep copy (checkpoints, replays)."""
         return clone(self)

@@ -35,8 +35,9 @@ def validate_state(state: CampaignState, data: GameData, where: str = "$.state")
     if rules.ja_ties not in JA_TIES:
         problems.append(f"{where}.rules.ja_ties: {rules.ja_ties!r} is neither 'bot' nor 'player'")
     if rules.battalion_pool not in ("unlimited", "counters"):
-        problems.append(f"{where}.rules.battalion_pool: {rules.battalion_pool!r} is neither "
-                        f"'unlimited' nor 'counters' (R10)")
+        problems.append(
+            f"{where}.rules.battalion_pool: {rules.battalion_pool!r} is neither 'unlimited' nor 'counters' (R10)"
+        )
     for name in ("extra_supply", "extra_bpp"):
         if not 0 <= getattr(rules, name) <= 99:
             problems.append(f"{where}.rules.{name}: {getattr(rules, name)} is not 0 to 99")
@@ -49,26 +50,28 @@ def validate_state(state: CampaignState, data: GameData, where: str = "$.state")
         for code in getattr(state, field_name):
             if code not in data.map.area:
                 problems.append(f"{where}.{field_name}: {code!r} is no area of the map")
-    for field_name, low in (("next_battalion", 1), ("scouting_points", 0),
-                            ("invaded_this_turn", 0), ("battles_fought", 0)):
+    for field_name, low in (
+        ("next_battalion", 1),
+        ("scouting_points", 0),
+        ("invaded_this_turn", 0),
+        ("battles_fought", 0),
+    ):
         if getattr(state, field_name) < low:
             problems.append(f"{where}.{field_name}: {getattr(state, field_name)} is below {low}")
     objectives = len(sheet.objectives)
     if len(state.held_history) > state.turn:
-        problems.append(f"{where}.held_history: {len(state.held_history)} turns recorded by turn "
-                        f"{state.turn}")
+        problems.append(f"{where}.held_history: {len(state.held_history)} turns recorded by turn {state.turn}")
     for k, held in enumerate(state.held_history):
         if not 0 <= held <= objectives:
             problems.append(f"{where}.held_history[{k}]: {held} objectives of {objectives}")
     if not (0 <= state.held_at_start <= objectives or state.held_at_start == MIGRATED_HELD_AT_START):
         problems.append(f"{where}.held_at_start: {state.held_at_start} objectives of {objectives}")
-    results = ({lv.name for lv in sheet.evaluation} | {"Defeat: Hawaii lost", "Replaced"})
+    results = {lv.name for lv in sheet.evaluation} | {"Defeat: Hawaii lost", "Replaced"}
     if state.result and state.result not in results and not state.result.startswith("Linked: "):
         problems.append(f"{where}.result: {state.result!r} is no campaign result")
     for k, done in enumerate(state.linked_years):
         if done.year not in data.years or done.year > state.year:
-            problems.append(f"{where}.linked_years[{k}].year: {done.year} is not a year up to "
-                            f"{state.year}")
+            problems.append(f"{where}.linked_years[{k}].year: {done.year} is not a year up to {state.year}")
     if state.linked_years and not state.linked:
         problems.append(f"{where}.linked_years: years recorded in a campaign that is not linked")
     if state.battle is not None:
@@ -143,8 +146,15 @@ def _battle_problems(state: CampaignState, board: BattleState, data: GameData, w
     p: list[str] = []
     if board.area not in data.map.area:
         p.append(f"{where}.area: {board.area!r} is no area of the map")
-    for field_name in ("turn", "length", "rolled_length", "us_bpp", "us_sp_spent",
-                       "ja_plans_per_turn", "ja_force_count"):
+    for field_name in (
+        "turn",
+        "length",
+        "rolled_length",
+        "us_bpp",
+        "us_sp_spent",
+        "ja_plans_per_turn",
+        "ja_force_count",
+    ):
         if getattr(board, field_name) < 0:
             p.append(f"{where}.{field_name}: {getattr(board, field_name)} is negative")
     for field_name in ("forces", "destroyed", "out"):

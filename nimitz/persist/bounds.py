@@ -19,7 +19,10 @@ from typing import Any
 import attrs
 import cattrs
 from cattrs.cols import (
-    homogenous_tuple_structure_factory, is_mapping, is_mutable_sequence, is_sequence,
+    homogenous_tuple_structure_factory,
+    is_mapping,
+    is_mutable_sequence,
+    is_sequence,
     list_structure_factory,
 )
 
@@ -34,8 +37,15 @@ class WrongType(ValueError):
 
 
 def _json_type(value: Any) -> str:
-    names = {str: "a string", bool: "true/false", int: "a whole number", float: "a number",
-             list: "a list", dict: "an object", type(None): "null"}
+    names = {
+        str: "a string",
+        bool: "true/false",
+        int: "a whole number",
+        float: "a number",
+        list: "a list",
+        dict: "an object",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -44,6 +54,7 @@ def _exact(kind: type, wanted: str):
         if type(value) is not kind:
             raise WrongType(f"expected {wanted}, found {_json_type(value)}")
         return value
+
     return hook
 
 
@@ -63,7 +74,9 @@ def _checked(kind: type, wanted: str, factory):
             if type(value) is not kind:
                 raise WrongType(f"expected {wanted}, found {_json_type(value)}")
             return inner(value, t)
+
         return hook
+
     return make
 
 
@@ -75,14 +88,12 @@ def make_strict(converter: cattrs.Converter) -> cattrs.Converter:
     converter.register_structure_hook(int, _exact(int, "a whole number"))
     converter.register_structure_hook(bool, _exact(bool, "true or false"))
     converter.register_structure_hook(float, _float)
+    converter.register_structure_hook_factory(is_mapping, _checked(dict, "an object", lambda t, c: c._structure_dict))
+    converter.register_structure_hook_factory(is_sequence, _checked(list, "a list", homogenous_tuple_structure_factory))
+    converter.register_structure_hook_factory(is_mutable_sequence, _checked(list, "a list", list_structure_factory))
     converter.register_structure_hook_factory(
-        is_mapping, _checked(dict, "an object", lambda t, c: c._structure_dict))
-    converter.register_structure_hook_factory(
-        is_sequence, _checked(list, "a list", homogenous_tuple_structure_factory))
-    converter.register_structure_hook_factory(
-        is_mutable_sequence, _checked(list, "a list", list_structure_factory))
-    converter.register_structure_hook_factory(
-        attrs.has, _checked(dict, "an object", lambda t, c: c.gen_structure_attrs_fromdict(t)))
+        attrs.has, _checked(dict, "an object", lambda t, c: c.gen_structure_attrs_fromdict(t))
+    )
     return converter
 
 
@@ -162,8 +173,9 @@ def read_save_bytes(path: Path, limit: int = MAX_SAVE_BYTES, head: int | None = 
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(f"{path}: is not a regular file (a pipe, device or socket), not a save")
         if info.st_size > limit:
-            raise SaveError(f"{path}: {info.st_size:,} bytes is far larger than any save "
-                            f"(at most {limit:,}); not a nimitz save")
+            raise SaveError(
+                f"{path}: {info.st_size:,} bytes is far larger than any save (at most {limit:,}); not a nimitz save"
+            )
         chunks, size = [], 0
         want = limit + 1 if head is None else min(head, limit + 1)
         while size < want:

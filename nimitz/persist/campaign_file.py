@@ -13,17 +13,24 @@ from pathlib import Path
 
 from attrs import define
 
+from nimitz import RULES_VERSION
 from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.state import RulesProfile
-from nimitz import RULES_VERSION
 from nimitz.persist.bounds import read_save_bytes
 from nimitz.persist.saves import (
-    SaveEnvelope, SaveHeader, SaveSummary, append_batch, canonical_json, now, read_save,
-    write_bytes_atomically, write_save,
+    SaveEnvelope,
+    SaveHeader,
+    SaveSummary,
+    append_batch,
+    canonical_json,
+    now,
+    read_save,
+    write_bytes_atomically,
+    write_save,
 )
 
 
@@ -31,15 +38,19 @@ def new_game(data: GameData, year: int, seed: int, rules: RulesProfile, linked: 
     state = new_campaign(data, year, seed, rules)
     state.linked = linked
     game = Game(data=data, state=state)
-    game.log("created", "", f"{year} {'linked ' if linked else ''}campaign created (seed {seed}, "
-                            f"order modifiers: {rules.order_modifiers})",
-             {"year": year, "seed": seed, "linked": linked})
+    game.log(
+        "created",
+        "",
+        f"{year} {'linked ' if linked else ''}campaign created (seed {seed}, order modifiers: {rules.order_modifiers})",
+        {"year": year, "seed": seed, "linked": linked},
+    )
     game.start()
     return game
 
 
-def new_envelope(data: GameData, year: int, seed: int, rules: RulesProfile, name: str,
-                 linked: bool = False) -> SaveEnvelope:
+def new_envelope(
+    data: GameData, year: int, seed: int, rules: RulesProfile, name: str, linked: bool = False
+) -> SaveEnvelope:
     return envelope_for(new_game(data, year, seed, rules, linked), name, seed, created=now())
 
 
@@ -48,20 +59,33 @@ def summary_for(game: Game, decisions: int) -> SaveSummary:
     from nimitz.engine.control import objectives_held
 
     st = game.state
-    return SaveSummary(saved=now(), year=st.year, turn=st.turn, step=st.step, result=st.result,
-                       held=len(objectives_held(st, game.data)),
-                       objectives=len(game.data.year(st.year).objectives), decisions=decisions,
-                       journal_len=len(game.journal), checkpoints=len(game.checkpoints))
+    return SaveSummary(
+        saved=now(),
+        year=st.year,
+        turn=st.turn,
+        step=st.step,
+        result=st.result,
+        held=len(objectives_held(st, game.data)),
+        objectives=len(game.data.year(st.year).objectives),
+        decisions=decisions,
+        journal_len=len(game.journal),
+        checkpoints=len(game.checkpoints),
+    )
 
 
 def envelope_for(game: Game, name: str, seed: int, created: str, branch_of: str = "") -> SaveEnvelope:
     """The whole save of a game (copies of its journal and checkpoint lists)."""
     decisions = sum(1 for e in game.journal if e.kind == "decision")
-    header = SaveHeader(name=name, seed=seed, rules=game.state.rules,
-                        data_fingerprint=game.data.fingerprint, created=created,
-                        summary=summary_for(game, decisions), branch_of=branch_of)
-    return SaveEnvelope(header=header, journal=list(game.journal),
-                        checkpoints=list(game.checkpoints))
+    header = SaveHeader(
+        name=name,
+        seed=seed,
+        rules=game.state.rules,
+        data_fingerprint=game.data.fingerprint,
+        created=created,
+        summary=summary_for(game, decisions),
+        branch_of=branch_of,
+    )
+    return SaveEnvelope(header=header, journal=list(game.journal), checkpoints=list(game.checkpoints))
 
 
 def decisions_in(journal: list[JournalEntry], start: int = 0) -> list[Decision]:
@@ -77,8 +101,10 @@ def first_difference(replayed: list[JournalEntry], saved: list[JournalEntry], st
     """'' when the replay reproduced the saved journal from `start`, else what differs first."""
     for mine, theirs in zip(replayed[start:], saved[start:]):
         if _entry_key(mine) != _entry_key(theirs):
-            return (f"journal entry {theirs.seq} (turn {theirs.turn}, {theirs.step}) differs: "
-                    f"saved {theirs.text!r}, replay {mine.text!r}")
+            return (
+                f"journal entry {theirs.seq} (turn {theirs.turn}, {theirs.step}) differs: "
+                f"saved {theirs.text!r}, replay {mine.text!r}"
+            )
     if len(replayed) != len(saved):
         return f"the replay has {len(replayed)} journal entries, the save {len(saved)}"
     return ""
@@ -90,8 +116,7 @@ def game_from_envelope(env: SaveEnvelope, data: GameData, where: str) -> Game:
         raise SaveError(f"{where}: the save has no checkpoint to resume from ($.checkpoints)")
     cp = env.checkpoints[-1]
     try:
-        game = Game.replay(data, cp, env.journal, env.checkpoints[:-1],
-                           decisions_in(env.journal, cp.journal_len))
+        game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], decisions_in(env.journal, cp.journal_len))
     except NimitzError as exc:
         raise SaveError(f"{where}: the journal cannot be replayed from turn {cp.turn}: {exc}") from None
     if first_difference(game.journal, env.journal, cp.journal_len):
@@ -105,7 +130,8 @@ def game_from_envelope(env: SaveEnvelope, data: GameData, where: str) -> Game:
             f"{where}: replaying this turn's decisions does not reproduce the saved position: "
             f"the game's rules or data changed since it was saved{why}, or the file was edited. "
             f"`nimitz recover {env.name}` restarts it from the start of turn {cp.turn + 1} under the "
-            f"current rules and keeps this file as a copy.")
+            f"current rules and keeps this file as a copy."
+        )
     return game
 
 
@@ -113,7 +139,7 @@ class ReplayDrift(SaveError):
     """A save whose last turn no longer replays the same (see `recover`)."""
 
 
-def recover(path: Path, data: GameData, backup: Path) -> "Session":
+def recover(path: Path, data: GameData, backup: Path) -> Session:
     """Restart a drifted campaign from the start of its last checkpointed turn under the
     current rules. The original file is first copied to `backup` (nothing is lost)."""
     env = read_save(path, data)
@@ -122,16 +148,22 @@ def recover(path: Path, data: GameData, backup: Path) -> "Session":
     except SaveError:  # the last turn does not replay: restarting it is what recover is for
         pass
     else:
-        raise SaveError(f"{path}: the campaign replays as saved; there is nothing to recover "
-                        f"(the file was not changed)")
+        raise SaveError(
+            f"{path}: the campaign replays as saved; there is nothing to recover (the file was not changed)"
+        )
     if backup.exists():
         raise SaveError(f"{backup} already exists; move it away first")
     cp = env.checkpoints[-1]
     game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], [])
-    session = Session(game=game, path=path, name=env.name, seed=env.header.seed,
-                      created=env.header.created,
-                      branch_of=f"{env.name}, restarted at turn {cp.turn + 1} under rules "
-                                f"{RULES_VERSION} (the old file: {backup.name})")
+    session = Session(
+        game=game,
+        path=path,
+        name=env.name,
+        seed=env.header.seed,
+        created=env.header.created,
+        branch_of=f"{env.name}, restarted at turn {cp.turn + 1} under rules "
+        f"{RULES_VERSION} (the old file: {backup.name})",
+    )
     write_bytes_atomically(backup, read_save_bytes(path))
     try:
         session.save()
@@ -167,8 +199,13 @@ class Session:
     def save(self) -> None:
         file, journal, checkpoints = self._file, self.game.journal, self.game.checkpoints
         n, m = (len(file.journal), len(file.checkpoints)) if file is not None else (0, 0)
-        if (file is None or file.legacy or len(journal) < n or len(checkpoints) < m
-                or (n and journal[n - 1] is not file.journal[n - 1])):
+        if (
+            file is None
+            or file.legacy
+            or len(journal) < n
+            or len(checkpoints) < m
+            or (n and journal[n - 1] is not file.journal[n - 1])
+        ):
             self._file = self.envelope()
             write_save(self.path, self._file)  # fsynced
             self._unsynced = False
@@ -209,27 +246,41 @@ class Session:
             self.save()
         return before - keep
 
-    def branch(self, path: Path, name: str, count: int) -> "Session":
+    def branch(self, path: Path, name: str, count: int) -> Session:
         """A new campaign that starts as this one stood after `count` decisions ("what if")."""
         from nimitz.persist.history import game_after
 
         game = game_after(self.game.data, self.game.checkpoints, self.game.journal, count)
-        other = Session(game=game, path=path, name=name, seed=self.seed, created=now(),
-                        branch_of=f"{self.name} after decision {count}")
+        other = Session(
+            game=game,
+            path=path,
+            name=name,
+            seed=self.seed,
+            created=now(),
+            branch_of=f"{self.name} after decision {count}",
+        )
         return other
 
     @classmethod
-    def open(cls, path: Path, data: GameData) -> "Session":
+    def open(cls, path: Path, data: GameData) -> Session:
         env = read_save(path, data)
         game = game_from_envelope(env, data, str(path))
         env.journal = list(game.journal)  # the same entries, as the game holds them
         env.checkpoints = list(game.checkpoints)
-        return cls(game=game, path=path, name=env.name, seed=env.header.seed,
-                   created=env.header.created, branch_of=env.header.branch_of, file=env)
+        return cls(
+            game=game,
+            path=path,
+            name=env.name,
+            seed=env.header.seed,
+            created=env.header.created,
+            branch_of=env.header.branch_of,
+            file=env,
+        )
 
     @classmethod
-    def create(cls, path: Path, data: GameData, year: int, seed: int, rules: RulesProfile,
-               name: str, linked: bool = False) -> "Session":
+    def create(
+        cls, path: Path, data: GameData, year: int, seed: int, rules: RulesProfile, name: str, linked: bool = False
+    ) -> Session:
         game = new_game(data, year, seed, rules, linked)
         session = cls(game=game, path=path, name=name, seed=seed, created=now())
         return session

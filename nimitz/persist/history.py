@@ -27,8 +27,7 @@ def decision_indices(journal: list[JournalEntry]) -> list[int]:
     return [i for i, e in enumerate(journal) if e.kind == "decision" and e.decision is not None]
 
 
-def game_after(data: GameData, checkpoints: list[Checkpoint], journal: list[JournalEntry],
-               count: int) -> Game:
+def game_after(data: GameData, checkpoints: list[Checkpoint], journal: list[JournalEntry], count: int) -> Game:
     """The game as it stood after the first `count` decisions (at the next request)."""
     positions = decision_indices(journal)
     if not 0 <= count <= len(positions):
@@ -158,6 +157,7 @@ def battle_turn_starts(journal: list[JournalEntry]) -> list[int]:
 
 # --- the game as it stood at every journal entry (the replay viewer) ---------------------------
 
+
 def _force_fields() -> tuple[str, ...]:
     import attrs
 
@@ -195,8 +195,7 @@ def _state_fields(cls: type) -> tuple[str, ...]:
     rules profile never changes within a campaign)."""
     import attrs
 
-    return tuple(a.name for a in attrs.fields(cls)
-                 if a.init and a.name not in ("forces", "battle", "rules"))
+    return tuple(a.name for a in attrs.fields(cls) if a.init and a.name not in ("forces", "battle", "rules"))
 
 
 def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
@@ -261,8 +260,7 @@ class EntryStates:
 
     KEEP = 8
 
-    def __init__(self, data: GameData, checkpoints: list[Checkpoint],
-                 journal: list[JournalEntry]) -> None:
+    def __init__(self, data: GameData, checkpoints: list[Checkpoint], journal: list[JournalEntry]) -> None:
         if not checkpoints:
             raise NimitzError("the campaign has no checkpoint to replay from")
         self.data = data
@@ -282,8 +280,7 @@ class EntryStates:
 
     def bounds(self, seg: int) -> tuple[int, int]:
         start = 0 if seg == 0 else self.checkpoints[seg].journal_len
-        end = (self.checkpoints[seg + 1].journal_len if seg + 1 < len(self.checkpoints)
-               else len(self.journal))
+        end = self.checkpoints[seg + 1].journal_len if seg + 1 < len(self.checkpoints) else len(self.journal)
         return start, end
 
     def snapshots(self, seg: int) -> list[Snapshot]:
@@ -303,22 +300,27 @@ class EntryStates:
         # Entries before the first checkpoint (the "created" line) show the set-up.
         first = _snapshot(cp.state, None)
         shots: list[Snapshot] = [first] * (cp.journal_len - start)
-        game = Game(data=self.data, state=copy.deepcopy(cp.state),
-                    journal=list(self.journal[:cp.journal_len]),
-                    checkpoints=list(self.checkpoints[:seg]))
+        game = Game(
+            data=self.data,
+            state=copy.deepcopy(cp.state),
+            journal=list(self.journal[: cp.journal_len]),
+            checkpoints=list(self.checkpoints[:seg]),
+        )
 
         def record(entry: JournalEntry) -> None:
             if entry.seq < end:
                 shots.append(_snapshot(game.state, shots[-1] if shots else None))
                 saved = self.journal[entry.seq]
-                if ((entry.kind, entry.text) != (saved.kind, saved.text)
-                        and seg not in self.mismatch):
-                    self.mismatch[seg] = (f"entry {saved.seq} (turn {saved.turn}, {saved.step}): "
-                                          f"saved {saved.text!r}, replay {entry.text!r}")
+                if (entry.kind, entry.text) != (saved.kind, saved.text) and seg not in self.mismatch:
+                    self.mismatch[seg] = (
+                        f"entry {saved.seq} (turn {saved.turn}, {saved.step}): "
+                        f"saved {saved.text!r}, replay {entry.text!r}"
+                    )
 
         game.listeners.append(record)
-        decisions = [e.decision for e in self.journal[cp.journal_len:end]
-                     if e.kind == "decision" and e.decision is not None]
+        decisions = [
+            e.decision for e in self.journal[cp.journal_len : end] if e.kind == "decision" and e.decision is not None
+        ]
         try:
             game.start()
             for decision in decisions:

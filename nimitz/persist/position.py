@@ -42,12 +42,40 @@ from nimitz.model.state import (
 FORMAT = "nimitz-position"
 VERSION = 1
 MARKERS = ("damaged", "embarked", "moved")
-BOX_SIDES = {"P1": ("US",), "P2": ("US",), "P3": ("US",), US_POOL: ("US",), RAID: ("US",),
-             BOMBING: ("US",), INVASION: ("US",), BATTALIONS: ("JA",), DESTROYED: ("US", "JA")}
+BOX_SIDES = {
+    "P1": ("US",),
+    "P2": ("US",),
+    "P3": ("US",),
+    US_POOL: ("US",),
+    RAID: ("US",),
+    BOMBING: ("US",),
+    INVASION: ("US",),
+    BATTALIONS: ("JA",),
+    DESTROYED: ("US", "JA"),
+}
 STREAMS = ("us", "ja", "bot")
-TOP_KEYS = {"format", "version", "year", "turn", "step", "sp", "ja_track", "scouting_points",
-            "scout_held", "held_at_start", "held_history", "battles_fought", "next_battalion",
-            "linked", "linked_years", "rules", "dice", "areas", "boxes", "ja_stacks"}
+TOP_KEYS = {
+    "format",
+    "version",
+    "year",
+    "turn",
+    "step",
+    "sp",
+    "ja_track",
+    "scouting_points",
+    "scout_held",
+    "held_at_start",
+    "held_history",
+    "battles_fought",
+    "next_battalion",
+    "linked",
+    "linked_years",
+    "rules",
+    "dice",
+    "areas",
+    "boxes",
+    "ja_stacks",
+}
 _ENTRY = re.compile(r"^(?P<name>[^\[\]]*?)\s*(?:\[(?P<marks>[^\[\]]*)\])?\s*$")
 
 
@@ -83,31 +111,48 @@ def position_text(state: CampaignState, data: GameData, source: str = "") -> str
     """The state as a position file (it must stand at the start of a step, see
     `step_start_state`)."""
     if state.rules.options:
-        raise PositionError(f"positions do not hold the state of the optional rules "
-                            f"({', '.join(state.rules.options)}: weather, events, fog of war) yet; "
-                            f"export works for campaigns without optional rules")
+        raise PositionError(
+            f"positions do not hold the state of the optional rules "
+            f"({', '.join(state.rules.options)}: weather, events, fog of war) yet; "
+            f"export works for campaigns without optional rules"
+        )
     if state.step not in POSITION_STEPS:
-        raise PositionError(f"a position starts at a campaign step ({', '.join(POSITION_STEPS)}), "
-                            f"not at {state.step!r}")
+        raise PositionError(
+            f"a position starts at a campaign step ({', '.join(POSITION_STEPS)}), not at {state.step!r}"
+        )
     sheet = data.year(state.year)
     out = ["# A nimitz position: the situation at the start of a campaign step (docs/positions.md)."]
     if source:
         out.append(f"# Exported from {source}.")
-    out += [f'format = "{FORMAT}"', f"version = {VERSION}", f"year = {state.year}",
-            f"turn = {state.turn}  # of {sheet.turns}",
-            f'step = "{state.step}"  # {STEP_NAMES[state.step]}: {", ".join(POSITION_STEPS)}',
-            f"sp = {state.sp}", f"ja_track = {state.ja_track}",
-            f"scouting_points = {state.scouting_points}", f"scout_held = {_list(state.scout_held)}",
-            f"held_at_start = {state.held_at_start}  # objectives held at the set-up (R53)",
-            f"held_history = {_list(state.held_history)}  # objectives held at each turn's end",
-            f"battles_fought = {state.battles_fought}", f"next_battalion = {state.next_battalion}",
-            f"linked = {'true' if state.linked else 'false'}", ""]
+    out += [
+        f'format = "{FORMAT}"',
+        f"version = {VERSION}",
+        f"year = {state.year}",
+        f"turn = {state.turn}  # of {sheet.turns}",
+        f'step = "{state.step}"  # {STEP_NAMES[state.step]}: {", ".join(POSITION_STEPS)}',
+        f"sp = {state.sp}",
+        f"ja_track = {state.ja_track}",
+        f"scouting_points = {state.scouting_points}",
+        f"scout_held = {_list(state.scout_held)}",
+        f"held_at_start = {state.held_at_start}  # objectives held at the set-up (R53)",
+        f"held_history = {_list(state.held_history)}  # objectives held at each turn's end",
+        f"battles_fought = {state.battles_fought}",
+        f"next_battalion = {state.next_battalion}",
+        f"linked = {'true' if state.linked else 'false'}",
+        "",
+    ]
     r = state.rules
-    out += ["[rules]", f'order_modifiers = "{r.order_modifiers}"', f'ja_ties = "{r.ja_ties}"',
-            f"auto_reactive_plans = {'true' if r.auto_reactive_plans else 'false'}",
-            f"objective_hold_track = {'true' if r.objective_hold_track else 'false'}",
-            f'battalion_pool = "{r.battalion_pool}"', f"extra_supply = {r.extra_supply}",
-            f"extra_bpp = {r.extra_bpp}", ""]
+    out += [
+        "[rules]",
+        f'order_modifiers = "{r.order_modifiers}"',
+        f'ja_ties = "{r.ja_ties}"',
+        f"auto_reactive_plans = {'true' if r.auto_reactive_plans else 'false'}",
+        f"objective_hold_track = {'true' if r.objective_hold_track else 'false'}",
+        f'battalion_pool = "{r.battalion_pool}"',
+        f"extra_supply = {r.extra_supply}",
+        f"extra_bpp = {r.extra_bpp}",
+        "",
+    ]
     out += ["[dice]", f"seed = {state.dice.seed}"]
     out += [f"{s} = {state.dice.streams[s]}" for s in STREAMS if s in state.dice.streams]
     out.append("")
@@ -118,22 +163,21 @@ def position_text(state: CampaignState, data: GameData, source: str = "") -> str
     for area in data.map.areas:
         if area.code in by_place:
             out.append(f"[areas.{area.code}]  # {area.name}")
-            out += [f"{side} = {_list(by_place[area.code][side])}" for side in ("US", "JA")
-                    if side in by_place[area.code]]
+            out += [
+                f"{side} = {_list(by_place[area.code][side])}" for side in ("US", "JA") if side in by_place[area.code]
+            ]
             out.append("")
     names = {b.code: b.name for b in data.map.boxes} | {DESTROYED: "destroyed, out of play"}
     for box in BOX_SIDES:
         if box in by_place:
             out.append(f"[boxes.{box}]  # {names.get(box, box)}")
-            out += [f"{side} = {_list(by_place[box][side])}" for side in ("US", "JA")
-                    if side in by_place[box]]
+            out += [f"{side} = {_list(by_place[box][side])}" for side in ("US", "JA") if side in by_place[box]]
             out.append("")
     out.append("[ja_stacks]  # the JA reinforcement pool, top of each stack first")
     for stack in STACKS:
         out.append(f"{stack} = {_list([_entry(state.forces[i]) for i in state.ja_stacks[stack]])}")
     for y in state.linked_years:
-        out += ["", "[[linked_years]]", f"year = {y.year}", f"score = {y.score}",
-                f"result = {json.dumps(y.result)}"]
+        out += ["", "[[linked_years]]", f"year = {y.year}", f"score = {y.score}", f"result = {json.dumps(y.result)}"]
     return "\n".join(out) + "\n"
 
 
@@ -144,8 +188,10 @@ def step_start_state(data: GameData, checkpoints: list, journal: list) -> Campai
 
     starts = [i for i, e in enumerate(journal) if e.kind == "event" and e.data.get("step_start")]
     if not starts:
-        raise PositionError("this save has no step marks in its journal (it predates positions): "
-                            "play on to the next step and export again")
+        raise PositionError(
+            "this save has no step marks in its journal (it predates positions): "
+            "play on to the next step and export again"
+        )
     return EntryStates(data, checkpoints, journal).state(starts[-1])
 
 
@@ -174,8 +220,11 @@ class _Problems:
             if found is not None:
                 start = found
                 break
-        pattern = (re.compile(re.escape(json.dumps(needle)[:-1])) if needle is not None
-                   else re.compile(r"^\s*" + re.escape(parts[-1]) + r"\s*="))
+        pattern = (
+            re.compile(re.escape(json.dumps(needle)[:-1]))
+            if needle is not None
+            else re.compile(r"^\s*" + re.escape(parts[-1]) + r"\s*=")
+        )
         for i in range(start, len(self.lines)):
             if pattern.search(self.lines[i]):
                 return i + 1
@@ -218,8 +267,12 @@ class _Placer:
         marks = tuple(x.strip() for x in (m["marks"] or "").split(",") if x.strip()) if m else ()
         bad = [x for x in marks if x not in MARKERS]
         if not m or bad:
-            self.problems.add(key, f"{raw!r}: unknown marker {', '.join(bad) or 'text'} (markers: "
-                              f"{', '.join(MARKERS)}, in brackets after the name)", raw)
+            self.problems.add(
+                key,
+                f"{raw!r}: unknown marker {', '.join(bad) or 'text'} (markers: "
+                f"{', '.join(MARKERS)}, in brackets after the name)",
+                raw,
+            )
             return None
         if name == "Battalion":
             self.unnumbered.append((key, side, location, marks))
@@ -241,8 +294,7 @@ class _Placer:
         if fid in self.forces:
             self.problems.add(key, f"{name} is listed twice (also under {self.where[fid]})", raw)
             return None
-        f = Force(id=fid, side=side, name=name, cls=cls.id, location=location,
-                  **{mark: True for mark in marks})
+        f = Force(id=fid, side=side, name=name, cls=cls.id, location=location, **{mark: True for mark in marks})
         self.forces[fid], self.where[fid] = f, key
         return f
 
@@ -252,8 +304,10 @@ class _Placer:
             return f"{name} is a {other} counter, listed under {side}"
         years = _year_of(self.data, side, name)
         if years:
-            return (f"{name} is not a {side} counter of {self.year} (it is in "
-                    f"{', '.join(map(str, years))}): the position's year is {self.year}")
+            return (
+                f"{name} is not a {side} counter of {self.year} (it is in "
+                f"{', '.join(map(str, years))}): the position's year is {self.year}"
+            )
         names = [u for (s, u) in self.sheet.unit_class if s == side]
         close = difflib.get_close_matches(name, names, n=1)
         return f"no {side} counter named {name!r} in {self.year}" + (f" (did you mean {close[0]!r}?)" if close else "")
@@ -262,8 +316,14 @@ class _Placer:
         for key, side, location, marks in self.unnumbered:
             cls = next(c for c in self.sheet.classes if c.side == side and c.type == "BN")
             fid = f"{side}:Battalion {next_free}"
-            self.forces[fid] = Force(id=fid, side=side, name=fid.split(":", 1)[1], cls=cls.id,
-                                     location=location, **{mark: True for mark in marks})
+            self.forces[fid] = Force(
+                id=fid,
+                side=side,
+                name=fid.split(":", 1)[1],
+                cls=cls.id,
+                location=location,
+                **{mark: True for mark in marks},
+            )
             self.where[fid] = key
             next_free += 1
         return next_free
@@ -280,13 +340,17 @@ def read_position(text: str, data: GameData, source: str = "position") -> Campai
         if key not in TOP_KEYS:
             problems.add(key, f"unknown key (the keys are: {', '.join(sorted(TOP_KEYS))})")
     if doc.get("format", FORMAT) != FORMAT:
-        problems.add("format", f"{doc['format']!r}: a position file says format = \"{FORMAT}\"")
+        problems.add("format", f'{doc["format"]!r}: a position file says format = "{FORMAT}"')
     if doc.get("version", VERSION) != VERSION:
         problems.add("version", f"{doc['version']!r}: this program reads version {VERSION}")
     year = doc.get("year")
     if year not in data.years:
-        problems.add("year", f"{year!r} is no campaign year (one of {', '.join(map(str, data.years))})"
-                     if year is not None else "missing: the campaign year (1942-1945)")
+        problems.add(
+            "year",
+            f"{year!r} is no campaign year (one of {', '.join(map(str, data.years))})"
+            if year is not None
+            else "missing: the campaign year (1942-1945)",
+        )
         _fail(problems, source)
     sheet = data.year(year)
     state = _scalars(doc, data, sheet, problems)
@@ -307,8 +371,9 @@ def read_position(text: str, data: GameData, source: str = "position") -> Campai
 def _fail(problems: _Problems, source: str) -> None:
     if problems.items:
         n = len(problems.items)
-        raise PositionError(f"{source}: {n} problem{'s' if n > 1 else ''}, nothing was created:\n  "
-                            + "\n  ".join(problems.items))
+        raise PositionError(
+            f"{source}: {n} problem{'s' if n > 1 else ''}, nothing was created:\n  " + "\n  ".join(problems.items)
+        )
 
 
 def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -> CampaignState:
@@ -316,16 +381,23 @@ def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -
     turn = _int(doc, "turn", problems, 1, sheet.turns, None)
     step = doc.get("step")
     if step not in POSITION_STEPS:
-        problems.add("step", f"{step!r} is not a step a position can start at (one of "
-                     f"{', '.join(POSITION_STEPS)})" if step is not None else
-                     f"missing: one of {', '.join(POSITION_STEPS)}")
+        problems.add(
+            "step",
+            f"{step!r} is not a step a position can start at (one of {', '.join(POSITION_STEPS)})"
+            if step is not None
+            else f"missing: one of {', '.join(POSITION_STEPS)}",
+        )
         step = POSITION_STEPS[0]
     o = data.orders
     rules_doc = doc.get("rules", {})
     rules = RulesProfile()
-    choices = {"order_modifiers": tuple(o.modifier_presets), "ja_ties": ("bot", "player"),
-               "auto_reactive_plans": (True, False), "objective_hold_track": (True, False),
-               "battalion_pool": ("unlimited", "counters")}
+    choices = {
+        "order_modifiers": tuple(o.modifier_presets),
+        "ja_ties": ("bot", "player"),
+        "auto_reactive_plans": (True, False),
+        "objective_hold_track": (True, False),
+        "battalion_pool": ("unlimited", "counters"),
+    }
     for key, value in rules_doc.items():
         if key in ("extra_supply", "extra_bpp"):  # difficulty handicaps (R70)
             setattr(rules, key, _int(rules_doc, key, problems, 0, None, 0))
@@ -365,15 +437,23 @@ def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -
         problems.add("linked", f"{linked!r}: true or false")
         linked = False
     return CampaignState(
-        year=year, rules=rules, dice=DiceState(seed=seed, streams=streams), forces={},
-        ja_stacks={s: [] for s in STACKS}, turn=turn, step=step,
+        year=year,
+        rules=rules,
+        dice=DiceState(seed=seed, streams=streams),
+        forces={},
+        ja_stacks={s: [] for s in STACKS},
+        turn=turn,
+        step=step,
         sp=_int(doc, "sp", problems, 0, None, 0),
         ja_track=_int(doc, "ja_track", problems, o.track_min, o.track_max, 0),
         scouting_points=_int(doc, "scouting_points", problems, 0, o.scouting_cap, 0),
         scout_held=[a for a in scout_held if a in objectives] if isinstance(scout_held, list) else [],
         held_at_start=_int(doc, "held_at_start", problems, 0, len(sheet.objectives), 0),
-        held_history=held_history, battles_fought=_int(doc, "battles_fought", problems, 0, None, 0),
-        linked=linked, linked_years=linked_years)
+        held_history=held_history,
+        battles_fought=_int(doc, "battles_fought", problems, 0, None, 0),
+        linked=linked,
+        linked_years=linked_years,
+    )
 
 
 def _side_lists(key: str, table, sides: tuple[str, ...], problems: _Problems):
@@ -445,8 +525,9 @@ def _stacks(doc: dict, placer: _Placer, problems: _Problems) -> dict[str, list[s
     return stacks
 
 
-def _fill(state: CampaignState, data: GameData, sheet: YearSheet, placer: _Placer,
-          stacks: dict[str, list[str]]) -> None:
+def _fill(
+    state: CampaignState, data: GameData, sheet: YearSheet, placer: _Placer, stacks: dict[str, list[str]]
+) -> None:
     """The state's forces in the order a campaign of that year has them (the engine and the
     bot go through forces in that order), the unlisted counters in their pools."""
     template = new_campaign(data, state.year, state.dice.seed)
@@ -491,9 +572,13 @@ def game_from_position(data: GameData, state: CampaignState, source: str):
     from nimitz.engine.game import Game
 
     game = Game(data=data, state=state)
-    game.log("created", "", f"{state.year} campaign created from the position {source} (turn "
-                            f"{state.turn}, {STEP_NAMES[state.step]}; seed {state.dice.seed})",
-             {"year": state.year, "seed": state.dice.seed, "position": source, "linked": state.linked})
+    game.log(
+        "created",
+        "",
+        f"{state.year} campaign created from the position {source} (turn "
+        f"{state.turn}, {STEP_NAMES[state.step]}; seed {state.dice.seed})",
+        {"year": state.year, "seed": state.dice.seed, "position": source, "linked": state.linked},
+    )
     game.start()
     return game
 

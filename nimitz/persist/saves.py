@@ -33,13 +33,14 @@ import hashlib
 import json
 import os
 import tempfile
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import cattrs
-from cattrs.gen import make_dict_unstructure_fn, override
 from attrs import define, field
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
@@ -48,7 +49,10 @@ from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
 from nimitz.model.validation import validate_state
 from nimitz.persist.bounds import (
-    disk_error_words, make_strict, read_save_bytes, structure_problems,
+    disk_error_words,
+    make_strict,
+    read_save_bytes,
+    structure_problems,
 )
 
 FORMAT = "nimitz-save"
@@ -125,8 +129,9 @@ OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
 def make_converter() -> cattrs.Converter:
     conv = make_strict(cattrs.Converter(forbid_extra_keys=True))
     for cls, names in OMITTED_WHEN_DEFAULT.items():
-        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(
-            cls, conv, **{n: override(omit_if_default=True) for n in names}))
+        conv.register_unstructure_hook(
+            cls, make_dict_unstructure_fn(cls, conv, **{n: override(omit_if_default=True) for n in names})
+        )
     return conv
 
 
@@ -143,7 +148,7 @@ def state_hash(state: CampaignState) -> str:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -164,17 +169,18 @@ def encode_header(header: SaveHeader) -> bytes:
 
 
 def _header_check(raw: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical_json({k: v for k, v in raw.items() if k != "check"})
-                          .encode()).hexdigest()[:16]
+    return hashlib.sha256(canonical_json({k: v for k, v in raw.items() if k != "check"}).encode()).hexdigest()[:16]
 
 
-def encode_batch(entries: list[JournalEntry], checkpoints: list[Checkpoint],
-                 summary: SaveSummary) -> bytes:
+def encode_batch(entries: list[JournalEntry], checkpoints: list[Checkpoint], summary: SaveSummary) -> bytes:
     """One decision's records and the commit line that makes them count."""
-    body = b"".join([*(_line({"entry": CONVERTER.unstructure(e)}) for e in entries),
-                     *(_line({"checkpoint": CONVERTER.unstructure(c)}) for c in checkpoints)])
-    commit = _line({"commit": CONVERTER.unstructure(summary),
-                    "sha": hashlib.sha256(body).hexdigest()})
+    body = b"".join(
+        [
+            *(_line({"entry": CONVERTER.unstructure(e)}) for e in entries),
+            *(_line({"checkpoint": CONVERTER.unstructure(c)}) for c in checkpoints),
+        ]
+    )
+    commit = _line({"commit": CONVERTER.unstructure(summary), "sha": hashlib.sha256(body).hexdigest()})
     return body + commit
 
 
@@ -194,8 +200,14 @@ def write_save(path: Path, envelope: SaveEnvelope) -> None:
     envelope.legacy = False
 
 
-def append_batch(path: Path, envelope: SaveEnvelope, entries: list[JournalEntry],
-                 checkpoints: list[Checkpoint], summary: SaveSummary, sync: bool) -> None:
+def append_batch(
+    path: Path,
+    envelope: SaveEnvelope,
+    entries: list[JournalEntry],
+    checkpoints: list[Checkpoint],
+    summary: SaveSummary,
+    sync: bool,
+) -> None:
     """Append one decision's batch at `envelope.end` (dropping any torn tail after it), then
     rewrite the older header slot. `sync` also fsyncs (a power cut then loses nothing)."""
     batch = encode_batch(entries, checkpoints, summary)
@@ -277,7 +289,7 @@ def _header_slots(raw: bytes) -> list[dict[str, Any]]:
     """The header slots that are whole and match their checksum (newest first)."""
     slots = []
     for i in (0, 1):
-        chunk = raw[i * SLOT:(i + 1) * SLOT]
+        chunk = raw[i * SLOT : (i + 1) * SLOT]
         if len(chunk) != SLOT or not chunk.endswith(b"\n"):
             continue
         try:
@@ -286,8 +298,7 @@ def _header_slots(raw: bytes) -> list[dict[str, Any]]:
             continue
         if isinstance(obj, dict) and obj.get("format") == FORMAT and obj.get("check") == _header_check(obj):
             slots.append(obj)
-    return sorted(slots, key=lambda o: o.get("seq") if isinstance(o.get("seq"), int) else -1,
-                  reverse=True)
+    return sorted(slots, key=lambda o: o.get("seq") if isinstance(o.get("seq"), int) else -1, reverse=True)
 
 
 def _header(raw_header: dict[str, Any], where: str) -> SaveHeader:
@@ -295,7 +306,8 @@ def _header(raw_header: dict[str, Any], where: str) -> SaveHeader:
     if isinstance(version, int) and version > SCHEMA_VERSION:
         raise SaveError(
             f"{where}: written by a newer nimitz (save schema {version}; this program reads up "
-            f"to {SCHEMA_VERSION}). Upgrade nimitz to open it; the file was not changed.")
+            f"to {SCHEMA_VERSION}). Upgrade nimitz to open it; the file was not changed."
+        )
     body = {k: v for k, v in raw_header.items() if k != "check"}
     return _structure(body, SaveHeader, where, "$.header")
 
@@ -320,17 +332,17 @@ def _records(raw: bytes, where: str) -> tuple[list[Any], list[Any], list[Any], i
         except (ValueError, RecursionError):
             record = None
         if isinstance(record, dict) and "commit" in record:
-            if (record.get("sha") != hashlib.sha256(raw[batch_start:pos]).hexdigest()
-                    or len(record) != 2):
-                raise SaveError(f"{where}: the save is damaged before byte {pos} (record {number} "
-                                f"does not match the lines before it)")
+            if record.get("sha") != hashlib.sha256(raw[batch_start:pos]).hexdigest() or len(record) != 2:
+                raise SaveError(
+                    f"{where}: the save is damaged before byte {pos} (record {number} "
+                    f"does not match the lines before it)"
+                )
             for item in batch:
-                if not isinstance(item, dict) or len(item) != 1 or not (
-                        "entry" in item or "checkpoint" in item):
-                    raise SaveError(f"{where}: the save is damaged before byte {pos}: a line is "
-                                    f"not a journal entry or checkpoint")
-                (entries if "entry" in item else checkpoints).append(
-                    item.get("entry", item.get("checkpoint")))
+                if not isinstance(item, dict) or len(item) != 1 or not ("entry" in item or "checkpoint" in item):
+                    raise SaveError(
+                        f"{where}: the save is damaged before byte {pos}: a line is not a journal entry or checkpoint"
+                    )
+                (entries if "entry" in item else checkpoints).append(item.get("entry", item.get("checkpoint")))
             summaries.append(record["commit"])
             batch = []
             batch_start = committed = nl + 1
@@ -349,15 +361,17 @@ def envelope_from_bytes(raw: bytes, where: str, data: GameData | None = None) ->
     slot_summary = header.summary
     entries_raw, checkpoints_raw, summaries_raw, end = _records(raw, where)
     if not summaries_raw:
-        raise SaveError(f"{where}: the save has no complete record (it was cut short while "
-                        f"being created)")
+        raise SaveError(f"{where}: the save has no complete record (it was cut short while being created)")
     commits = _structure(summaries_raw, list[SaveSummary], where, "$.commits")
     header.summary = commits[-1]
     envelope = SaveEnvelope(
         header=header,
         journal=_structure(entries_raw, list[JournalEntry], where, "$.journal"),
         checkpoints=_structure(checkpoints_raw, list[Checkpoint], where, "$.checkpoints"),
-        end=end, commits=commits, slot_summary=slot_summary)
+        end=end,
+        commits=commits,
+        slot_summary=slot_summary,
+    )
     _validate(envelope, where, data)
     return envelope
 
@@ -395,8 +409,7 @@ LEGACY_SCHEMA = 2
 def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 records the objectives held at set-up (ruling R53). A schema-1 campaign does not
     know it; 99 keeps the literal R21 reading those campaigns were played under."""
-    for state in [raw.get("state")] + [cp.get("state") for cp in raw.get("checkpoints", [])
-                                       if isinstance(cp, dict)]:
+    for state in [raw.get("state")] + [cp.get("state") for cp in raw.get("checkpoints", []) if isinstance(cp, dict)]:
         if isinstance(state, dict):
             state.setdefault("held_at_start", 99)
     return {**raw, "schema_version": 2}
@@ -443,12 +456,13 @@ def _legacy_json(raw: bytes, where: str) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         if not text.strip():
             raise SaveError(f"{where}: the file is empty") from None
-        raise SaveError(f"{where}: not a nimitz save, or damaged: invalid JSON at line "
-                        f"{exc.lineno}, column {exc.colno} ({exc.msg})") from None
+        raise SaveError(
+            f"{where}: not a nimitz save, or damaged: invalid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})"
+        ) from None
     except RecursionError:  # e.g. thousands of nested brackets: still a message, not a traceback
         raise SaveError(f"{where}: not a nimitz save, or damaged: JSON nested too deeply") from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise SaveError(f"{where}: not a nimitz save (no \"format\": \"{FORMAT}\" at the top)")
+        raise SaveError(f'{where}: not a nimitz save (no "format": "{FORMAT}" at the top)')
     return obj
 
 
@@ -457,17 +471,20 @@ def _migrate(raw: dict[str, Any], where: str) -> dict[str, Any]:
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{where}: schema_version is missing or not a number")
     if LEGACY_SCHEMA < version <= SCHEMA_VERSION:  # a header slot that lost its checksum or tail
-        raise SaveError(f"{where}: the save is damaged: no whole header (it was cut short, or "
-                        f"both header copies were changed)")
+        raise SaveError(
+            f"{where}: the save is damaged: no whole header (it was cut short, or both header copies were changed)"
+        )
     if version > LEGACY_SCHEMA:
         raise SaveError(
             f"{where}: written by a newer nimitz (save schema {version}; this program reads up "
-            f"to {SCHEMA_VERSION}). Upgrade nimitz to open it; the file was not changed.")
+            f"to {SCHEMA_VERSION}). Upgrade nimitz to open it; the file was not changed."
+        )
     # The hash covers the state as written; check it before a migration changes the state.
     state = raw.get("state")
     if not isinstance(state, dict) or raw.get("state_hash") != _raw_hash(state):
-        raise SaveError(f"{where}: the state does not match its hash ($.state_hash): the file "
-                        f"was changed outside nimitz or damaged")
+        raise SaveError(
+            f"{where}: the state does not match its hash ($.state_hash): the file was changed outside nimitz or damaged"
+        )
     while version < LEGACY_SCHEMA:
         step = MIGRATIONS.get(version)
         if step is None:
@@ -480,8 +497,7 @@ def _migrate(raw: dict[str, Any], where: str) -> dict[str, Any]:
 def _from_legacy(raw: bytes, where: str, data: GameData | None) -> SaveEnvelope:
     from nimitz.engine.control import objectives_held
 
-    old: LegacyEnvelope = _structure(_migrate(_legacy_json(raw, where), where), LegacyEnvelope,
-                                     where, "$")
+    old: LegacyEnvelope = _structure(_migrate(_legacy_json(raw, where), where), LegacyEnvelope, where, "$")
     state = old.state
     if data is None:
         from nimitz.model.data import load_game_data
@@ -491,15 +507,35 @@ def _from_legacy(raw: bytes, where: str, data: GameData | None) -> SaveEnvelope:
     if problems:
         raise SaveError(f"{where}: the state is not a legal position: " + "; ".join(problems[:5]))
     summary = SaveSummary(
-        saved=old.saved, year=state.year, turn=state.turn, step=state.step, result=state.result,
-        held=len(objectives_held(state, data)), objectives=len(data.year(state.year).objectives),
+        saved=old.saved,
+        year=state.year,
+        turn=state.turn,
+        step=state.step,
+        result=state.result,
+        held=len(objectives_held(state, data)),
+        objectives=len(data.year(state.year).objectives),
         decisions=sum(1 for e in old.journal if e.kind == "decision"),
-        journal_len=len(old.journal), checkpoints=len(old.checkpoints))
-    header = SaveHeader(name=old.name, seed=old.seed, rules=old.rules,
-                        data_fingerprint=old.data_fingerprint, created=old.created,
-                        summary=summary, branch_of=old.branch_of,
-                        program_version=old.program_version, rules_version=old.rules_version)
-    envelope = SaveEnvelope(header=header, journal=old.journal, checkpoints=old.checkpoints,
-                            legacy=True, commits=[summary], slot_summary=summary)
+        journal_len=len(old.journal),
+        checkpoints=len(old.checkpoints),
+    )
+    header = SaveHeader(
+        name=old.name,
+        seed=old.seed,
+        rules=old.rules,
+        data_fingerprint=old.data_fingerprint,
+        created=old.created,
+        summary=summary,
+        branch_of=old.branch_of,
+        program_version=old.program_version,
+        rules_version=old.rules_version,
+    )
+    envelope = SaveEnvelope(
+        header=header,
+        journal=old.journal,
+        checkpoints=old.checkpoints,
+        legacy=True,
+        commits=[summary],
+        slot_summary=summary,
+    )
     _validate(envelope, where, data)
     return envelope

@@ -77,8 +77,7 @@ def move_old_saves(folder: Path, old: Path | None) -> str:
             continue
         shutil.move(str(path), str(target))
         moved.append(path.name)
-    note = (f"nimitz now keeps its saves in {folder}.\n"
-            f"Moved there from this folder: {', '.join(moved) or 'nothing'}.\n")
+    note = f"nimitz now keeps its saves in {folder}.\nMoved there from this folder: {', '.join(moved) or 'nothing'}.\n"
     if kept:
         note += f"Left here (a save of the same name was already there): {', '.join(kept)}.\n"
     (old / MOVED_NOTE).write_text(note, encoding="utf-8")
@@ -91,13 +90,13 @@ def move_old_saves(folder: Path, old: Path | None) -> str:
 def check_name(name: str) -> str:
     shown = repr(name) if len(name) <= 70 else repr(name[:60]) + "..."
     if _WINDOWS_RESERVED.match(name):
-        raise SaveError(f"{shown} is not a campaign name: Windows reserves it for a device; "
-                        f"choose another")
-    if (not _NAME.match(name) or ".." in name or name.endswith((".", ".json"))):
+        raise SaveError(f"{shown} is not a campaign name: Windows reserves it for a device; choose another")
+    if not _NAME.match(name) or ".." in name or name.endswith((".", ".json")):
         raise SaveError(
             f"{shown} is not a campaign name: use letters, digits, '-', '_' or '.', starting "
             f"with a letter or digit, at most 64 characters (no folders, no '..', not ending "
-            f"in '.json' or '.')")
+            f"in '.json' or '.')"
+        )
     return name
 
 
@@ -132,16 +131,16 @@ class SaveStore:
         candidate = Path(name_or_path).expanduser()
         if os.sep in name_or_path or name_or_path.endswith(".json") or _is_file(candidate):
             return _existing(candidate, f"{name_or_path}: no such save file")
-        return _existing(self.path_for(name_or_path),
-                         f"no campaign named {name_or_path!r} in {self.folder} "
-                         f"(`nimitz list` shows the saved ones)")
+        return _existing(
+            self.path_for(name_or_path),
+            f"no campaign named {name_or_path!r} in {self.folder} (`nimitz list` shows the saved ones)",
+        )
 
     def create(self, envelope: SaveEnvelope) -> Path:
         """Write a new campaign; never overwrites an existing one."""
         path = self.path_for(envelope.name)
         if path.exists():
-            raise SaveError(f"a campaign named {envelope.name!r} already exists at {path}; "
-                            f"choose another --name")
+            raise SaveError(f"a campaign named {envelope.name!r} already exists at {path}; choose another --name")
         write_save(path, envelope)
         return path
 
@@ -161,8 +160,7 @@ class SaveStore:
         except FileNotFoundError:
             return False
         except OSError as exc:
-            raise SaveError(disk_error_message(exc, f"the saves folder {self.folder} cannot be "
-                                                    f"used")) from None
+            raise SaveError(disk_error_message(exc, f"the saves folder {self.folder} cannot be used")) from None
         return True
 
     def saves(self) -> list[Path]:

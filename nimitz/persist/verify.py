@@ -34,9 +34,11 @@ def envelope_problems(env, data: GameData) -> list[str]:  # noqa: ANN001 - a Sav
     problems: list[str] = []
     last = env.summary
     if (last.journal_len, last.checkpoints) != (len(env.journal), len(env.checkpoints)):
-        problems.append(f"$.commit: the last commit counts {last.journal_len} journal entries and "
-                        f"{last.checkpoints} checkpoints, the file holds {len(env.journal)} and "
-                        f"{len(env.checkpoints)}")
+        problems.append(
+            f"$.commit: the last commit counts {last.journal_len} journal entries and "
+            f"{last.checkpoints} checkpoints, the file holds {len(env.journal)} and "
+            f"{len(env.checkpoints)}"
+        )
     if not env.checkpoints:
         return problems + ["$.checkpoints: the save has no checkpoint to resume from"]
     problems += _journal_shape(env.journal, data)
@@ -44,8 +46,10 @@ def envelope_problems(env, data: GameData) -> list[str]:  # noqa: ANN001 - a Sav
     for k, cp in enumerate(env.checkpoints):
         where = f"$.checkpoints[{k}]"
         if not previous <= cp.journal_len <= len(env.journal) or cp.journal_len < 1:
-            problems.append(f"{where}.journal_len: {cp.journal_len} is not a journal position "
-                            f"after {previous} (the journal has {len(env.journal)} entries)")
+            problems.append(
+                f"{where}.journal_len: {cp.journal_len} is not a journal position "
+                f"after {previous} (the journal has {len(env.journal)} entries)"
+            )
         previous = max(previous, cp.journal_len)
         problems += validate_checkpoint_state(cp.state, cp.turn, data, f"{where}.state")
         if cp.state.rules != env.header.rules:
@@ -54,8 +58,7 @@ def envelope_problems(env, data: GameData) -> list[str]:  # noqa: ANN001 - a Sav
             return problems
     first = env.checkpoints[0].state
     if env.header.seed != first.dice.seed:
-        problems.append(f"$.header.seed: {env.header.seed}, but the campaign was dealt with seed "
-                        f"{first.dice.seed}")
+        problems.append(f"$.header.seed: {env.header.seed}, but the campaign was dealt with seed {first.dice.seed}")
     return problems
 
 
@@ -82,8 +85,10 @@ def _journal_shape(journal: list[JournalEntry], data: GameData) -> list[str]:
 
 # --- check: the whole campaign replayed from its creation ------------------------------------
 
-_BRANCH = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)( after decision \d+|, restarted at "
-                     r"turn \d+ under rules \S+ \(the old file: [A-Za-z0-9][A-Za-z0-9_.-]*\))$")
+_BRANCH = re.compile(
+    r"^([A-Za-z0-9][A-Za-z0-9_.-]*)( after decision \d+|, restarted at "
+    r"turn \d+ under rules \S+ \(the old file: [A-Za-z0-9][A-Za-z0-9_.-]*\))$"
+)
 
 
 def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa: ANN001
@@ -105,14 +110,15 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
         from nimitz.persist.position import replay_from_position
 
         # a campaign begun from a position file starts at its first checkpoint (docs/positions.md)
-        game = (replay_from_position(env, data)
-                or new_game(data, start.year, header.seed, header.rules, start.linked))
+        game = replay_from_position(env, data) or new_game(data, start.year, header.seed, header.rules, start.linked)
         waiting[len(game.journal)] = summary_for(game, 0)
         decisions = decisions_in(env.journal)
         for n, decision in enumerate(decisions, start=1):
             if game.pending is None:
-                problems.append(f"$.journal: decision {n} of {len(decisions)} "
-                                f"({decision.describe()}) comes after the campaign ended")
+                problems.append(
+                    f"$.journal: decision {n} of {len(decisions)} "
+                    f"({decision.describe()}) comes after the campaign ended"
+                )
                 break
             game.answer(decision)
             waiting[len(game.journal)] = summary_for(game, n)
@@ -129,20 +135,21 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     for k in range(min(len(ours), len(theirs))):
         if ours[k] != theirs[k]:
             saved = env.journal[k]
-            problems.append(f"$.journal[{saved.seq}] (turn {saved.turn}, {saved.step}): "
-                            + _first_difference(game.journal[k], saved, plain))
+            problems.append(
+                f"$.journal[{saved.seq}] (turn {saved.turn}, {saved.step}): "
+                + _first_difference(game.journal[k], saved, plain)
+            )
             break
     if len(game.journal) != len(env.journal):
-        problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save "
-                        f"{len(env.journal)}")
+        problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save {len(env.journal)}")
     for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
         if plain(mine) != plain(saved):
-            problems.append(f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): "
-                            + _first_difference(mine, saved, plain))
+            problems.append(
+                f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): " + _first_difference(mine, saved, plain)
+            )
             break
     if len(game.checkpoints) != len(env.checkpoints):
-        problems.append(f"$.checkpoints: the replay has {len(game.checkpoints)}, the save "
-                        f"{len(env.checkpoints)}")
+        problems.append(f"$.checkpoints: the replay has {len(game.checkpoints)}, the save {len(env.checkpoints)}")
     problems += _commit_problems(env, waiting, plain)
     return problems
 
@@ -155,16 +162,17 @@ def _commit_problems(env, waiting: dict, plain) -> list[str]:  # noqa: ANN001
         where = f"$.commits[{k}]"
         mine = waiting.get(commit.journal_len)
         if commit.journal_len <= previous or mine is None:
-            return [f"{where}: a commit after journal entry {commit.journal_len}, where the game "
-                    f"did not wait for a decision"]
+            return [
+                f"{where}: a commit after journal entry {commit.journal_len}, where the game "
+                f"did not wait for a decision"
+            ]
         previous = commit.journal_len
         mine.saved = commit.saved
         if plain(mine) != plain(commit):
             return [f"{where}: " + _first_difference(mine, commit, plain)]
         times.append(commit.saved)
     problems = _time_problems([env.header.created, *times], "$.commits[].saved")
-    if env.slot_summary is not None and plain(env.slot_summary) not in {
-            plain(c) for c in env.commits[-2:]}:
+    if env.slot_summary is not None and plain(env.slot_summary) not in {plain(c) for c in env.commits[-2:]}:
         problems.append("$.header.summary: not the summary of the save's last commit")
     return problems
 
@@ -203,24 +211,28 @@ def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # no
     header = env.header
     problems = []
     if path is not None and path.name.endswith(SUFFIX) and path.name != f"{env.name}{SUFFIX}":
-        problems.append(f"$.header.name: the save calls itself {env.name!r} but its file is "
-                        f"{path.name}")
+        problems.append(f"$.header.name: the save calls itself {env.name!r} but its file is {path.name}")
     if header.data_fingerprint != data.fingerprint:
-        problems.append(f"$.header.data_fingerprint: written with other game data "
-                        f"({header.data_fingerprint!r}; this nimitz has {data.fingerprint!r})")
+        problems.append(
+            f"$.header.data_fingerprint: written with other game data "
+            f"({header.data_fingerprint!r}; this nimitz has {data.fingerprint!r})"
+        )
     if header.rules_version != RULES_VERSION:
-        problems.append(f"$.header.rules_version: written under rules {header.rules_version!r}; "
-                        f"this nimitz plays {RULES_VERSION!r}")
+        problems.append(
+            f"$.header.rules_version: written under rules {header.rules_version!r}; this nimitz plays {RULES_VERSION!r}"
+        )
     if header.program_version != __version__:
-        problems.append(f"$.header.program_version: written by nimitz "
-                        f"{header.program_version!r}; this is {__version__!r}")
+        problems.append(
+            f"$.header.program_version: written by nimitz {header.program_version!r}; this is {__version__!r}"
+        )
     branch = _BRANCH.match(header.branch_of)
     if header.branch_of and (branch is None or branch[1] == env.name):
-        problems.append(f"$.header.branch_of: {header.branch_of[:80]!r} is not how nimitz "
-                        f"records a branch")
+        problems.append(f"$.header.branch_of: {header.branch_of[:80]!r} is not how nimitz records a branch")
     elif branch is not None and branch[2].startswith(" after decision "):
         after = int(branch[2].rsplit(" ", 1)[1])
         if after > len(decisions_in(env.journal)):
-            problems.append(f"$.header.branch_of: a branch after decision {after}, but the "
-                            f"campaign has {len(decisions_in(env.journal))}")
+            problems.append(
+                f"$.header.branch_of: a branch after decision {after}, but the "
+                f"campaign has {len(decisions_in(env.journal))}"
+            )
     return problems

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
@@ -36,7 +37,7 @@ class _USView:
     """The game as the US player knows it under fog of war (R86): the state with hidden
     Japanese forces off the map; everything else is the real game's."""
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: Game) -> None:
         from nimitz.engine.fog import us_view
 
         self._game = game
@@ -46,7 +47,7 @@ class _USView:
         return getattr(self._game, name)
 
 
-def us_view(game: "Game") -> "Game":
+def us_view(game: Game) -> Game:
     """The game as the US player may see it: itself, or its fog-of-war view (R86)."""
     return _USView(game) if game.state.rules.has("fog-of-war") else game  # type: ignore[return-value]
 
@@ -54,7 +55,7 @@ def us_view(game: "Game") -> "Game":
 def _in_the_fog(chooser: Policy) -> Policy:
     """A policy that sees only what the US sees when the campaign plays with fog of war."""
 
-    def choose(request: "Request", game: "Game") -> "Decision":
+    def choose(request: Request, game: Game) -> Decision:
         if game.state.rules.has("fog-of-war"):
             return chooser(request, _USView(game))  # type: ignore[arg-type]
         return chooser(request, game)

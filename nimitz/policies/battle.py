@@ -6,7 +6,8 @@ as `Game.answer` does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from nimitz.model.battle import AREAS
 from nimitz.model.journal import Decision
@@ -15,23 +16,32 @@ if TYPE_CHECKING:
     from nimitz.engine.game import Game
     from nimitz.engine.requests import Request
 
-BATTLE_KINDS = ("battle_place_ships", "battle_place_subs", "battle_plans", "battle_first_light",
-                "battle_air", "battle_allocate_hits", "battle_reactive", "battle_excess_aircraft",
-                "battle_airfield_losses", "battle_ja_tie")
+BATTLE_KINDS = (
+    "battle_place_ships",
+    "battle_place_subs",
+    "battle_plans",
+    "battle_first_light",
+    "battle_air",
+    "battle_allocate_hits",
+    "battle_reactive",
+    "battle_excess_aircraft",
+    "battle_airfield_losses",
+    "battle_ja_tie",
+)
 
 
-def _decline(request: "Request") -> Decision:
+def _decline(request: Request) -> Decision:
     return next(o.decision for o in request.options if o.decision.choice == "decline")
 
 
-def _auto(request: "Request") -> Decision:
+def _auto(request: Request) -> Decision:
     return Decision(kind=request.kind, choice="auto")
 
 
 # --- passive -------------------------------------------------------------------------------------
 
 
-def passive(request: "Request", game: "Game") -> Decision:
+def passive(request: Request, game: Game) -> Decision:
     """Places everything (ships in the US Ocean, subs with the first JA ships), buys no plans,
     keeps aircraft home, lets every allocation be automatic and uses no reactive plan."""
     k = request.kind
@@ -55,12 +65,27 @@ def passive(request: "Request", game: "Game") -> Decision:
 
 # --- sensible ------------------------------------------------------------------------------------
 
-PLAN_PRIORITY = ("damage_control", "diving_attack", "furball", "anti_aircraft", "ranging_shots",
-                 "artillery", "leathernecks", "seabees", "charge", "sonar", "aaa", "barrel_roll",
-                 "envelop", "asw", "first_light", "engaged")
+PLAN_PRIORITY = (
+    "damage_control",
+    "diving_attack",
+    "furball",
+    "anti_aircraft",
+    "ranging_shots",
+    "artillery",
+    "leathernecks",
+    "seabees",
+    "charge",
+    "sonar",
+    "aaa",
+    "barrel_roll",
+    "envelop",
+    "asw",
+    "first_light",
+    "engaged",
+)
 
 
-def _board(game: "Game"):
+def _board(game: Game):
     from nimitz.engine.battle.board import Board
 
     return Board(game)
@@ -73,12 +98,20 @@ def _useful(plan: str, board) -> bool:
     ja_subs = any(board.cls(p).type == "SS" for p in board.ids("JA"))
     us_subs = any(board.cls(p).type == "SS" for p in board.ids("US"))
     return {
-        "diving_attack": us_air, "furball": us_air and bool(board.aircraft("JA")),
-        "anti_aircraft": us_ships and bool(board.aircraft("JA")), "aaa": us_ships and bool(board.aircraft("JA")),
-        "ranging_shots": us_ships, "artillery": us_ground, "charge": us_ground, "envelop": us_ground,
+        "diving_attack": us_air,
+        "furball": us_air and bool(board.aircraft("JA")),
+        "anti_aircraft": us_ships and bool(board.aircraft("JA")),
+        "aaa": us_ships and bool(board.aircraft("JA")),
+        "ranging_shots": us_ships,
+        "artillery": us_ground,
+        "charge": us_ground,
+        "envelop": us_ground,
         "leathernecks": any(board.cls(p).marine for p in board.ids("US")),
-        "seabees": bool(board.lba("US")), "sonar": ja_subs or us_subs, "asw": ja_subs,
-        "barrel_roll": us_air, "first_light": bool(board.carriers("US")) and us_air,
+        "seabees": bool(board.lba("US")),
+        "sonar": ja_subs or us_subs,
+        "asw": ja_subs,
+        "barrel_roll": us_air,
+        "first_light": bool(board.carriers("US")) and us_air,
     }.get(plan, True)
 
 
@@ -100,14 +133,13 @@ def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
     return max(scores, key=lambda a: (scores[a], -AREAS.index(a)))
 
 
-def sensible(request: "Request", game: "Game") -> Decision:
+def sensible(request: Request, game: Game) -> Decision:
     """Spends a little SP on useful plans, sends bombers at the best targets with their fighters,
     uses reactive plans when offered, lets allocations be automatic."""
     k = request.kind
     board = _board(game)
     if k == "battle_ja_tie":  # hit the tied Japanese force worth most to sink: a damaged one
-        return next((o.decision for o in request.options if "damaged" in o.label),
-                    request.options[0].decision)
+        return next((o.decision for o in request.options if "damaged" in o.label), request.options[0].decision)
     if k == "battle_place_ships":
         ja = request.info["japanese"]
         island = any(j["type"] in ("INF", "BN", "LBA") for j in ja)
@@ -161,12 +193,12 @@ def sensible(request: "Request", game: "Game") -> Decision:
 # --- random (soak tests) ---------------------------------------------------------------------------
 
 
-def randomized(rng: Any) -> Callable[["Request", "Game"], Decision]:
+def randomized(rng: Any) -> Callable[[Request, Game], Decision]:
     """A policy choosing uniformly among legal answers (for soak tests and fuzzing). `rng` is the
     caller's generator (e.g. a test's `random.Random(seed)`): the game's own modules never use
     the random module (DESIGN.md: all game randomness comes from the game's dice)."""
 
-    def policy(request: "Request", game: "Game") -> Decision:
+    def policy(request: Request, game: Game) -> Decision:
         k = request.kind
         info = request.info
         if k == "battle_place_ships":
@@ -207,8 +239,12 @@ def random_sequence(info: dict, rng: Any) -> list[str]:
     """A random legal R15 placement for a `battle_allocate_hits` request's info."""
     from nimitz.engine.battle.hits import Alloc, Target
 
-    targets = [Target(t["id"], t["kind"], t["cost"], t["damaged"], t["can_take"], (t["id"],),
-                      t.get("foxhole", False), t["name"]) for t in info["targets"]]
+    targets = [
+        Target(
+            t["id"], t["kind"], t["cost"], t["damaged"], t["can_take"], (t["id"],), t.get("foxhole", False), t["name"]
+        )
+        for t in info["targets"]
+    ]
     alloc = Alloc(targets, info["foxholes_first"])
     out = []
     for _ in range(info["to_place"]):
@@ -223,7 +259,7 @@ def random_sequence(info: dict, rng: Any) -> list[str]:
 # --- driving a battle ----------------------------------------------------------------------------
 
 
-def play_battle(game: "Game", area: str, policy, *, on_request=None) -> int:
+def play_battle(game: Game, area: str, policy, *, on_request=None) -> int:
     """Run `resolve_battle(game, area)` to the end with `policy`; every answer is checked first.
     Returns the number of requests answered."""
     from nimitz.engine.battle import resolve_battle

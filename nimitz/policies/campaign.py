@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
 
-def _first_option(request: "Request") -> Decision:
+def _first_option(request: Request) -> Decision:
     return request.options[0].decision
 
 
-def passive(request: "Request", game: "Game") -> Decision:
+def passive(request: Request, game: Game) -> Decision:
     if request.kind == "resupply":
         return Decision("end_resupply")
     if request.kind == "movement":
@@ -43,7 +43,7 @@ def passive(request: "Request", game: "Game") -> Decision:
 KEEP_SP = 3  # kept back for battle plans
 
 
-def _resupply(request: "Request", game: "Game") -> Decision:
+def _resupply(request: Request, game: Game) -> Decision:
     sp = request.info["sp"]
     opts = request.options
     repairs = sorted((o for o in opts if o.decision.kind == "repair"), key=lambda o: o.cost)
@@ -63,14 +63,14 @@ def _resupply(request: "Request", game: "Game") -> Decision:
     return Decision("end_resupply")
 
 
-def _scouting(request: "Request", game: "Game") -> Decision:
+def _scouting(request: Request, game: Game) -> Decision:
     areas = [a for a in request.info["areas"] if a not in ("JA", "EA")] or request.info["areas"]
     areas.sort(key=lambda a: (-len(game.state.at(a, "JA")), game.data.map.order[a]))
     points = request.info["points"]
     return Decision("scout", areas=tuple(areas[i % len(areas)] for i in range(points)))
 
 
-def _target(game: "Game", held: list[str]) -> str | None:
+def _target(game: Game, held: list[str]) -> str | None:
     """The objective not held by the US with the fewest JA forces (nearest HI on ties)."""
     dist = game.data.map.distances("HI")
     open_ = [o for o in game.sheet.objectives if o not in held]
@@ -79,7 +79,7 @@ def _target(game: "Game", held: list[str]) -> str | None:
     return min(open_, key=lambda o: (len(game.state.at(o, "JA")), dist.get(o, 99), o))
 
 
-def _threats(game: "Game", held: list[str]) -> dict[str, int]:
+def _threats(game: Game, held: list[str]) -> dict[str, int]:
     """For each held objective, the JA forces in it and next to it: how exposed it is."""
     m = game.data.map
     ja: dict[str, int] = {}
@@ -93,7 +93,7 @@ class _UsTypes:
     """How many US forces of each type stand in an area, counted once per area for one
     decision (the search below asks the same areas again and again; nothing moves meanwhile)."""
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: Game):
         self.game = game
         self.areas: dict[str, dict[str, int]] = {}
 
@@ -107,8 +107,7 @@ class _UsTypes:
         return sum(types.get(k, 0) for k in kinds)
 
 
-def _garrison_post(game: "Game", f, kind: tuple[str, ...], threats: dict[str, int],
-                   us: _UsTypes) -> str | None:
+def _garrison_post(game: Game, f, kind: tuple[str, ...], threats: dict[str, int], us: _UsTypes) -> str | None:
     """The threatened held objective that most needs another force of this kind."""
     posts = []
     for area, threat in threats.items():
@@ -120,7 +119,7 @@ def _garrison_post(game: "Game", f, kind: tuple[str, ...], threats: dict[str, in
     return min(posts)[3] if posts else None
 
 
-def _movement(request: "Request", game: "Game") -> Decision:
+def _movement(request: Request, game: Game) -> Decision:
     from nimitz.engine.control import objectives_held
 
     state = game.state
@@ -143,15 +142,21 @@ def _movement(request: "Request", game: "Game") -> Decision:
         from nimitz.engine.campaign import INVASION_LIMIT
 
         room = INVASION_LIMIT - state.invaded_this_turn
-        ready = sorted((f for f in movable if f.location in ("WC", "HI") and cls_of(game, f).is_ship),
-                       key=lambda f: (-cls_of(game, f).buy_cost, f.id))
+        ready = sorted(
+            (f for f in movable if f.location in ("WC", "HI") and cls_of(game, f).is_ship),
+            key=lambda f: (-cls_of(game, f).buy_cost, f.id),
+        )
         if room > 0 and ready:
             return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     if target:  # the attack needs troops to hold what it takes
         if us.count(target, ("INF", "BN")) < 3:
             for f in movable:
-                if (f.location in bases and cls_of(game, f).type == "INF" and f.location != "HI"
-                        and move_problem(game, f, target) is None):
+                if (
+                    f.location in bases
+                    and cls_of(game, f).type == "INF"
+                    and f.location != "HI"
+                    and move_problem(game, f, target) is None
+                ):
                     return Decision("move", forces=(f.id,), area=target)
     for f in movable:  # aircraft and troops at the bases reinforce threatened objectives
         c = cls_of(game, f)
@@ -178,7 +183,7 @@ def _movement(request: "Request", game: "Game") -> Decision:
     return Decision("end_movement")
 
 
-def sensible(request: "Request", game: "Game") -> Decision:
+def sensible(request: Request, game: Game) -> Decision:
     if request.kind == "resupply":
         return _resupply(request, game)
     if request.kind == "scouting":

@@ -37,31 +37,41 @@ if TYPE_CHECKING:
 
 BASES = ("WC", "HI", "AU")
 # How much a force weighs in a fight, by type (a rough rating for massing, not a rule).
-WEIGHT = {"CV": 4.0, "CVL": 2.5, "CVE": 1.5, "BB": 2.5, "CRU": 1.5, "DD": 0.7, "SS": 0.3,
-          "LBA": 1.5, "INF": 1.0, "BN": 0.5}
+WEIGHT = {
+    "CV": 4.0,
+    "CVL": 2.5,
+    "CVE": 1.5,
+    "BB": 2.5,
+    "CRU": 1.5,
+    "DD": 0.7,
+    "SS": 0.3,
+    "LBA": 1.5,
+    "INF": 1.0,
+    "BN": 0.5,
+}
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
 KEEP_SP = 4  # kept back for battle plans
 GARRISON = 3  # aircraft, and infantry, a threatened objective should hold
 ATTACK_MARGIN = 1.3  # our fleet must outweigh Japan's forces at the target by this much
 
 
-def weight(game: "Game", forces) -> float:
+def weight(game: Game, forces) -> float:
     return sum(WEIGHT.get(cls_of(game, f).type, 1.0) * (0.5 if f.damaged else 1.0) for f in forces)
 
 
-def _type(game: "Game", f) -> str:
+def _type(game: Game, f) -> str:
     return cls_of(game, f).type
 
 
 # --- resupply --------------------------------------------------------------------------------
 
 
-def scouting_wanted(game: "Game") -> int:
+def scouting_wanted(game: Game) -> int:
     """Scouting points worth buying: one per objective whose JA forces will take an order."""
     return min(game.data.orders.scouting_cap, len(scout_targets(game)))
 
 
-def scout_targets(game: "Game") -> list[str]:
+def scout_targets(game: Game) -> list[str]:
     """Objectives (not Japan or East Asia) where JA forces will roll orders: ships, or more than
     one INF/LBA counter (a lone one is marked moved, R3). Fewest JA forces first, as JA rolls."""
     state = game.state
@@ -78,7 +88,7 @@ def scout_targets(game: "Game") -> list[str]:
     return [a for _, _, a in sorted(out)]
 
 
-def invasion_short(game: "Game") -> int:
+def invasion_short(game: Game) -> int:
     """SP of forces the 1945 invasion box still lacks for its best level (0: none needed)."""
     from nimitz.model.state import INVASION
 
@@ -89,14 +99,19 @@ def invasion_short(game: "Game") -> int:
     return max(0, max(lv.min for lv in levels) - have)
 
 
-def invasion_ready(game: "Game") -> list:
+def invasion_ready(game: Game) -> list:
     """Ships in HI or WC that may join the invasion this turn, costliest first."""
-    return sorted((f for f in game.state.forces.values() if f.side == "US" and not f.moved
-                   and f.location in ("HI", "WC") and cls_of(game, f).is_ship),
-                  key=lambda f: (-cls_of(game, f).buy_cost, f.id))
+    return sorted(
+        (
+            f
+            for f in game.state.forces.values()
+            if f.side == "US" and not f.moved and f.location in ("HI", "WC") and cls_of(game, f).is_ship
+        ),
+        key=lambda f: (-cls_of(game, f).buy_cost, f.id),
+    )
 
 
-def resupply(request: "Request", game: "Game") -> Decision:
+def resupply(request: Request, game: Game) -> Decision:
     sp = request.info["sp"]
     opts = request.options
     want = scouting_wanted(game) - request.info["scouting_points"]
@@ -107,8 +122,13 @@ def resupply(request: "Request", game: "Game") -> Decision:
         from nimitz.engine.campaign import INVASION_LIMIT
 
         ready = sum(cls_of(game, f).buy_cost for f in invasion_ready(game)[:INVASION_LIMIT])
-        ships = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp
-                 and cls_of(game, game.state.forces[o.decision.forces[0]]).is_ship]
+        ships = [
+            o
+            for o in opts
+            if o.decision.kind == "buy"
+            and o.cost <= sp
+            and cls_of(game, game.state.forces[o.decision.forces[0]]).is_ship
+        ]
         if ready < short and ships and len(invasion_ready(game)) < INVASION_LIMIT:
             return max(ships, key=lambda o: (o.cost, o.decision.forces[0])).decision
     repairs = sorted((o for o in opts if o.decision.kind == "repair"), key=lambda o: (o.cost, o.label))
@@ -116,14 +136,24 @@ def resupply(request: "Request", game: "Game") -> Decision:
         return repairs[0].decision
     buys = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP]
     state = game.state
-    inf_ready = sum(1 for f in state.forces.values() if f.side == "US" and f.location in BASES
-                    and _type(game, f) == "INF")
+    inf_ready = sum(
+        1 for f in state.forces.values() if f.side == "US" and f.location in BASES and _type(game, f) == "INF"
+    )
 
     def rank(o):
         t = _type(game, state.forces[o.decision.forces[0]])
         # Infantry up to a landing force in reserve, then aircraft and carriers, then the rest.
-        order = {"INF": 0 if inf_ready < 4 else 3, "LBA": 1, "CV": 2, "CVL": 2, "BB": 4, "CVE": 4,
-                 "CRU": 5, "DD": 6, "SS": 7}
+        order = {
+            "INF": 0 if inf_ready < 4 else 3,
+            "LBA": 1,
+            "CV": 2,
+            "CVL": 2,
+            "BB": 4,
+            "CVE": 4,
+            "CRU": 5,
+            "DD": 6,
+            "SS": 7,
+        }
         return (order.get(t, 9), o.cost, o.decision.forces[0])
 
     if buys:
@@ -131,12 +161,14 @@ def resupply(request: "Request", game: "Game") -> Decision:
     return Decision("end_resupply")
 
 
-def scouting(request: "Request", game: "Game") -> Decision:
+def scouting(request: Request, game: Game) -> Decision:
     legal = request.info["areas"]
     first = [a for a in scout_targets(game) if a in legal]
     # Then the smallest stacks outside Japan: their scouted orders never move the track (R2).
-    rest = sorted((a for a in legal if a not in first and a not in ("JA", "EA")),
-                  key=lambda a: (len(game.state.at(a, "JA")), game.data.map.order[a]))
+    rest = sorted(
+        (a for a in legal if a not in first and a not in ("JA", "EA")),
+        key=lambda a: (len(game.state.at(a, "JA")), game.data.map.order[a]),
+    )
     ranked = first + rest or legal
     points = request.info["points"]
     return Decision("scout", areas=tuple(ranked[i % len(ranked)] for i in range(points)))
@@ -155,7 +187,7 @@ class Situation:
     ja_ships_near_hawaii: int = 0
 
 
-def situation(game: "Game") -> Situation:
+def situation(game: Game) -> Situation:
     from nimitz.engine.control import objectives_held, supplied_areas
 
     state = game.state
@@ -164,28 +196,29 @@ def situation(game: "Game") -> Situation:
         if f.side == "JA" and f.location in game.data.map.area:
             sit.ja_weight[f.location] = sit.ja_weight.get(f.location, 0.0) + weight(game, [f])
     near = set(game.data.map.area["HI"].adjacent) - {"WC"}
-    sit.ja_ships_near_hawaii = sum(1 for f in state.forces.values() if f.side == "JA"
-                                   and f.location in near and cls_of(game, f).is_ship)
+    sit.ja_ships_near_hawaii = sum(
+        1 for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship
+    )
     return sit
 
 
-def targets(game: "Game", sit: Situation) -> list[str]:
+def targets(game: Game, sit: Situation) -> list[str]:
     """Objectives the US does not hold, in supply reach, lightest Japanese weight first."""
     dist = game.data.map.distances("HI")
     out = [o for o in game.sheet.objectives if o not in sit.held and o in sit.supplied]
     return sorted(out, key=lambda o: (sit.ja_weight.get(o, 0.0), dist.get(o, 99), o))
 
 
-def threat(game: "Game", area: str, sit: Situation) -> float:
+def threat(game: Game, area: str, sit: Situation) -> float:
     m = game.data.map
     return sit.ja_weight.get(area, 0.0) + sum(sit.ja_weight.get(n, 0.0) for n in m.area[area].adjacent)
 
 
-def _count(game: "Game", area: str, types: tuple[str, ...]) -> int:
+def _count(game: Game, area: str, types: tuple[str, ...]) -> int:
     return sum(1 for g in game.state.at(area, "US") if _type(game, g) in types)
 
 
-def movement(request: "Request", game: "Game", target: str | None = None) -> Decision:
+def movement(request: Request, game: Game, target: str | None = None) -> Decision:
     """One movement decision. `target`: the objective to attack (None: the heuristics choose;
     "": no attack this turn)."""
     state = game.state
@@ -222,12 +255,12 @@ def movement(request: "Request", game: "Game", target: str | None = None) -> Dec
         for f in movable:
             c = cls_of(game, f)
             wanted = c.is_ship or (c.type == "INF" and landing < 3)
-            if (wanted and f.location in BASES and _can_leave(game, f, sit)
-                    and move_problem(game, f, target) is None):
+            if wanted and f.location in BASES and _can_leave(game, f, sit) and move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
     # 3. Aircraft and spare infantry reinforce threatened held objectives.
-    posts = sorted(((-threat(game, a, sit), game.data.map.order[a], a) for a in sit.held
-                    if a != "HI" and threat(game, a, sit) > 0))
+    posts = sorted(
+        (-threat(game, a, sit), game.data.map.order[a], a) for a in sit.held if a != "HI" and threat(game, a, sit) > 0
+    )
     for f in movable:
         t = _type(game, f)
         if t not in ("LBA", "INF") or f.location not in BASES or not _can_leave(game, f, sit):
@@ -243,7 +276,7 @@ def movement(request: "Request", game: "Game", target: str | None = None) -> Dec
     return Decision("end_movement")
 
 
-def _can_leave(game: "Game", f, sit: Situation) -> bool:
+def _can_leave(game: Game, f, sit: Situation) -> bool:
     """Hawaii keeps its garrison; a guarded Hawaii keeps its fleet while JA ships are near."""
     if f.location != "HI":
         return True
@@ -257,7 +290,7 @@ def _can_leave(game: "Game", f, sit: Situation) -> bool:
     return True
 
 
-def choose_target(game: "Game", sit: Situation, movable) -> str | None:
+def choose_target(game: Game, sit: Situation, movable) -> str | None:
     """The lightest-held objective our available fleet outweighs by the margin, if any."""
     fleet = [f for f in movable if cls_of(game, f).is_ship and f.location in BASES and _can_leave(game, f, sit)]
     ours = weight(game, fleet)
@@ -271,7 +304,7 @@ def choose_target(game: "Game", sit: Situation, movable) -> str | None:
 # --- battles ---------------------------------------------------------------------------------
 
 
-def battle_plans(request: "Request", game: "Game") -> Decision:
+def battle_plans(request: Request, game: Game) -> Decision:
     """Spend SP on plans where the battle matters: an objective, or carriers on either side."""
     from nimitz.policies import battle
 
@@ -290,7 +323,7 @@ def battle_plans(request: "Request", game: "Game") -> Decision:
     return Decision(kind="battle_plans", count=spend if bought else 0, forces=tuple(bought))
 
 
-def heuristic(request: "Request", game: "Game") -> Decision:
+def heuristic(request: Request, game: Game) -> Decision:
     """The expert's heuristics alone (look-ahead budget 0)."""
     k = request.kind
     if k == "resupply":
@@ -313,7 +346,7 @@ class ExpertPolicy:
     last_reason: str = ""
     _plan: tuple = ()  # ((year, turn), the chosen plan's policy for the rest of the step)
 
-    def __call__(self, request: "Request", game: "Game") -> Decision:
+    def __call__(self, request: Request, game: Game) -> Decision:
         from nimitz.policies import us_view
 
         view = us_view(game)  # under fog of war it plans on what the US sees (R86)
@@ -333,12 +366,15 @@ class ExpertPolicy:
         return decision
 
 
-def reason(request: "Request", game: "Game", decision: Decision) -> str:
+def reason(request: Request, game: Game, decision: Decision) -> str:
     """One line: why the heuristics chose this."""
     k = decision.kind
     if k == "buy_scouting":
-        return ("scouting points for " + ", ".join(scout_targets(game)[:6])
-                + ": a scouted Hold there does not move the JA track (R2, R5)")
+        return (
+            "scouting points for "
+            + ", ".join(scout_targets(game)[:6])
+            + ": a scouted Hold there does not move the JA track (R2, R5)"
+        )
     if k == "scout":
         return "scouted Holds in objectives keep the JA track low before Japan's fleets roll (R1-R5)"
     if k == "buy":

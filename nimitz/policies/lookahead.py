@@ -11,7 +11,8 @@ to the end of the year or `horizon` turns, whichever is first.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from attrs import define, field
 
@@ -52,27 +53,26 @@ class Outcome:
         return self.objectives - HAWAII_WEIGHT * self.hawaii_lost
 
 
-def position_seed(game: "Game", i: int) -> int:
+def position_seed(game: Game, i: int) -> int:
     from nimitz.persist.saves import state_hash
 
     digest = hashlib.sha256(f"lookahead:{state_hash(game.state)}:{len(game.journal)}:{i}".encode())
     return int.from_bytes(digest.digest()[:8], "big") >> 1
 
 
-def fork(game: "Game", seed: int) -> "Game":
+def fork(game: Game, seed: int) -> Game:
     """A copy of the game at its pending request, with new dice seeded by `seed`."""
     from nimitz.engine.game import Game
     from nimitz.persist.campaign_file import decisions_in
 
     cp = game.checkpoints[-1]
-    copy = Game.replay(game.data, cp, game.journal, game.checkpoints[:-1],
-                       decisions_in(game.journal, cp.journal_len))
+    copy = Game.replay(game.data, cp, game.journal, game.checkpoints[:-1], decisions_in(game.journal, cp.journal_len))
     copy.state.dice = DiceState(seed=seed)
     copy.dice.inner = SeededDice(copy.state.dice)
     return copy
 
 
-def rollout(game: "Game", candidate: Candidate, seed: int, horizon: int) -> tuple[int, bool, bool, int]:
+def rollout(game: Game, candidate: Candidate, seed: int, horizon: int) -> tuple[int, bool, bool, int]:
     """Play the candidate then the heuristics; (objectives held, Hawaii lost, year over, turn)."""
     from nimitz.engine.control import objectives_held
     from nimitz.policies.expert import heuristic
@@ -97,8 +97,7 @@ def rollout(game: "Game", candidate: Candidate, seed: int, horizon: int) -> tupl
     return len(held), "HI" not in held, over, min(st.turn, last_turn)
 
 
-def evaluate(game: "Game", candidates: list[Candidate], rollouts: int,
-             horizon: int = HORIZON) -> list[Outcome]:
+def evaluate(game: Game, candidates: list[Candidate], rollouts: int, horizon: int = HORIZON) -> list[Outcome]:
     """Each candidate's outcome over `rollouts` seeded rollouts, best first (stable)."""
     seeds = [position_seed(game, i) for i in range(rollouts)]
     out = []
@@ -115,7 +114,7 @@ def evaluate(game: "Game", candidates: list[Candidate], rollouts: int,
     return sorted(out, key=lambda o: -o.score)
 
 
-def candidates_for(request: "Request", game: "Game", limit: int = 4) -> list[Candidate]:
+def candidates_for(request: Request, game: Game, limit: int = 4) -> list[Candidate]:
     """The expert's own answer first, then distinct alternatives worth comparing."""
     from nimitz.policies import campaign, expert
 
@@ -137,8 +136,7 @@ def candidates_for(request: "Request", game: "Game", limit: int = 4) -> list[Can
             then = _fixed_target(target)
             decision = then(request, game)
             what = f"mass the fleet on {target}" if target else "hold and reinforce: no attack"
-            add(decision, f"{what}; first: {expert.reason(request, game, decision)}", then,
-                plan=target or "no attack")
+            add(decision, f"{what}; first: {expert.reason(request, game, decision)}", then, plan=target or "no attack")
         return out
     mine = expert.heuristic(request, game)
     add(mine, expert.reason(request, game, mine))
@@ -157,7 +155,7 @@ def candidates_for(request: "Request", game: "Game", limit: int = 4) -> list[Can
 def _fixed_target(target: str | None) -> Policy:
     from nimitz.policies import expert
 
-    def policy(request: "Request", game: "Game") -> Decision:
+    def policy(request: Request, game: Game) -> Decision:
         if request.kind != "movement":
             return expert.heuristic(request, game)
         return expert.movement(request, game, target=target or "")
@@ -165,14 +163,16 @@ def _fixed_target(target: str | None) -> Policy:
     return policy
 
 
-def best_movement(request: "Request", game: "Game", rollouts: int) -> Candidate | None:
+def best_movement(request: Request, game: Game, rollouts: int) -> Candidate | None:
     """The movement plan whose rollouts score best (None: only one plan to consider)."""
     cands = candidates_for(request, game)
     if len(cands) < 2:
         return None
     best = evaluate(game, cands, rollouts)[0]
-    best.candidate.reason += (f"; look-ahead: {best.objectives:.1f} objectives by turn {best.by_turn}, "
-                              f"Hawaii lost in {100 * best.hawaii_lost:.0f}%")
+    best.candidate.reason += (
+        f"; look-ahead: {best.objectives:.1f} objectives by turn {best.by_turn}, "
+        f"Hawaii lost in {100 * best.hawaii_lost:.0f}%"
+    )
     return best.candidate
 
 
@@ -180,7 +180,7 @@ ADVICE_CANDIDATES = 3
 ADVICE_HORIZON = 1  # turns after the current one: keeps `advise` near 2 s on a shared machine
 
 
-def advise(game: "Game", rollouts: int, horizon: int = ADVICE_HORIZON) -> list[Outcome]:
+def advise(game: Game, rollouts: int, horizon: int = ADVICE_HORIZON) -> list[Outcome]:
     """The expert's choice for the pending request and its best alternatives, best first."""
     from nimitz.policies import us_view
 
@@ -192,31 +192,44 @@ def advise(game: "Game", rollouts: int, horizon: int = ADVICE_HORIZON) -> list[O
     return evaluate(game, cands, rollouts, horizon)
 
 
-def advice_payload(game: "Game", outcomes: list[Outcome]) -> dict:
+def advice_payload(game: Game, outcomes: list[Outcome]) -> dict:
     """Plain data for `advise --json` and the TUI."""
     year_end = game.sheet.turns
 
     def one(o: Outcome) -> dict:
-        return {"decision": say(game, o.candidate.decision), "reason": o.candidate.reason,
-                "objectives": round(o.objectives, 2), "hawaii_lost": round(o.hawaii_lost, 3),
-                "by_turn": o.by_turn, "year_end": o.by_turn >= year_end or o.final == 1.0,
-                "rollouts": o.rollouts}
+        return {
+            "decision": say(game, o.candidate.decision),
+            "reason": o.candidate.reason,
+            "objectives": round(o.objectives, 2),
+            "hawaii_lost": round(o.hawaii_lost, 3),
+            "by_turn": o.by_turn,
+            "year_end": o.by_turn >= year_end or o.final == 1.0,
+            "rollouts": o.rollouts,
+        }
 
-    return {"request": game.pending.kind, "prompt": game.pending.prompt, "turn": game.state.turn,
-            "choice": one(outcomes[0]), "alternatives": [one(o) for o in outcomes[1:]]}
+    return {
+        "request": game.pending.kind,
+        "prompt": game.pending.prompt,
+        "turn": game.state.turn,
+        "choice": one(outcomes[0]),
+        "alternatives": [one(o) for o in outcomes[1:]],
+    }
 
 
-def say(game: "Game", d: Decision) -> str:
+def say(game: Game, d: Decision) -> str:
     """A decision as a wargamer says it (the request's own label when it offers one)."""
     for opt in game.pending.options:
         if opt.decision == d:
             return opt.label
     names = ", ".join(game.state.forces[i].name for i in d.forces if i in game.state.forces)
-    return {"move": f"Move {names} to {d.area}", "raid": f"Send {names} raiding",
-            "strategic_bombing": f"Send {names} to bomb Japan",
-            "invade": f"Send {names} to the invasion of Japan",
-            "buy_scouting": f"Buy {d.count} scouting point(s)",
-            "scout": "Scout " + ", ".join(d.areas)}.get(d.kind, d.describe())
+    return {
+        "move": f"Move {names} to {d.area}",
+        "raid": f"Send {names} raiding",
+        "strategic_bombing": f"Send {names} to bomb Japan",
+        "invade": f"Send {names} to the invasion of Japan",
+        "buy_scouting": f"Buy {d.count} scouting point(s)",
+        "scout": "Scout " + ", ".join(d.areas),
+    }.get(d.kind, d.describe())
 
 
 def advice_lines(payload: dict) -> list[str]:
@@ -224,12 +237,18 @@ def advice_lines(payload: dict) -> list[str]:
         if not o["rollouts"]:
             return "no look-ahead: fog of war hides the Japanese forces it would need (R86)"
         when = "at the end of the year" if o["year_end"] else f"by the end of turn {o['by_turn']}"
-        return (f"expects {o['objectives']:.1f} objectives {when}, Hawaii lost in "
-                f"{100 * o['hawaii_lost']:.0f}% ({o['rollouts']} rollouts)")
+        return (
+            f"expects {o['objectives']:.1f} objectives {when}, Hawaii lost in "
+            f"{100 * o['hawaii_lost']:.0f}% ({o['rollouts']} rollouts)"
+        )
 
     c = payload["choice"]
-    lines = [f"Turn {payload['turn']}: {payload['prompt']}",
-             f"Expert: {c['decision']}", f"  why: {c['reason']}", f"  {expects(c)}"]
+    lines = [
+        f"Turn {payload['turn']}: {payload['prompt']}",
+        f"Expert: {c['decision']}",
+        f"  why: {c['reason']}",
+        f"  {expects(c)}",
+    ]
     for i, o in enumerate(payload["alternatives"], start=1):
         lines += [f"Alternative {i}: {o['decision']}", f"  why: {o['reason']}", f"  {expects(o)}"]
     return lines

@@ -36,8 +36,7 @@ CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_
 WAIT = object()  # a queued step that resumes the queue itself (the battle beats)
 
 
-def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]
-                    ) -> list[tuple[str, list[JournalEntry]]]:
+def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]) -> list[tuple[str, list[JournalEntry]]]:
     """The battle entries among `entries`, split by battle: (map area, its entries), in order."""
     out: list[tuple[str, list[JournalEntry]]] = []
     for e in entries:
@@ -47,8 +46,11 @@ def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]
             out.append((e.data["area"], []))
         elif not out:  # a battle going on before these entries
             start = e.seq
-            while start > 0 and not (journal[start].step == "battle:setup" and
-                                     journal[start].kind == "event" and "area" in journal[start].data):
+            while start > 0 and not (
+                journal[start].step == "battle:setup"
+                and journal[start].kind == "event"
+                and "area" in journal[start].data
+            ):
                 start -= 1
             out.append((journal[start].data.get("area", ""), []))
         out[-1][1].append(e)
@@ -72,9 +74,16 @@ class NimitzApp(App):
         Binding("f2", "glossary", "Glossary", show=False),
     ]
 
-    def __init__(self, saves_folder: Path, open_path: Path | None = None, *, data=None,
-                 new_campaign: bool = False, replay_path: Path | None = None,
-                 briefings: bool = False) -> None:
+    def __init__(
+        self,
+        saves_folder: Path,
+        open_path: Path | None = None,
+        *,
+        data=None,
+        new_campaign: bool = False,
+        replay_path: Path | None = None,
+        briefings: bool = False,
+    ) -> None:
         super().__init__()
         self.briefings = briefings  # brief a campaign that has just begun (off in Pilot tests)
         self.start_new = new_campaign
@@ -102,8 +111,7 @@ class NimitzApp(App):
             self.notify(f"{self.busy}: one moment.", timeout=2)
             return False
         self.busy = doing
-        note = self.set_timer(self.BUSY_NOTE_AFTER,
-                              lambda: self.notify(f"{doing}…", title="Working", timeout=30))
+        note = self.set_timer(self.BUSY_NOTE_AFTER, lambda: self.notify(f"{doing}…", title="Working", timeout=30))
 
         def finish(result: Any) -> None:
             note.stop()
@@ -155,6 +163,7 @@ class NimitzApp(App):
     def open_campaign(self, path: Path) -> None:
         """Open a save (read and replayed in a worker); one that cannot be loaded shows its
         message (never a traceback)."""
+
         def work():  # noqa: ANN202
             try:
                 return self.controller.load(path)
@@ -206,16 +215,24 @@ class NimitzApp(App):
                 self.pop_screen()
         self.push_screen(ReplayScreen(session, back=back))
 
-    def new_campaign(self, year: int, seed: int | None, preset: str | None, name: str = "",
-                     linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None,
-                     refused: Callable[[str], None] | None = None,
-                     difficulty: str | None = None) -> None:
+    def new_campaign(
+        self,
+        year: int,
+        seed: int | None,
+        preset: str | None,
+        name: str = "",
+        linked: bool = False,
+        ja_ties: str = "bot",
+        options: list[str] | None = None,
+        refused: Callable[[str], None] | None = None,
+        difficulty: str | None = None,
+    ) -> None:
         """Create (in a worker: set-up and the first save) and open a campaign; a refusal (a
         taken or bad name) goes to `refused`, else to a message."""
+
         def work():  # noqa: ANN202
             try:
-                return self.controller.create(year, seed, preset, name, linked, ja_ties, options,
-                                              difficulty=difficulty)
+                return self.controller.create(year, seed, preset, name, linked, ja_ties, options, difficulty=difficulty)
             except NimitzError as exc:
                 return exc
 
@@ -342,8 +359,7 @@ class NimitzApp(App):
             turn = after[0].turn
             self._queue.append(lambda: self._report(f"End of turn {turn}", after, "reinforce"))
 
-    def _report(self, title: str, entries: list[JournalEntry], topic: str,
-                last: bool = False) -> Screen:
+    def _report(self, title: str, entries: list[JournalEntry], topic: str, last: bool = False) -> Screen:
         from nimitz.tui.screens.report import ReportScreen
 
         return ReportScreen(title, entries, topic, start_at_end=last)
@@ -365,8 +381,7 @@ class NimitzApp(App):
         the player steps through them."""
         from nimitz.tui.screens.battle import BattleScreen
 
-        screen = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area),
-                      None)
+        screen = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area), None)
         if screen is None:
             while isinstance(self.screen, BattleScreen):  # another battle's screen
                 self.pop_screen()
@@ -381,19 +396,23 @@ class NimitzApp(App):
         from nimitz.tui.screens.battle_result import BattleResultScreen, result_text
 
         game = self.controller.game
-        screen = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area),
-                      None)
+        screen = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area), None)
         beats = screen.seen if screen is not None else []
         name = next((a.name for a in game.data.map.areas if a.code == area), area)
-        text = result_text(name, end.data.get("why", ""), end.data, beats, self.battle_history.name,
-                           holder(game.state, game.data, area))
+        text = result_text(
+            name,
+            end.data.get("why", ""),
+            end.data,
+            beats,
+            self.battle_history.name,
+            holder(game.state, game.data, area),
+        )
         return BattleResultScreen(text)
 
     def _close_battle(self, area: str) -> None:
         from nimitz.tui.screens.battle import BattleScreen
 
-        stale = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area),
-                     None)
+        stale = next((s for s in self.screen_stack if isinstance(s, BattleScreen) and s.area == area), None)
         if stale is not None:
             while stale in self.screen_stack:
                 self.pop_screen()
@@ -516,8 +535,7 @@ class NimitzApp(App):
             self.notify("No Japanese orders yet this campaign.", timeout=4)
             return
         turn = last[-1].turn
-        entries = [e for e in journal if e.turn == turn and e.kind == "bot"
-                   and e.step in ("scouting", "orders")]
+        entries = [e for e in journal if e.turn == turn and e.kind == "bot" and e.step in ("scouting", "orders")]
         self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
 
     def action_auto(self) -> None:
@@ -534,8 +552,9 @@ class NimitzApp(App):
             if decided is not None and is_battle_kind(request.kind):
                 from nimitz.tui.battle_view import auto_note  # says what it chose and why
 
-                self.notify(auto_note(self.controller.auto_policy(request.kind), request, decided),
-                            title="Auto", timeout=8)
+                self.notify(
+                    auto_note(self.controller.auto_policy(request.kind), request, decided), title="Auto", timeout=8
+                )
             elif self.controller.auto_reason:
                 self.notify(self.controller.auto_reason, title="The expert chose", timeout=6)
 
@@ -551,8 +570,7 @@ class NimitzApp(App):
         game = session.game
         snapshot = (game.data, list(game.journal), list(game.checkpoints))
         self.notify("The expert is thinking...", timeout=3)
-        self.run_worker(lambda: self._advice(snapshot), thread=True, exclusive=True,
-                        group="advice", name="advice")
+        self.run_worker(lambda: self._advice(snapshot), thread=True, exclusive=True, group="advice", name="advice")
 
     def _advice(self, snapshot) -> None:  # noqa: ANN001 - runs in a worker thread
         from nimitz.engine.game import Game
@@ -595,9 +613,13 @@ class NimitzApp(App):
             if yes:
                 self.off_thread("Undoing", undo, undone)
 
-        self.push_screen(ConfirmDialog("Undo the last decision?",
-                                       "The campaign goes back to before your last decision "
-                                       "(the dice are not rolled again)."), callback=done)
+        self.push_screen(
+            ConfirmDialog(
+                "Undo the last decision?",
+                "The campaign goes back to before your last decision (the dice are not rolled again).",
+            ),
+            callback=done,
+        )
 
     def action_replay_saved(self) -> None:
         from nimitz.tui.screens.replay import ReplayLoadDialog
@@ -621,14 +643,19 @@ class NimitzApp(App):
         from nimitz.tui.screens.title import TitleScreen
 
         cmds: list[tuple[str, str, Callable[[], object]]] = [
-            ("New campaign", "Start a new campaign (year, seed, rules preset)",
-             lambda: self.push_screen(NewCampaignDialog())),
+            (
+                "New campaign",
+                "Start a new campaign (year, seed, rules preset)",
+                lambda: self.push_screen(NewCampaignDialog()),
+            ),
             ("Load campaign", "Open a saved campaign", lambda: self.push_screen(LoadDialog())),
-            ("Replay a saved campaign", "Step through a save entry by entry; branch a 'what if'",
-             self.action_replay_saved),
+            (
+                "Replay a saved campaign",
+                "Step through a save entry by entry; branch a 'what if'",
+                self.action_replay_saved,
+            ),
             ("Reference", "Charts, tables and the rulings the game follows", self.action_reference),
-            ("Lab", "Play many seeded campaigns with a scripted player: how often is each outcome?",
-             self.action_lab),
+            ("Lab", "Play many seeded campaigns with a scripted player: how often is each outcome?", self.action_lab),
             ("Help", "Help for the current step", self.action_help),
             ("Glossary", "What every abbreviation and notation means", self.action_glossary),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
@@ -636,46 +663,59 @@ class NimitzApp(App):
         title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
         last = title.last if title is not None else None  # read by the title screen's worker
         if last is not None:
-            cmds.append(("Continue last campaign", f"Open {last.name}",
-                         lambda: self.open_campaign(last.path)))
+            cmds.append(("Continue last campaign", f"Open {last.name}", lambda: self.open_campaign(last.path)))
         if self.controller.session is None:
             return cmds
         game = self.controller.game
         cmds += [
             ("Log", "The whole journal, with filters and explanations", self.action_log),
-            ("Briefing", "The year's situation, objectives, what wins and loses",
-             self.action_briefing),
+            ("Briefing", "The year's situation, objectives, what wins and loses", self.action_briefing),
             ("JA orders replay", "The latest Japanese orders, one by one", self.action_orders),
             ("Undo last decision", "Go back one decision without re-rolling", self.action_undo),
-            ("Replay this campaign", "Step through its journal from the start; branch a 'what if'",
-             lambda: self.open_replay(None, back="pop")),
+            (
+                "Replay this campaign",
+                "Step through its journal from the start; branch a 'what if'",
+                lambda: self.open_replay(None, back="pop"),
+            ),
             ("Close campaign", "Back to the title screen (saved)", self.close_campaign),
         ]
         request = self.controller.request
         if request is not None:
-            cmds.append(("Auto-answer", f"Let the expert answer: {request.prompt}",
-                         self.action_auto))
-            cmds.append(("Expert advice", "The expert's choice and its best alternatives (A)",
-                         self.action_advice))
+            cmds.append(("Auto-answer", f"Let the expert answer: {request.prompt}", self.action_auto))
+            cmds.append(("Expert advice", "The expert's choice and its best alternatives (A)", self.action_advice))
             if request.kind != "movement":
                 cmds.append(("Answer the current question", request.prompt, self.open_request))
             if request.kind == "movement":
                 from nimitz.model.journal import Decision
 
-                cmds.append(("End movement", "Finish US Movement; the JA orders follow",
-                             lambda: self.decide(Decision("end_movement"))))
+                cmds.append(
+                    (
+                        "End movement",
+                        "Finish US Movement; the JA orders follow",
+                        lambda: self.decide(Decision("end_movement")),
+                    )
+                )
             if request.kind == "resupply":
                 from nimitz.model.journal import Decision
 
-                cmds.append(("End resupply", "Keep the remaining SP",
-                             lambda: self.decide(Decision("end_resupply"))))
+                cmds.append(("End resupply", "Keep the remaining SP", lambda: self.decide(Decision("end_resupply"))))
         campaign = next((s for s in self.screen_stack if isinstance(s, CampaignScreen)), None)
         if campaign is not None:
             cmds.append(("Map", "The map on the whole screen", campaign.action_map))
             for a in game.data.map.areas:
-                cmds.append((f"Go to {a.code} {a.name}", "Select the area on the map",
-                             lambda code=a.code, c=campaign: c.goto(code)))
+                cmds.append(
+                    (
+                        f"Go to {a.code} {a.name}",
+                        "Select the area on the map",
+                        lambda code=a.code, c=campaign: c.goto(code),
+                    )
+                )
                 if request is not None and request.kind == "movement":
-                    cmds.append((f"Move forces from {a.code} {a.name}", "Open the move dialog",
-                                 lambda code=a.code, c=campaign: c.goto(code, act=True)))
+                    cmds.append(
+                        (
+                            f"Move forces from {a.code} {a.name}",
+                            "Open the move dialog",
+                            lambda code=a.code, c=campaign: c.goto(code, act=True),
+                        )
+                    )
         return cmds

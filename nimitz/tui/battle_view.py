@@ -63,8 +63,15 @@ def battle_view(game: Game) -> BattleView | None:
     def piece(pid: str) -> PieceView:
         c = board.cls(pid)
         dmg = board.damaged(pid)
-        return PieceView(id=pid, name=board.name(pid), type=c.type, side=board.side(pid),
-                         damaged=dmg, values=c.values_text(dmg), where=board.box(pid))
+        return PieceView(
+            id=pid,
+            name=board.name(pid),
+            type=c.type,
+            side=board.side(pid),
+            damaged=dmg,
+            values=c.values_text(dmg),
+            where=board.box(pid),
+        )
 
     sea: dict[str, dict[str, list[PieceView]]] = {a: {"US": [], "JA": []} for a in AREAS}
     island: dict[str, list[PieceView]] = {b: [] for b in ISLAND_BOXES}
@@ -99,8 +106,7 @@ def battle_view(game: Game) -> BattleView | None:
             what = "aircraft on deck" if pv.type in ("CV", "CVL", "CVE") else "infantry aboard"
             pv.note = f"{len(pv.aboard)} {what}"
     ja_now = [plan.name for plan, _pip in board.ja_in_force()]
-    drawn = [board.plan_def("JA", p.plan).name + (f" (turn {p.turn})" if p.turn else "")
-             for p in bs.ja_plans]
+    drawn = [board.plan_def("JA", p.plan).name + (f" (turn {p.turn})" if p.turn else "") for p in bs.ja_plans]
     us_plans = []
     for pip in bs.us_plans:
         name = board.plan_def("US", pip.plan).name
@@ -111,11 +117,24 @@ def battle_view(game: Game) -> BattleView | None:
     destroyed += [bs.pieces[p].name if p in bs.pieces else p.split(":", 1)[-1] for p in bs.lost_pieces]
     out = [game.state.forces[f].name for f in bs.out if f in game.state.forces]
     step = game.state.step.split(":", 2)[-1] if game.state.step.startswith("battle:") else game.state.step
-    return BattleView(area=bs.area, turn=bs.turn, length=bs.length, step=step, ended=bs.ended,
-                      sea=sea, island=island, airfields=dict(bs.airfields), ja_plans_now=ja_now,
-                      ja_plans_drawn=drawn, ja_plans_per_turn=bs.ja_plans_per_turn,
-                      us_plans=us_plans, us_bpp=bs.us_bpp, us_sp_spent=bs.us_sp_spent,
-                      destroyed=destroyed, out=out)
+    return BattleView(
+        area=bs.area,
+        turn=bs.turn,
+        length=bs.length,
+        step=step,
+        ended=bs.ended,
+        sea=sea,
+        island=island,
+        airfields=dict(bs.airfields),
+        ja_plans_now=ja_now,
+        ja_plans_drawn=drawn,
+        ja_plans_per_turn=bs.ja_plans_per_turn,
+        us_plans=us_plans,
+        us_bpp=bs.us_bpp,
+        us_sp_spent=bs.us_sp_spent,
+        destroyed=destroyed,
+        out=out,
+    )
 
 
 def battle_entries(journal: list[JournalEntry], area: str | None = None) -> list[JournalEntry]:
@@ -123,8 +142,12 @@ def battle_entries(journal: list[JournalEntry], area: str | None = None) -> list
     start = None
     for i in range(len(journal) - 1, -1, -1):
         e = journal[i]
-        if e.step == "battle:setup" and e.kind == "event" and "area" in e.data and (
-                area is None or e.data["area"] == area):
+        if (
+            e.step == "battle:setup"
+            and e.kind == "event"
+            and "area" in e.data
+            and (area is None or e.data["area"] == area)
+        ):
             start = i
             break
     if start is None:
@@ -192,8 +215,14 @@ def since_last_decision(journal: list[JournalEntry], limit: int = 2) -> list[str
 SIDE_WORDS = words.SIDE_NAME
 STEP_WORDS = {k: v[:1].upper() + v[1:] for k, v in words.COMBAT_STEP_WORDS.items()}
 # the battle sheet's own labels for the Island's boxes (board headings)
-BOX_WORDS = {"US_AF": "US Airfields", "US_FH": "US Foxholes", "US_BE": "US Beaches",
-             "JA_BE": "Japanese Beaches", "JA_FH": "Japanese Foxholes", "JA_AF": "Japanese Airfields"}
+BOX_WORDS = {
+    "US_AF": "US Airfields",
+    "US_FH": "US Foxholes",
+    "US_BE": "US Beaches",
+    "JA_BE": "Japanese Beaches",
+    "JA_FH": "Japanese Foxholes",
+    "JA_AF": "Japanese Airfields",
+}
 AREA_RANGES = {"JO": "1-2", "IS": "3-5", "CO": "6", "UO": "7-10"}  # the JA aircraft d10 (facts 1.8)
 _AREA_IN = re.compile(r"(\(|\bin |\bto |->|, )(JO|IS|CO|UO)\b")
 
@@ -262,8 +291,7 @@ def all_pieces(view: BattleView) -> list[PieceView]:
     return out + [a for p in list(out) for a in p.aboard]
 
 
-def losses(before: BattleView | None, after: BattleView | None,
-           combat: bool = False) -> dict[str, list[str]]:
+def losses(before: BattleView | None, after: BattleView | None, combat: bool = False) -> dict[str, list[str]]:
     """What changed between two boards, per side: 'Shokaku sunk', 'F4F fighter damaged', '1
     airfield lost'."""
     out: dict[str, list[str]] = {"US": [], "JA": []}
@@ -346,8 +374,18 @@ class BeatMaker:
                 if self.turn:
                     self._add(beats, self.turn_summary(e.seq, False), e.seq)
                 why = say(e.data.get("why", ""), self.plans)
-                self._add(beats, Beat("end", "The battle is over", [("", why[:1].upper() + why[1:])],
-                                      seq=e.seq, turn=self.turn, first=e.seq), e.seq)
+                self._add(
+                    beats,
+                    Beat(
+                        "end",
+                        "The battle is over",
+                        [("", why[:1].upper() + why[1:])],
+                        seq=e.seq,
+                        turn=self.turn,
+                        first=e.seq,
+                    ),
+                    e.seq,
+                )
                 self.open = None
                 continue
             d = e.data if isinstance(e.data, dict) else {}
@@ -405,16 +443,23 @@ class BeatMaker:
         rolls = d["rolls"]
         beat.lines.append((e.side, f"{who} rolls {_plural(len(rolls), 'die')}:".replace("dies", "dice")))
         for r in rolls:
-            mods = ", ".join(say(m.get("source", ""), self.plans).replace("JA plan ", "")
-                             .replace("US plan ", "") + f" {m.get('from')}→{m.get('to')}"
-                             for m in r.get("modifiers", []))
+            mods = ", ".join(
+                say(m.get("source", ""), self.plans).replace("JA plan ", "").replace("US plan ", "")
+                + f" {m.get('from')}→{m.get('to')}"
+                for m in r.get("modifiers", [])
+            )
             hits = r.get("hits", 0)
             mark = "miss" if not hits else "HIT" if hits == 1 else "2 HITS"
             extra = f" [{r['note']}]" if "extra roll" in r.get("note", "") else ""
-            beat.lines.append((e.side, f"  {self.history.name(r['attacker'])}{extra}: "
-                                       f"{need_text(r.get('rating', ''))}"
-                                       + (f" ({mods})" if mods else "")
-                                       + f", rolled {r.get('face')}: {mark}"))
+            beat.lines.append(
+                (
+                    e.side,
+                    f"  {self.history.name(r['attacker'])}{extra}: "
+                    f"{need_text(r.get('rating', ''))}"
+                    + (f" ({mods})" if mods else "")
+                    + f", rolled {r.get('face')}: {mark}",
+                )
+            )
         n = d.get("hits", 0)
         beat.lines.append((e.side, f"{who} scores {_plural(n, 'hit')}."))
         beat.summary = "; ".join(filter(None, [beat.summary, f"{who} {_plural(n, 'hit')}"]))
@@ -455,36 +500,50 @@ class BeatMaker:
             last.lines.append((e.side, text))
             last.seq = e.seq
             return
-        self._add(beats, Beat("event", step_title(e.step), [(e.side, text)], seq=e.seq, turn=self.turn,
-                              first=e.seq), e.seq)
+        self._add(
+            beats, Beat("event", step_title(e.step), [(e.side, text)], seq=e.seq, turn=self.turn, first=e.seq), e.seq
+        )
 
     def turn_summary(self, seq: int, more: bool) -> Beat:
         start = self.history.before(self.turn_start)
         end = self.history.at.get(seq) or self.history.before(seq + 1)
         lost = losses(start, end)
-        lines = [(side, f"{SIDE_WORDS[side]} damage and losses: " + (", ".join(lost[side]) or "none"))
-                 for side in ("US", "JA")]
+        lines = [
+            (side, f"{SIDE_WORDS[side]} damage and losses: " + (", ".join(lost[side]) or "none"))
+            for side in ("US", "JA")
+        ]
         length = end.length if end is not None else 0
         if end is not None:
             used = [n for n, s in end.us_plans if s == "used"]
             lines.append(("US", "US plans used so far: " + (", ".join(used) or "none")))
             lines.append(("JA", "Japanese plans this turn: " + (", ".join(end.ja_plans_now) or "none")))
-        nxt = (f"Next: battle turn {self.turn + 1} of {length}: Japan draws its plans, then you "
-               f"send your aircraft." if more else "Next: the battle ends.")
-        return Beat("turn", f"End of battle turn {self.turn}", lines, nxt, seq=seq, turn=self.turn,
-                    first=seq)
+        nxt = (
+            f"Next: battle turn {self.turn + 1} of {length}: Japan draws its plans, then you send your aircraft."
+            if more
+            else "Next: the battle ends."
+        )
+        return Beat("turn", f"End of battle turn {self.turn}", lines, nxt, seq=seq, turn=self.turn, first=seq)
 
 
 def step_title(step: str) -> str:
     """'battle:turn 2:JA aircraft' -> 'Japanese aircraft take off'."""
     part = step.split(":")[-1]
-    return {"setup": "Setting up", "US placement": "Setting up", "JA placement": "Japan places its forces",
-            "US submarines": "The board is set", "length": "Battle length", "US plans": "Battle plans",
-            "draw plans": "Japan draws its plans", "plans": "Plans at the start of the turn",
-            "US aircraft": "Your aircraft take off", "JA aircraft": "Japanese aircraft take off",
-            "infantry advance": "Infantry advance", "return aircraft": "Aircraft return",
-            "airfield losses": "Airfield losses", "end": "End of the turn"}.get(
-        part, STEP_WORDS.get(part.replace(" ", "_"), part.capitalize()))
+    return {
+        "setup": "Setting up",
+        "US placement": "Setting up",
+        "JA placement": "Japan places its forces",
+        "US submarines": "The board is set",
+        "length": "Battle length",
+        "US plans": "Battle plans",
+        "draw plans": "Japan draws its plans",
+        "plans": "Plans at the start of the turn",
+        "US aircraft": "Your aircraft take off",
+        "JA aircraft": "Japanese aircraft take off",
+        "infantry advance": "Infantry advance",
+        "return aircraft": "Aircraft return",
+        "airfield losses": "Airfield losses",
+        "end": "End of the turn",
+    }.get(part, STEP_WORDS.get(part.replace(" ", "_"), part.capitalize()))
 
 
 def event_text(e: JournalEntry, plans: dict[str, str]) -> str:
@@ -497,8 +556,9 @@ def event_text(e: JournalEntry, plans: dict[str, str]) -> str:
         for _pid, area in d["moves"].items():
             if area != "home":
                 moved[area] = moved.get(area, 0) + 1
-        text = "US aircraft fly: " + (", ".join(f"{n} to the {AREA_NAMES.get(a, a)}" for a, n in moved.items())
-                                      or "none")
+        text = "US aircraft fly: " + (
+            ", ".join(f"{n} to the {AREA_NAMES.get(a, a)}" for a, n in moved.items()) or "none"
+        )
         if d.get("plans"):
             text += "; plans played: " + ", ".join(plans.get(p, p) for p in d["plans"])
         return text
@@ -519,8 +579,11 @@ def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
     for area in ("JO", "CO", "UO"):
         values = [str(board.rating(p, "aaa")[0]) for p in board.ships("JA", area) if board.rating(p, "aaa")[0]]
         waiting.append(f"{SHORT_AREAS[area]} " + (", ".join(values) or "none"))
-    lines = ["Japanese AAA (each ship fires once per aircraft, escorts then carriers): "
-             + " · ".join(waiting) + " · none over the Island"]
+    lines = [
+        "Japanese AAA (each ship fires once per aircraft, escorts then carriers): "
+        + " · ".join(waiting)
+        + " · none over the Island"
+    ]
     by_area: dict[str, list[str]] = {}
     for pid, area in assignment.items():
         if area in AREA_NAMES:
@@ -532,8 +595,7 @@ def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
         aaa = odds.aaa_odds(board, "US", area, len(group))
         bombs = odds.bomb_odds(board, "US", area, group)
         text = f"{AREA_NAMES[area]} ({len(group)} aircraft): "
-        text += f"AAA on them {aaa.text()}" if aaa else ("no AAA over the Island" if area == "IS"
-                                                          else "no AAA there")
+        text += f"AAA on them {aaa.text()}" if aaa else ("no AAA over the Island" if area == "IS" else "no AAA there")
         text += f" | bombs {bombs.text()}" if bombs else " | nothing to bomb there now"
         lines.append(text)
     return lines
@@ -550,8 +612,7 @@ def coastal_odds(game: Game, ships: list[str]) -> str:
     ratings = [r for r in ratings if r]
     if not ratings:
         return "No ship in Coastal: no naval guns (only ships in Coastal fire them)."
-    return (f"Naval guns from Coastal ({len(ratings)} ships), if Japan has targets there: "
-            f"{odds.odds(ratings).text()}")
+    return f"Naval guns from Coastal ({len(ratings)} ships), if Japan has targets there: {odds.odds(ratings).text()}"
 
 
 def plan_odds(game: Game, plan_id: str) -> str:
@@ -565,16 +626,25 @@ def plan_odds(game: Game, plan_id: str) -> str:
         return ""
     step = plan.effect["step"]
     rating = {"dogfight": "dogfight", "bomb_runs": "ship", "naval_guns": "surface", "aaa": "aaa"}[step]
-    pieces = [p for p in board.ids("US") if (board.cls(p).is_aircraft if step in ("dogfight", "bomb_runs")
-                                             else board.cls(p).is_ship and board.cls(p).type not in ("SS", "TR"))]
+    pieces = [
+        p
+        for p in board.ids("US")
+        if (
+            board.cls(p).is_aircraft
+            if step in ("dogfight", "bomb_runs")
+            else board.cls(p).is_ship and board.cls(p).type not in ("SS", "TR")
+        )
+    ]
     ratings = [r for r in (board.rating(p, rating)[0] for p in pieces) if r]
     if not ratings:
         return "You have nothing that fires in that step."
     without = odds.odds(ratings)
     with_plan = odds.odds(ratings, extra_after_hit=plan.effect["hits"])
-    return (f"If all {len(ratings)} of your forces that can fire in the {words.COMBAT_STEP_WORDS[step]} step "
-            f"do: expected {float(without.expected):.1f} hits without it, "
-            f"{float(with_plan.expected):.1f} with it")
+    return (
+        f"If all {len(ratings)} of your forces that can fire in the {words.COMBAT_STEP_WORDS[step]} step "
+        f"do: expected {float(without.expected):.1f} hits without it, "
+        f"{float(with_plan.expected):.1f} with it"
+    )
 
 
 def hit_effect(game: Game, target: dict, already: int) -> str:
@@ -600,12 +670,12 @@ def hit_effect(game: Game, target: dict, already: int) -> str:
 
 AUTO_WHY = {
     "battle_place_ships": "ships go to Coastal when Japan brings island forces or no carriers (their "
-                          "guns reach the Island there); destroyers stay with your carriers",
+    "guns reach the Island there); destroyers stay with your carriers",
     "battle_place_subs": "submarines go where Japan has the most ships",
     "battle_plans": "it spends 1 SP with 4 or more (2 with 8 or more) and buys the most useful plans "
-                    "it can afford, damage control and extra-hit plans first",
+    "it can afford, damage control and extra-hit plans first",
     "battle_air": "every aircraft flies where Japan's carriers are, else its other ships, else the "
-                  "Island; plans that can help this turn are played",
+    "Island; plans that can help this turn are played",
     "battle_allocate_hits": "hits go on your lowest values first (the automatic rule, R15)",
     "battle_reactive": "a plan that applies is used when it is offered",
     "battle_first_light": "the first carrier and area offered strike",
@@ -626,13 +696,17 @@ def auto_note(policy: str, request, decision) -> str:  # noqa: ANN001 - Request,
         for area in decision.targets.values():
             if area in AREA_NAMES:
                 per_area[area] = per_area.get(area, 0) + 1
-        what = ("sends " + ", ".join(f"{n} aircraft to the {AREA_NAMES[a]}" for a, n in per_area.items())
-                if per_area else "keeps every aircraft home")
+        what = (
+            "sends " + ", ".join(f"{n} aircraft to the {AREA_NAMES[a]}" for a, n in per_area.items())
+            if per_area
+            else "keeps every aircraft home"
+        )
         if decision.forces:
             what += "; plays " + ", ".join(words.plan_name(p) for p in decision.forces)
     elif kind == "battle_plans":
-        what = (f"spends {decision.count} SP and buys "
-                + (", ".join(words.plan_name(p) for p in decision.forces) or "no plan"))
+        what = f"spends {decision.count} SP and buys " + (
+            ", ".join(words.plan_name(p) for p in decision.forces) or "no plan"
+        )
     else:
         what = words.player_text(words.decision_words(decision))
     why = AUTO_WHY.get(kind, "") if policy == "sensible" else f"the {policy} player's choice"

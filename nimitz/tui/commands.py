@@ -25,5 +25,4 @@ class NimitzCommands(Provider):
         for title, help_text, callback in self._commands():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), partial(callback), text=title,
-                          help=help_text)
+                yield Hit(score, matcher.highlight(title), partial(callback), text=title, help=help_text)

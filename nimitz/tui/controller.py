@@ -23,7 +23,6 @@ from nimitz.engine.requests import Request
 from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData, load_game_data
 from nimitz.model.journal import Decision, JournalEntry
-from nimitz.model.state import RulesProfile
 from nimitz.persist.bounds import disk_error_message
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
@@ -102,8 +101,7 @@ class Controller:
             s = header.summary
             sheet = self.data.years.get(s.year)
             turns = f" of {sheet.turns}" if sheet is not None else ""
-            where = (f"over: {s.result}" if s.result else
-                     f"turn {s.turn}{turns}, {STEP_NAMES.get(s.step, s.step)}")
+            where = f"over: {s.result}" if s.result else f"turn {s.turn}{turns}, {STEP_NAMES.get(s.step, s.step)}"
             out.append(SaveInfo(path, name, summary=f"{s.year}, {where}"))
         return out
 
@@ -133,9 +131,17 @@ class Controller:
         self.session = session
         return session
 
-    def create(self, year: int, seed: int | None, preset: str | None, name: str = "",
-               linked: bool = False, ja_ties: str = "bot", options: list[str] | None = None,
-               difficulty: str | None = None) -> Session:
+    def create(
+        self,
+        year: int,
+        seed: int | None,
+        preset: str | None,
+        name: str = "",
+        linked: bool = False,
+        ja_ties: str = "bot",
+        options: list[str] | None = None,
+        difficulty: str | None = None,
+    ) -> Session:
         """A new campaign, saved at once under a free name (raises SaveError on a bad name).
         `difficulty`: a preset of campaigns/difficulty.toml (default Rulebook); `preset`, when
         given, the R1 order-modifier table instead of the difficulty's."""
@@ -146,8 +152,9 @@ class Controller:
         if path.exists():
             raise SaveError(f"a campaign named {name!r} already exists; choose another name")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rules = load_difficulties().profile(difficulty, order_modifiers=preset, ja_ties=ja_ties,
-                                            options=list(options or []))
+        rules = load_difficulties().profile(
+            difficulty, order_modifiers=preset, ja_ties=ja_ties, options=list(options or [])
+        )
         session = Session.create(path, self.data, year, seed, rules, name, linked=linked)
         session.sync = "decision"
         session.save()
@@ -203,10 +210,13 @@ class Controller:
                 return Outcome(request=game.pending, error=str(exc), rule=exc.rule)
             return self._reopen(f"{exc}")
         except SaveNotWritten as exc:
-            return self._reopen(f"Your move ({decision.describe()}) was made but could not be "
-                                f"saved: {exc.reason} ({exc.path}). It was taken back so that "
-                                f"the game and its save agree; make it again once the problem "
-                                f"is fixed", title="The campaign could not be saved")
+            return self._reopen(
+                f"Your move ({decision.describe()}) was made but could not be "
+                f"saved: {exc.reason} ({exc.path}). It was taken back so that "
+                f"the game and its save agree; make it again once the problem "
+                f"is fixed",
+                title="The campaign could not be saved",
+            )
         except NimitzError as exc:
             return self._reopen(f"{exc}")
         except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
@@ -262,8 +272,12 @@ class Controller:
             self.session = self.load(session.path)
         except Exception as exc:  # noqa: BLE001 - keep the message, never a traceback
             self.session = session
-            return Outcome(request=None, error=f"{message}; reopening the save failed too: {exc}",
-                           reopened=True, title=title)
-        return Outcome(request=self.session.game.pending,
-                       error=f"{message}. Nothing was lost: the campaign is back at its last save.",
-                       reopened=True, title=title)
+            return Outcome(
+                request=None, error=f"{message}; reopening the save failed too: {exc}", reopened=True, title=title
+            )
+        return Outcome(
+            request=self.session.game.pending,
+            error=f"{message}. Nothing was lost: the campaign is back at its last save.",
+            reopened=True,
+            title=title,
+        )

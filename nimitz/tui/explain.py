@@ -8,7 +8,8 @@ rulings cited. Widgets render the rows; tests read them.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.rulings import ruling_line, ruling_title
@@ -95,8 +96,7 @@ def explain_order(d: dict[str, Any]) -> list[Row]:
     if len(tried) > 1:
         rows.append(("Tried", " -> ".join(tried) + f" (carried out: {d.get('order')})"))
     for extra in d.get("extra_rolls") or []:
-        rows.append(("Extra roll", f"{extra.get('table', '')}: {extra.get('roll')} -> "
-                                   f"{extra.get('result')}"))
+        rows.append(("Extra roll", f"{extra.get('table', '')}: {extra.get('roll')} -> {extra.get('result')}"))
     rows.append(("Order", str(d.get("order", "?"))))
     moved = [i for i in d.get("moved", []) if i not in set(d.get("battalions_added", []))]
     if d.get("destination"):
@@ -112,13 +112,17 @@ def explain_order(d: dict[str, Any]) -> list[Row]:
             if not isinstance(pick, dict):
                 continue
             eligible = pick.get("eligible", [])
-            parts.append(f"{cat} up to {pick.get('limit', '?')} from "
-                         f"{names(eligible) if eligible else 'none'}")
+            parts.append(f"{cat} up to {pick.get('limit', '?')} from {names(eligible) if eligible else 'none'}")
         if parts:
             rows.append(("Picked from", "; ".join(parts) + " (random picks, R4)"))
     if d.get("battalions_added"):
-        rows.append(("Battalions", f"+{len(d['battalions_added'])} from the battalion box "
-                                   f"({names(d['battalions_added'])}) for missing infantry"))
+        rows.append(
+            (
+                "Battalions",
+                f"+{len(d['battalions_added'])} from the battalion box "
+                f"({names(d['battalions_added'])}) for missing infantry",
+            )
+        )
     if d.get("lba_to_japan"):
         rows.append(("LBA to Japan", f"{names(d['lba_to_japan'])} (no JA forces ashore to land with)"))
     if d.get("destination_rule"):
@@ -137,8 +141,12 @@ def explain_order(d: dict[str, Any]) -> list[Row]:
         rows.append(("Tie-break", str(d["tie_break"])))
     track = d.get("track")
     if track:
-        rows.append(("JA track", f"{track.get('before')} -> {track.get('after')} "
-                                 f"({track.get('order')} {track.get('change', 0):+d})"))
+        rows.append(
+            (
+                "JA track",
+                f"{track.get('before')} -> {track.get('after')} ({track.get('order')} {track.get('change', 0):+d})",
+            )
+        )
     elif d.get("scouted"):
         rows.append(("JA track", "unchanged (scouted orders never move it)"))
     rows += rulings_rows(d.get("rulings", []))
@@ -148,9 +156,14 @@ def explain_order(d: dict[str, Any]) -> list[Row]:
 def explain_reinforce(d: dict[str, Any]) -> list[Row]:
     roll = d.get("roll", {})
     dice = roll.get("dice", [])
-    rows: list[Row] = [("Roll", f"1d10 {dice[0] if dice else '?'} + track {roll.get('track')} "
-                                f"- {len(roll.get('damaged', []))} damaged - 3 x "
-                                f"{len(roll.get('raiding_subs', []))} raiding subs = {roll.get('total')}")]
+    rows: list[Row] = [
+        (
+            "Roll",
+            f"1d10 {dice[0] if dice else '?'} + track {roll.get('track')} "
+            f"- {len(roll.get('damaged', []))} damaged - 3 x "
+            f"{len(roll.get('raiding_subs', []))} raiding subs = {roll.get('total')}",
+        )
+    ]
     if roll.get("damaged"):
         rows.append(("Damaged", names(roll["damaged"])))
     if roll.get("raiding_subs"):
@@ -158,8 +171,13 @@ def explain_reinforce(d: dict[str, Any]) -> list[Row]:
     row = d.get("row", {})
     if row:
         extra = f" +{row['extra_infantry']} INF (year rule)" if row.get("extra_infantry") else ""
-        rows.append(("Chart row", f"{row.get('lo')}..{row.get('hi')}: {row.get('ships')} ships, "
-                                  f"{row.get('infantry')} INF, {row.get('lba')} LBA{extra}"))
+        rows.append(
+            (
+                "Chart row",
+                f"{row.get('lo')}..{row.get('hi')}: {row.get('ships')} ships, "
+                f"{row.get('infantry')} INF, {row.get('lba')} LBA{extra}",
+            )
+        )
     rows.append(("To Japan", names(d.get("arrived", []))))
     if d.get("battalions"):
         rows.append(("Battalions", f"{d['battalions']} for counters the stacks lacked"))
@@ -170,8 +188,13 @@ def explain_reinforce(d: dict[str, Any]) -> list[Row]:
 
 def explain_combat(d: dict[str, Any]) -> list[Row]:
     """A combat step: every die with the value it needed and its modifiers."""
-    rows: list[Row] = [("Step", f"{str(d.get('step', '')).replace('_', ' ')} in {d.get('area', '')}: "
-                                f"{d.get('side', '')} scores {d.get('hits', 0)} hit(s)")]
+    rows: list[Row] = [
+        (
+            "Step",
+            f"{str(d.get('step', '')).replace('_', ' ')} in {d.get('area', '')}: "
+            f"{d.get('side', '')} scores {d.get('hits', 0)} hit(s)",
+        )
+    ]
     for i, r in enumerate(d.get("rolls", [])):
         mods = r.get("modifiers") or []
         mod_text = "; ".join(str(m.get("source", m)) if isinstance(m, dict) else str(m) for m in mods)
@@ -200,17 +223,21 @@ def _explain(entry: JournalEntry) -> list[Row]:
         return explain_reinforce(d)
     if "processing_order" in d:
         order = ", ".join(f"{p['area']} ({p['unmoved']})" for p in d["processing_order"])
-        return [("Areas", order or "none"),
-                ("", "Areas roll from the fewest unmoved JA forces to the most (map order on "
-                     "ties); the track starts again from 0.")] + rulings_rows(d.get("rulings", []))
+        return [
+            ("Areas", order or "none"),
+            (
+                "",
+                "Areas roll from the fewest unmoved JA forces to the most (map order on "
+                "ties); the track starts again from 0.",
+            ),
+        ] + rulings_rows(d.get("rulings", []))
     if "repaired" in d:
         rows = [("Repaired", names(d.get("repaired", [])))]
         if d.get("kept"):
             rows.append(("Kept", "; ".join(d["kept"])))
         return rows + rulings_rows(["R47"])
     if "lone" in d and "pinned" in d:
-        return [("Lone", names(d["lone"])), ("Pinned", names(d["pinned"]))] + rulings_rows(
-            d.get("rulings", []))
+        return [("Lone", names(d["lone"])), ("Pinned", names(d["pinned"]))] + rulings_rows(d.get("rulings", []))
     if entry.kind == "decision" and entry.decision is not None:
         return [("Decision", "US " + decision_words(entry.decision))]
     return generic_rows(d)
@@ -244,8 +271,7 @@ def entry_line(entry: JournalEntry) -> str:
     if is_order(entry):
         return player_text(order_title(entry))
     if "processing_order" in entry.data:
-        return "Order of areas: " + ", ".join(f"{p['area']} ({p['unmoved']})"
-                                             for p in entry.data["processing_order"])
+        return "Order of areas: " + ", ".join(f"{p['area']} ({p['unmoved']})" for p in entry.data["processing_order"])
     if entry.kind == "decision" and entry.decision is not None:
         return "US " + decision_words(entry.decision)
     return player_text(entry.text)
@@ -261,5 +287,5 @@ def entry_body(entry: JournalEntry) -> str:
     """The entry's line for lists with a side column: 'US US Resupply' would say it twice."""
     line = entry_line(entry)
     if entry.side and line.startswith(entry.side + " "):
-        return line[len(entry.side) + 1:]
+        return line[len(entry.side) + 1 :]
     return line

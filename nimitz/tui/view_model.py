@@ -5,7 +5,7 @@ The controller pushes a fresh `CampaignView` down after every decision; widgets 
 
 from __future__ import annotations
 
-from attrs import define, field
+from attrs import define
 
 from nimitz.engine.control import objectives_held
 from nimitz.engine.game import Game
@@ -13,11 +13,18 @@ from nimitz.views.map import AreaView, ForceView, box_contents, map_areas, map_b
 from nimitz.views.stakes import Stakes, stakes
 from nimitz.views.words import HOLDER_WORDS  # noqa: F401 - re-exported
 
-SEQUENCE = (("resupply", "Resupply", "Resup"), ("scouting", "Scouting", "Scout"),
-            ("movement", "Movement", "Move"), ("orders", "JA Orders", "Orders"),
-            ("battles", "Battles", "Battle"), ("reinforce", "JA Reinforce", "Reinf"),
-            ("repair", "JA Repair", "Repair"), ("return_to_port", "Port", "Port"),
-            ("supply", "Supply", "Supply"), ("defeat_check", "Defeat check", "Defeat"))
+SEQUENCE = (
+    ("resupply", "Resupply", "Resup"),
+    ("scouting", "Scouting", "Scout"),
+    ("movement", "Movement", "Move"),
+    ("orders", "JA Orders", "Orders"),
+    ("battles", "Battles", "Battle"),
+    ("reinforce", "JA Reinforce", "Reinf"),
+    ("repair", "JA Repair", "Repair"),
+    ("return_to_port", "Port", "Port"),
+    ("supply", "Supply", "Supply"),
+    ("defeat_check", "Defeat check", "Defeat"),
+)
 
 
 @define
@@ -68,9 +75,23 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
     boxes = [(b.title, box_contents(b)) for b in map_boxes(state, data)]
     request = game.pending
     return CampaignView(
-        name=name, year=state.year, turn=state.turn, turns=sheet.turns, step=state.step,
-        step_name=step_name(state), sp=state.sp, ja_track=state.ja_track,
-        held=held, objectives=list(sheet.objectives), level=sheet.level_for(len(held)),
-        scouting_points=state.scouting_points, areas=areas, boxes=boxes, result=state.result,
-        prompt=request.prompt if request else "", request_kind=request.kind if request else "",
-        linked=getattr(state, "linked", False), stakes=stakes(state, data))
+        name=name,
+        year=state.year,
+        turn=state.turn,
+        turns=sheet.turns,
+        step=state.step,
+        step_name=step_name(state),
+        sp=state.sp,
+        ja_track=state.ja_track,
+        held=held,
+        objectives=list(sheet.objectives),
+        level=sheet.level_for(len(held)),
+        scouting_points=state.scouting_points,
+        areas=areas,
+        boxes=boxes,
+        result=state.result,
+        prompt=request.prompt if request else "",
+        request_kind=request.kind if request else "",
+        linked=getattr(state, "linked", False),
+        stakes=stakes(state, data),
+    )

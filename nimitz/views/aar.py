@@ -6,17 +6,29 @@ from __future__ import annotations
 
 from nimitz.model.data import GameData
 from nimitz.model.difficulty import load_difficulties
-from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.journal import JournalEntry
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.views.words import (
-    SIDE_NAME, TYPE_WORDS, counted, decision_words, player_text, step_words,
+    SIDE_NAME,
+    TYPE_WORDS,
+    counted,
+    decision_words,
+    player_text,
+    step_words,
 )
 
 SECTION_TITLES = {
-    "turn": None, "resupply": "Resupply and purchases", "scouting": "Scouting",
-    "movement": "US movement", "orders": "Japanese orders", "battles": "Battles",
-    "reinforce": "Japanese reinforcements", "repair": "Japanese repair",
-    "return_to_port": "Return to port", "supply": "Supply", "defeat_check": "Objectives held",
+    "turn": None,
+    "resupply": "Resupply and purchases",
+    "scouting": "Scouting",
+    "movement": "US movement",
+    "orders": "Japanese orders",
+    "battles": "Battles",
+    "reinforce": "Japanese reinforcements",
+    "repair": "Japanese repair",
+    "return_to_port": "Return to port",
+    "supply": "Supply",
+    "defeat_check": "Objectives held",
     "end": "End of the campaign",
 }
 RULE_WORDS = {
@@ -38,17 +50,20 @@ def _why(state, sheet) -> str:  # noqa: ANN001
     if not result:
         return f"In progress: turn {state.turn} of {sheet.turns}, {step_words(state.step)}."
     if result.startswith("Defeat"):
-        return (f"**{result}.** Japan held Hawaii at the defeat check of turn {state.turn}: "
-                f"sudden death.")
+        return f"**{result}.** Japan held Hawaii at the defeat check of turn {state.turn}: sudden death."
     if result == "Replaced":
-        return (f"**Replaced.** The objectives held fell to {held} at the end of turn "
-                f"{state.turn}, at or below {sheet.replaced_max} and below the "
-                f"{state.held_at_start} held at the start: the commander is relieved.")
+        return (
+            f"**Replaced.** The objectives held fell to {held} at the end of turn "
+            f"{state.turn}, at or below {sheet.replaced_max} and below the "
+            f"{state.held_at_start} held at the start: the commander is relieved."
+        )
     if result.startswith("Linked"):
-        return f"**{result}.** " + "; ".join(f"{y.year}: {y.result} ({y.score} objectives)"
-                                             for y in state.linked_years) + "."
-    return (f"**{result}.** {held} objective(s) held after the last turn (turn "
-            f"{state.turn} of {sheet.turns}).")
+        return (
+            f"**{result}.** "
+            + "; ".join(f"{y.year}: {y.result} ({y.score} objectives)" for y in state.linked_years)
+            + "."
+        )
+    return f"**{result}.** {held} objective(s) held after the last turn (turn {state.turn} of {sheet.turns})."
 
 
 def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEntry | None]]:
@@ -69,16 +84,20 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a 
     lines = ["## Summary", "", _why(state, sheet), ""]
     if state.held_history:
         turns = range(1, len(state.held_history) + 1)
-        lines += ["Objectives held at the end of each turn (of "
-                  f"{len(sheet.objectives)}; {sheet.level_for(0)} at {sheet.replaced_max} or "
-                  f"fewer, best at {sheet.evaluation[0].min}):", "",
-                  "| turn | " + " | ".join(str(t) for t in turns) + " |",
-                  "|---|" + "---|" * len(state.held_history),
-                  "| held | " + " | ".join(str(h) for h in state.held_history) + " |", ""]
+        lines += [
+            "Objectives held at the end of each turn (of "
+            f"{len(sheet.objectives)}; {sheet.level_for(0)} at {sheet.replaced_max} or "
+            f"fewer, best at {sheet.evaluation[0].min}):",
+            "",
+            "| turn | " + " | ".join(str(t) for t in turns) + " |",
+            "|---|" + "---|" * len(state.held_history),
+            "| held | " + " | ".join(str(h) for h in state.held_history) + " |",
+            "",
+        ]
     battles = _battles(env.journal)
     losses: dict[str, dict[str, int]] = {"US": {}, "JA": {}}
     for _, end in battles:
-        for fid in (end.data.get("destroyed", []) if end else []):
+        for fid in end.data.get("destroyed", []) if end else []:
             side = fid.split(":", 1)[0]
             kind = TYPE_WORDS.get(types.get(fid, ""), "other")
             losses.setdefault(side, {})[kind] = losses.get(side, {}).get(kind, 0) + 1
@@ -88,30 +107,36 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a 
         per = losses.get(side, {})
         text = ", ".join(counted(n, kind) for kind, n in sorted(per.items(), key=lambda kv: -kv[1]))
         lines.append(f"- {SIDE_NAME[side]}: {sum(per.values())}" + (f" ({text})" if text else ""))
-    decisive = sorted((b for b in battles if b[1] is not None),
-                      key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
+    decisive = sorted((b for b in battles if b[1] is not None), key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
     if decisive:
         lines += ["", "Decisive battles (most forces destroyed):", ""]
         for start, end in decisive:
             destroyed = end.data.get("destroyed", [])
-            lines.append(f"- Turn {start.turn}, {start.data['area']}: {end.data.get('why', '')}; "
-                         f"{len(destroyed)} force(s) destroyed")
-    lines += ["", "Played under:", "",
-              f"- {state.year} campaign, {sheet.turns} turns, objectives "
-              f"{', '.join(sheet.objectives)}; seed {h.seed}",
-              f"- difficulty: {load_difficulties().summary(h.rules)} (R70)"]
+            lines.append(
+                f"- Turn {start.turn}, {start.data['area']}: {end.data.get('why', '')}; "
+                f"{len(destroyed)} force(s) destroyed"
+            )
+    lines += [
+        "",
+        "Played under:",
+        "",
+        f"- {state.year} campaign, {sheet.turns} turns, objectives {', '.join(sheet.objectives)}; seed {h.seed}",
+        f"- difficulty: {load_difficulties().summary(h.rules)} (R70)",
+    ]
     for key in ("order_modifiers", "ja_ties"):
         value = getattr(h.rules, key)
         lines.append(f"- {RULE_WORDS.get((key, value), f'{key}: {value}')}")
-    lines.append("- reactive plans: " + ("played automatically (R16)"
-                                         if h.rules.auto_reactive_plans else "asked each time (R16)"))
+    lines.append(
+        "- reactive plans: "
+        + ("played automatically (R16)" if h.rules.auto_reactive_plans else "asked each time (R16)")
+    )
     if h.rules.options:
-        lines.append("- optional rules: " + ", ".join(OPTION_TITLES[o] for o in h.rules.options)
-                     + " (docs/optional-rules.md)")
+        lines.append(
+            "- optional rules: " + ", ".join(OPTION_TITLES[o] for o in h.rules.options) + " (docs/optional-rules.md)"
+        )
     if h.branch_of:
         lines.append(f"- a branch of {h.branch_of}")
-    lines.append(f"- program {h.program_version}, rules {h.rules_version}, "
-                 f"data {h.data_fingerprint}")
+    lines.append(f"- program {h.program_version}, rules {h.rules_version}, data {h.data_fingerprint}")
     return lines
 
 
@@ -140,8 +165,11 @@ def aar_markdown(env, state, data: GameData) -> str:
         current = None
         rolls = 0
         entries = [e for e in turns[key] if e.kind != "roll"]
-        reported = {id(a) for a, b in zip(entries, entries[1:])  # the event that follows says it
-                    if a.kind == "decision" and b.kind == "event" and b.side == "US"}
+        reported = {
+            id(a)
+            for a, b in zip(entries, entries[1:])  # the event that follows says it
+            if a.kind == "decision" and b.kind == "event" and b.side == "US"
+        }
         for e in turns[key]:
             if id(e) in reported:
                 continue

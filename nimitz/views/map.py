@@ -9,15 +9,23 @@ the same picture. Colour only ever repeats a glyph: the marks below carry the me
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from attrs import define, field
 
-from nimitz.engine.fog import area_view
 from nimitz.engine.control import holder, supplied_areas
+from nimitz.engine.fog import area_view
 from nimitz.model.data import GameData
 from nimitz.model.state import (
-    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
+    BATTALIONS,
+    BOMBING,
+    DESTROYED,
+    INVASION,
+    JA_POOL,
+    RAID,
+    US_POOL,
+    CampaignState,
+    Force,
 )
 
 HOLDER_MARK = {"US": "U", "JA": "J", "contested": "x", "US-unsupplied": "~", "": "-"}
@@ -41,8 +49,7 @@ class ForceView:
     @property
     def marks(self) -> str:
         """* damaged, ~ on a transport, + moved this turn."""
-        return ("*" if self.damaged else "") + ("~" if self.embarked else "") + (
-            "+" if self.moved else "")
+        return ("*" if self.damaged else "") + ("~" if self.embarked else "") + ("+" if self.moved else "")
 
     @property
     def label(self) -> str:
@@ -74,8 +81,7 @@ class AreaView:
     def ja_count(self) -> str:
         """The JA forces as the US sees them: '3', '3*' (some damaged), '1+4?' (fog of war)."""
         known = _side_count(self.ja) if self.ja or not self.hidden_chips else ""
-        return (f"{known}+{self.hidden_chips}?" if known else f"{self.hidden_chips}?") \
-            if self.hidden_chips else known
+        return (f"{known}+{self.hidden_chips}?" if known else f"{self.hidden_chips}?") if self.hidden_chips else known
 
     @property
     def holder_mark(self) -> str:
@@ -89,8 +95,7 @@ class AreaView:
     @property
     def out_of_supply(self) -> bool:
         """US infantry or aircraft ashore here without supply."""
-        return not self.supplied and any(
-            f.type in ("INF", "BN", "LBA") and not f.embarked for f in self.us)
+        return not self.supplied and any(f.type in ("INF", "BN", "LBA") and not f.embarked for f in self.us)
 
 
 @define
@@ -105,9 +110,17 @@ class BoxView:
 
 def force_view(sheet, f: Force) -> ForceView:  # noqa: ANN001 - a model.data.YearSheet
     c = sheet.cls[f.cls]
-    return ForceView(id=f.id, name=f.name, type=c.type, side=f.side, damaged=f.damaged,
-                     embarked=f.embarked, moved=f.moved, values=c.values_text(f.damaged),
-                     cost=c.buy_cost)
+    return ForceView(
+        id=f.id,
+        name=f.name,
+        type=c.type,
+        side=f.side,
+        damaged=f.damaged,
+        embarked=f.embarked,
+        moved=f.moved,
+        values=c.values_text(f.damaged),
+        cost=c.buy_cost,
+    )
 
 
 def map_areas(state: CampaignState, data: GameData, battles: Iterable[str] = ()) -> dict[str, AreaView]:
@@ -120,16 +133,27 @@ def map_areas(state: CampaignState, data: GameData, battles: Iterable[str] = ())
         here = where.get(a.code, [])
         us = [force_view(sheet, f) for f in here if f.side == "US"]
         fogged = area_view(state, a.code)
-        ja = [force_view(sheet, f) for f in here if f.side == "JA"
-              and (fogged is None or f.id in fogged.known)]
+        ja = [force_view(sheet, f) for f in here if f.side == "JA" and (fogged is None or f.id in fogged.known)]
         areas[a.code] = AreaView(
-            code=a.code, name=a.name, col=a.map_col, row=a.map_row, us=us, ja=ja,
-            objective=a.code in sheet.objectives, holder=holder(state, data, a.code, supplied),
+            code=a.code,
+            name=a.name,
+            col=a.map_col,
+            row=a.map_row,
+            us=us,
+            ja=ja,
+            objective=a.code in sheet.objectives,
+            holder=holder(state, data, a.code, supplied),
             battle=a.code in battles,
-            us_lba=sum(1 for f in us if f.type == "LBA"), ja_lba=sum(1 for f in ja if f.type == "LBA"),
-            airfield=a.airfield, unlimited=a.unlimited_airfield, supplied=a.code in supplied,
-            australian=a.australian, home=a.home, adjacent=tuple(a.adjacent),
-            hidden_chips=fogged.unknown_chips if fogged is not None else 0)
+            us_lba=sum(1 for f in us if f.type == "LBA"),
+            ja_lba=sum(1 for f in ja if f.type == "LBA"),
+            airfield=a.airfield,
+            unlimited=a.unlimited_airfield,
+            supplied=a.code in supplied,
+            australian=a.australian,
+            home=a.home,
+            adjacent=tuple(a.adjacent),
+            hidden_chips=fogged.unknown_chips if fogged is not None else 0,
+        )
     return areas
 
 
@@ -152,11 +176,16 @@ def map_boxes(state: CampaignState, data: GameData) -> list[BoxView]:
     boxes.append(BoxView(US_POOL, "US RE", "US RE", summary=f"{len(pool)} to buy"))
     stacks = ", ".join(f"{k} {len(v)}" for k, v in state.ja_stacks.items()).replace("lba", "LBA")
     waiting = sum(len(v) for v in state.ja_stacks.values())
-    boxes.append(BoxView(JA_POOL, "JA RE", "JA RE", summary=f"{waiting} waiting",
-                         detail=stacks or "empty"))
+    boxes.append(BoxView(JA_POOL, "JA RE", "JA RE", summary=f"{waiting} waiting", detail=stacks or "empty"))
     lost = where.get(DESTROYED, [])
-    boxes.append(BoxView(DESTROYED, "Lost", "Destroyed", summary=(
-        f"US {sum(f.side == 'US' for f in lost)}, JA {sum(f.side == 'JA' for f in lost)}")))
+    boxes.append(
+        BoxView(
+            DESTROYED,
+            "Lost",
+            "Destroyed",
+            summary=(f"US {sum(f.side == 'US' for f in lost)}, JA {sum(f.side == 'JA' for f in lost)}"),
+        )
+    )
     return boxes
 
 
@@ -196,6 +225,7 @@ def clip(text: str, width: int) -> str:
 
 # --- the canvas ------------------------------------------------------------------------------
 
+
 @define
 class Zoom:
     name: str
@@ -213,7 +243,12 @@ class Zoom:
         return ROWS * self.cell_h - (self.cell_h - self.box_h)
 
 
-ZOOMS = (Zoom("tight", 6, 2, 6, 2), Zoom("compact", 6, 3, 6, 2), Zoom("normal", 10, 4, 9, 3), Zoom("large", 17, 6, 16, 5))
+ZOOMS = (
+    Zoom("tight", 6, 2, 6, 2),
+    Zoom("compact", 6, 3, 6, 2),
+    Zoom("normal", 10, 4, 9, 3),
+    Zoom("large", 17, 6, 16, 5),
+)
 
 
 def zoom_for(width: int, height: int | None = None) -> Zoom:
@@ -276,8 +311,7 @@ def _side_count(forces: list[ForceView]) -> str:
 def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]:
     """The lines of one area's box as (text, tag) runs."""
     obj = ("◆", "obj") if a.objective else ("·", "dim")
-    hold = (a.holder_mark, {"US": "us", "JA": "ja", "contested": "warn",
-                            "US-unsupplied": "warn"}.get(a.holder, "dim"))
+    hold = (a.holder_mark, {"US": "us", "JA": "ja", "contested": "warn", "US-unsupplied": "warn"}.get(a.holder, "dim"))
     battle = ("!", "battle") if a.battle else (" ", "")
     us = (_side_count(a.us), "us" if a.us else "dim")
     ja = (a.ja_count, "ja" if a.ja or a.hidden_chips else "dim")
@@ -287,22 +321,48 @@ def _box_text(a: AreaView, zoom: Zoom, mark: str) -> list[list[tuple[str, str]]]
     if zoom.name in ("tight", "compact"):
         return [head + [obj, hold, battle], [(" ", "")] + [us, ("/", "dim"), ja, supply]]
     if zoom.name == "normal":
-        return [head + [(" ", ""), obj, hold, (" ", ""), battle],
-                [(" ", ""), us, ("/", "dim"), ja],
-                [(" ", ""), air, (" ", ""), supply]]
-    status = {"US": "US holds", "JA": "JA holds", "contested": "contested",
-              "US-unsupplied": "US unsupplied", "": "nobody"}.get(a.holder, "")
-    return [head + [(" " + a.name, "name")],
-            [(" ", ""), obj, (" ", ""), (status, hold[1]), (" ", ""), battle],
-            [(" US", "us" if a.us else "dim"), (" " + (_type_counts(a.us) or "-")
-                                                + ("*" if any(f.damaged for f in a.us) else ""),
-                                                "us" if a.us else "dim")],
-            [(" JA", "ja" if a.ja or a.hidden_chips else "dim"),
-             (" " + (_type_counts(a.ja) or ("" if a.hidden_chips else "-"))
-              + ("*" if any(f.damaged for f in a.ja) else "")
-              + (f" +{a.hidden_chips}?" if a.hidden_chips else ""), "ja" if a.ja or a.hidden_chips else "dim")],
-            [(" ", ""), air, (" ", ""), ("no supply ~" if a.out_of_supply else (
-                "supplied" if a.supplied else ""), "warn" if a.out_of_supply else "dim")]]
+        return [
+            head + [(" ", ""), obj, hold, (" ", ""), battle],
+            [(" ", ""), us, ("/", "dim"), ja],
+            [(" ", ""), air, (" ", ""), supply],
+        ]
+    status = {
+        "US": "US holds",
+        "JA": "JA holds",
+        "contested": "contested",
+        "US-unsupplied": "US unsupplied",
+        "": "nobody",
+    }.get(a.holder, "")
+    return [
+        head + [(" " + a.name, "name")],
+        [(" ", ""), obj, (" ", ""), (status, hold[1]), (" ", ""), battle],
+        [
+            (" US", "us" if a.us else "dim"),
+            (
+                " " + (_type_counts(a.us) or "-") + ("*" if any(f.damaged for f in a.us) else ""),
+                "us" if a.us else "dim",
+            ),
+        ],
+        [
+            (" JA", "ja" if a.ja or a.hidden_chips else "dim"),
+            (
+                " "
+                + (_type_counts(a.ja) or ("" if a.hidden_chips else "-"))
+                + ("*" if any(f.damaged for f in a.ja) else "")
+                + (f" +{a.hidden_chips}?" if a.hidden_chips else ""),
+                "ja" if a.ja or a.hidden_chips else "dim",
+            ),
+        ],
+        [
+            (" ", ""),
+            air,
+            (" ", ""),
+            (
+                "no supply ~" if a.out_of_supply else ("supplied" if a.supplied else ""),
+                "warn" if a.out_of_supply else "dim",
+            ),
+        ],
+    ]
 
 
 def _line_cells(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int, str]]:
@@ -310,8 +370,13 @@ def _line_cells(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int, str]
     steps = max(abs(x1 - x0), abs(y1 - y0))
     if steps == 0:
         return []
-    pts = [(x0 + ((x1 - x0) * i * 2 + steps) // (2 * steps),  # rounds half up, in integers
-            y0 + ((y1 - y0) * i * 2 + steps) // (2 * steps)) for i in range(steps + 1)]
+    pts = [
+        (
+            x0 + ((x1 - x0) * i * 2 + steps) // (2 * steps),  # rounds half up, in integers
+            y0 + ((y1 - y0) * i * 2 + steps) // (2 * steps),
+        )
+        for i in range(steps + 1)
+    ]
     out = []
     for i, (x, y) in enumerate(pts):
         px, py = pts[max(0, i - 1)]
@@ -329,8 +394,9 @@ def _line_cells(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int, str]
     return out
 
 
-def render_map(areas: dict[str, AreaView], zoom: Zoom, *, selected: str = "",
-               destinations: Iterable[str] = ()) -> Canvas:
+def render_map(
+    areas: dict[str, AreaView], zoom: Zoom, *, selected: str = "", destinations: Iterable[str] = ()
+) -> Canvas:
     """The map at `zoom`: connections first, then the boxes over them. The selected area gets
     ▶ and its lines and neighbours are tagged; legal destinations get →."""
     dests = set(destinations)
@@ -343,8 +409,7 @@ def render_map(areas: dict[str, AreaView], zoom: Zoom, *, selected: str = "",
         x, y, w, h = canvas.boxes[code]
         return x + w // 2, y + h // 2
 
-    pairs = sorted({tuple(sorted((a.code, b))) for a in areas.values() for b in a.adjacent
-                    if b in areas})
+    pairs = sorted({tuple(sorted((a.code, b))) for a in areas.values() for b in a.adjacent if b in areas})
     # lines touching the selection last, so they win where two lines cross
     pairs.sort(key=lambda p: selected in p)
     for a, b in pairs:
@@ -355,8 +420,7 @@ def render_map(areas: dict[str, AreaView], zoom: Zoom, *, selected: str = "",
     for a in areas.values():
         x, y, w, h = canvas.boxes[a.code]
         mark = SELECTED if a.code == selected else (DESTINATION if a.code in dests else " ")
-        frame = ("sel" if a.code == selected else "dest" if a.code in dests
-                 else "nb" if a.code in neighbours else "")
+        frame = "sel" if a.code == selected else "dest" if a.code in dests else "nb" if a.code in neighbours else ""
         for i, runs in enumerate(_box_text(a, zoom, mark)[:h]):
             col = 0
             canvas.put(x, y + i, " " * w, frame)

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from nimitz.engine.control import holder, objectives_held, supplied_areas
 from nimitz.engine.fog import AreaView, area_view, journal_seen
-from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.data import GameData
 from nimitz.model.difficulty import load_difficulties
-from nimitz.views.words import BOX_TITLES, player_text, step_words
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.model.state import (
-    BATTALIONS, BOMBING, DESTROYED, INVASION, JA_POOL, RAID, US_POOL, CampaignState, Force,
+    BATTALIONS,
+    BOMBING,
+    DESTROYED,
+    INVASION,
+    JA_POOL,
+    RAID,
+    US_POOL,
+    CampaignState,
+    Force,
 )
+from nimitz.views.words import BOX_TITLES, player_text, step_words
 
-HOLDER_TEXT = {"US": "US held", "JA": "JA ashore", "contested": "contested",
-               "US-unsupplied": "US, out of supply", "": "nobody ashore"}
+HOLDER_TEXT = {
+    "US": "US held",
+    "JA": "JA ashore",
+    "contested": "contested",
+    "US-unsupplied": "US, out of supply",
+    "": "nobody ashore",
+}
 
 
 def force_label(f: Force, state: CampaignState, data: GameData) -> str:
@@ -28,8 +41,9 @@ def _forces_line(forces: list[Force], state: CampaignState, data: GameData) -> s
     others = [force_label(f, state, data) for f in forces if f not in battalions]
     if battalions:
         dmg = sum(1 for b in battalions if b.damaged)
-        others.append(f"{len(battalions)} battalion{'s' if len(battalions) > 1 else ''}"
-                      + (f" ({dmg} damaged)" if dmg else ""))
+        others.append(
+            f"{len(battalions)} battalion{'s' if len(battalions) > 1 else ''}" + (f" ({dmg} damaged)" if dmg else "")
+        )
     return ", ".join(others) if others else "-"
 
 
@@ -60,9 +74,10 @@ def rules_lines(state: CampaignState, data: GameData) -> list[str]:
 
 def _event_name(state: CampaignState, data: GameData, roll: int) -> str:
     event = data.optional_rules.events.for_roll(roll)
-    extra = {"storm": f" over {state.variant.event_area}",
-             "engine_trouble": f" ({state.forces[state.variant.event_force].name})"
-             if state.variant.event_force else ""}.get(event.kind, "")
+    extra = {
+        "storm": f" over {state.variant.event_area}",
+        "engine_trouble": f" ({state.forces[state.variant.event_force].name})" if state.variant.event_force else "",
+    }.get(event.kind, "")
     return event.name + extra
 
 
@@ -72,8 +87,7 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
     supplied = supplied_areas(state, data)
     title = f"{name}: " if name else ""
     lines = [
-        f"{title}{state.year} campaign, turn {state.turn} of {sheet.turns}, step: "
-        f"{step_words(state.step)}",
+        f"{title}{state.year} campaign, turn {state.turn} of {sheet.turns}, step: {step_words(state.step)}",
         f"US supply points: {state.sp}   JA resupply track: {state.ja_track}   "
         f"objectives held: {len(held)} of {len(sheet.objectives)} "
         f"({sheet.level_for(len(held))})",
@@ -103,8 +117,10 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
         forces = where.get(box.code, [])
         title = BOX_TITLES.get(box.code, box.code)
         if box.code == JA_POOL:
-            lines.append(f"{title} ({box.name}): " + "; ".join(
-                f"{stack} {len(ids)}".replace("lba", "LBA") for stack, ids in state.ja_stacks.items()))
+            lines.append(
+                f"{title} ({box.name}): "
+                + "; ".join(f"{stack} {len(ids)}".replace("lba", "LBA") for stack, ids in state.ja_stacks.items())
+            )
             continue
         if box.code == US_POOL:
             lines.append(f"{title} ({box.name}): {_forces_line(forces, state, data)}")
@@ -115,11 +131,8 @@ def situation_text(state: CampaignState, data: GameData, *, name: str = "") -> s
         if code not in data.map.box and where.get(code):
             lines.append(f"{BOX_TITLES[code]}: {_forces_line(where[code], state, data)}")
     lost = where.get(DESTROYED, [])
-    lines.append(f"Destroyed: US {sum(f.side == 'US' for f in lost)}, "
-                 f"JA {sum(f.side == 'JA' for f in lost)}")
+    lines.append(f"Destroyed: US {sum(f.side == 'US' for f in lost)}, JA {sum(f.side == 'JA' for f in lost)}")
     return "\n".join(lines)
-
-
 
 
 def last_turn_bot_text(journal, state: CampaignState | None = None) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from nimitz.engine.fog import hidden_forces, us_view
 from nimitz.engine.control import objectives_held
+from nimitz.engine.fog import hidden_forces, us_view
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState
 
@@ -55,20 +55,27 @@ def stakes(state: CampaignState, data: GameData) -> Stakes:
     ladder = tuple((lv.name, lv.min) for lv in reversed(sheet.evaluation))
     near = {HAWAII, *data.map.area[HAWAII].adjacent}
     hidden = hidden_forces(state)  # fog of war: only the Japanese forces the US sees (R86)
-    ja_near = sum(1 for f in state.forces.values()
-                  if f.side == "JA" and f.location in near and f.id not in hidden)
-    return Stakes(year=state.year, turn=state.turn, turns=sheet.turns, held=len(held),
-                  objectives=len(sheet.objectives), level=sheet.level_for(len(held)), ladder=ladder,
-                  hawaii_held=HAWAII in held, ja_near_hawaii=ja_near,
-                  us_in_hawaii=len(state.at(HAWAII, "US")), result=state.result,
-                  replaced_max=sheet.replaced_max)
+    ja_near = sum(1 for f in state.forces.values() if f.side == "JA" and f.location in near and f.id not in hidden)
+    return Stakes(
+        year=state.year,
+        turn=state.turn,
+        turns=sheet.turns,
+        held=len(held),
+        objectives=len(sheet.objectives),
+        level=sheet.level_for(len(held)),
+        ladder=ladder,
+        hawaii_held=HAWAII in held,
+        ja_near_hawaii=ja_near,
+        us_in_hawaii=len(state.at(HAWAII, "US")),
+        result=state.result,
+        replaced_max=sheet.replaced_max,
+    )
 
 
 def stakes_lines(state: CampaignState, data: GameData, *, name: str = "", width: int = 80) -> list[str]:
     s = stakes(state, data)
     title = f"{name}: " if name else ""
-    first = (f"{title}{s.year}, turn {s.turn}/{s.turns} · objectives {s.held}/{s.objectives} "
-             f"({s.level})")
+    first = f"{title}{s.year}, turn {s.turn}/{s.turns} · objectives {s.held}/{s.objectives} ({s.level})"
     if s.result:
         first += f" · over: {s.result}"
     return [first, "Ladder: " + s.ladder_text, s.hawaii_text]
@@ -84,30 +91,42 @@ def briefing(state: CampaignState, data: GameData) -> list[tuple[str, str]]:
     historical = next((lo for n, lo in s.ladder if n == "Historical"), None)
     situation = {
         1942: "Six months after Pearl Harbor, Japan holds the western Pacific and is reaching "
-              "for New Guinea, the Solomons and Midway. Your carriers are few and precious.",
+        "for New Guinea, the Solomons and Midway. Your carriers are few and precious.",
         1943: "The tide is turning: the Solomons and New Guinea are contested, and the new "
-              "fleet carriers start to arrive. Japan still has a strong fleet.",
+        "fleet carriers start to arrive. Japan still has a strong fleet.",
         1944: "The US fleet is now the stronger one. Drive through the central Pacific to the "
-              "Marianas and the Philippines while Japan's carriers can still strike back.",
+        "Marianas and the Philippines while Japan's carriers can still strike back.",
         1945: "The last year: take the islands on Japan's doorstep and gather the fleet for "
-              "the invasion of Japan, while kamikazes and Japan's last ships resist.",
+        "the invasion of Japan, while kamikazes and Japan's last ships resist.",
     }.get(state.year, "")
     optional = optional_rules_paragraph(state, data)
     return [
         ("The situation", situation),
-        ("Your objectives", f"{len(sheet.objectives)} areas: {objectives}. You hold {s.held} "
-                            f"now. An objective counts when US infantry or aircraft hold it in "
-                            f"supply and no Japanese force is ashore."),
-        ("What wins", f"After turn {sheet.turns} the objectives held give the result: "
-                      f"{s.ladder_text}. Holding {best[1]} is the best result"
-                      + (f"; {historical} matches history." if historical is not None else ".")),
-        ("What loses", "Hawaii is sudden death: if it is not held at the end of any turn, the "
-                       "campaign is lost at once. Falling to the Replaced level (below where "
-                       "you started) also ends it: you are relieved of command."),
-        ("Each turn", "Resupply (spend SP), scouting, your movement, then Japan's orders, the "
-                      "battles, Japan's reinforcements and repairs, return to port, supply and "
-                      "the defeat check. The status line always shows the turn, the objectives "
-                      "against the ladder and Hawaii."),
+        (
+            "Your objectives",
+            f"{len(sheet.objectives)} areas: {objectives}. You hold {s.held} "
+            f"now. An objective counts when US infantry or aircraft hold it in "
+            f"supply and no Japanese force is ashore.",
+        ),
+        (
+            "What wins",
+            f"After turn {sheet.turns} the objectives held give the result: "
+            f"{s.ladder_text}. Holding {best[1]} is the best result"
+            + (f"; {historical} matches history." if historical is not None else "."),
+        ),
+        (
+            "What loses",
+            "Hawaii is sudden death: if it is not held at the end of any turn, the "
+            "campaign is lost at once. Falling to the Replaced level (below where "
+            "you started) also ends it: you are relieved of command.",
+        ),
+        (
+            "Each turn",
+            "Resupply (spend SP), scouting, your movement, then Japan's orders, the "
+            "battles, Japan's reinforcements and repairs, return to port, supply and "
+            "the defeat check. The status line always shows the turn, the objectives "
+            "against the ladder and Hawaii.",
+        ),
     ] + ([("Optional rules", optional)] if optional else [])
 
 
@@ -124,19 +143,29 @@ def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
     s = stakes(state, data)
     us_hawaii = state.at(HAWAII, "US")
     if s.ja_near_hawaii and len(us_hawaii) <= s.ja_near_hawaii:
-        out.append(f"Hawaii is held by {len(us_hawaii)} US force(s) while {s.ja_near_hawaii} "
-                   f"Japanese force(s) can reach it; losing Hawaii ends the campaign.")
+        out.append(
+            f"Hawaii is held by {len(us_hawaii)} US force(s) while {s.ja_near_hawaii} "
+            f"Japanese force(s) can reach it; losing Hawaii ends the campaign."
+        )
     supplied = supplied_areas(state, data)
     empty = [c for c in sheet.objectives if holder(state, data, c, supplied) == ""]
     if empty:
-        out.append(f"Objectives left empty (held by nobody, so they count for nobody): "
-                   f"{', '.join(empty)}.")
-    stranded = sorted({f.location for f in state.forces.values()
-                       if f.side == "US" and f.location in data.map.area and not f.embarked
-                       and cls[f.cls].type in ("INF", "LBA") and f.location not in supplied})
+        out.append(f"Objectives left empty (held by nobody, so they count for nobody): {', '.join(empty)}.")
+    stranded = sorted(
+        {
+            f.location
+            for f in state.forces.values()
+            if f.side == "US"
+            and f.location in data.map.area
+            and not f.embarked
+            and cls[f.cls].type in ("INF", "LBA")
+            and f.location not in supplied
+        }
+    )
     if stranded:
-        out.append(f"US infantry or aircraft out of supply in {', '.join(stranded)}: each takes "
-                   f"a hit at the supply check.")
+        out.append(
+            f"US infantry or aircraft out of supply in {', '.join(stranded)}: each takes a hit at the supply check."
+        )
     demand = _attack_demand(state, data)
     if demand:
         out.append(demand)
@@ -150,26 +179,35 @@ def _attack_demand(state: CampaignState, data: GameData) -> str:
         return ""
     if data.optional_rules.events.for_roll(v.event).kind != "attack_demanded":
         return ""
-    landing = any(f.side == "US" and f.embarked and f.location in data.map.area
-                  and state.at(f.location, "JA") for f in state.forces.values())
+    landing = any(
+        f.side == "US" and f.embarked and f.location in data.map.area and state.at(f.location, "JA")
+        for f in state.forces.values()
+    )
     if landing:
         return ""
-    return ("High command demands an attack this turn and no US infantry is set to land where "
-            "Japanese forces are: ending movement now costs 3 SP (R83).")
+    return (
+        "High command demands an attack this turn and no US infantry is set to land where "
+        "Japanese forces are: ending movement now costs 3 SP (R83)."
+    )
 
 
 def optional_rules_paragraph(state: CampaignState, data: GameData) -> str:
     """The briefing's word on the optional rules chosen (docs/optional-rules.md)."""
     words = {
         "fog-of-war": "fog of war: Japanese forces where you have none are hidden stacks of chips, "
-                      "some of them blanks; scouting also peeks at a few chips, contact shows all",
+        "some of them blanks; scouting also peeks at a few chips, contact shows all",
         "weather": "weather: clear, hazy or bad, rolled each turn; it shortens battles and, when "
-                   "bad, weakens every aircraft's attacks",
-        "events": "events: one each turn, for you or against you, from veteran crews to storms and "
-                  "a demanded attack",
+        "bad, weakens every aircraft's attacks",
+        "events": "events: one each turn, for you or against you, from veteran crews to storms and a demanded attack",
         "variable-end": "variable end: after turn 5 a die may end the campaign there, so hold "
-                        "your objectives from turn 5 on",
+        "your objectives from turn 5 on",
     }
     chosen = [words[o] for o in state.rules.options if o in words]
-    return ("This campaign plays with " + "; ".join(chosen) + ". The log shows each roll "
-            "and its effect; docs/optional-rules.md has the details.") if chosen else ""
+    return (
+        (
+            "This campaign plays with " + "; ".join(chosen) + ". The log shows each roll "
+            "and its effect; docs/optional-rules.md has the details."
+        )
+        if chosen
+        else ""
+    )

@@ -10,67 +10,115 @@ questions, `decision_words` for a US answer, and `player_text` as the last pass 
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 SIDE_NAME = {"US": "US", "JA": "Japan"}
 SIDE_ADJ = {"US": "US", "JA": "Japanese"}
 
 # Off-map boxes and pools (model/state.py, campaigns/map.toml).
 BOX_WORDS = {
-    "P1": "Port box 1", "P2": "Port box 2", "P3": "Port box 3",
-    "US_RE": "US reinforcements", "JA_RE": "Japanese reinforcements",
-    "RAID": "the raiding box", "BW": "the strategic bombing box",
-    "INVASION": "the 1945 invasion box", "BATTALIONS": "the Japanese battalion box",
+    "P1": "Port box 1",
+    "P2": "Port box 2",
+    "P3": "Port box 3",
+    "US_RE": "US reinforcements",
+    "JA_RE": "Japanese reinforcements",
+    "RAID": "the raiding box",
+    "BW": "the strategic bombing box",
+    "INVASION": "the 1945 invasion box",
+    "BATTALIONS": "the Japanese battalion box",
     "DESTROYED": "destroyed",
 }
 BOX_TITLES = {
-    "P1": "Port P1", "P2": "Port P2", "P3": "Port P3", "US_RE": "US pool", "JA_RE": "JA pool",
-    "RAID": "Raiding", "BW": "Bombing (BW)", "INVASION": "1945 Invasion",
-    "BATTALIONS": "Battalions", "DESTROYED": "Destroyed",
+    "P1": "Port P1",
+    "P2": "Port P2",
+    "P3": "Port P3",
+    "US_RE": "US pool",
+    "JA_RE": "JA pool",
+    "RAID": "Raiding",
+    "BW": "Bombing (BW)",
+    "INVASION": "1945 Invasion",
+    "BATTALIONS": "Battalions",
+    "DESTROYED": "Destroyed",
 }
 
 # The battle board (model/battle.py).
 BATTLE_BOX_WORDS = {
-    "JO": "Japanese Ocean", "IS": "the Island", "CO": "Coastal", "UO": "US Ocean",
-    "US_AF": "the US airfield", "JA_AF": "the Japanese airfield",
-    "US_FH": "US foxholes", "JA_FH": "Japanese foxholes",
-    "US_BE": "the US beach", "JA_BE": "the Japanese beach",
-    "DECK": "on deck", "TR": "on transports",
+    "JO": "Japanese Ocean",
+    "IS": "the Island",
+    "CO": "Coastal",
+    "UO": "US Ocean",
+    "US_AF": "the US airfield",
+    "JA_AF": "the Japanese airfield",
+    "US_FH": "US foxholes",
+    "JA_FH": "Japanese foxholes",
+    "US_BE": "the US beach",
+    "JA_BE": "the Japanese beach",
+    "DECK": "on deck",
+    "TR": "on transports",
 }
 
 COMBAT_STEP_WORDS = {
-    "dogfight": "dogfight", "aaa": "AAA", "bomb_runs": "bomb runs", "torpedoes": "torpedoes",
-    "depth_charges": "depth charges", "naval_guns": "naval guns", "infantry": "infantry",
+    "dogfight": "dogfight",
+    "aaa": "AAA",
+    "bomb_runs": "bomb runs",
+    "torpedoes": "torpedoes",
+    "depth_charges": "depth charges",
+    "naval_guns": "naval guns",
+    "infantry": "infantry",
 }
 
 STEP_WORDS = {
-    "start": "Set-up", "turn": "Start of turn", "resupply": "US Resupply",
-    "scouting": "US Scouting", "movement": "US Movement", "orders": "JA Orders",
-    "battles": "Resolve Battles", "reinforce": "JA Reinforce", "repair": "JA Repair",
-    "return_to_port": "US Return to Port", "supply": "US Supply Check",
-    "defeat_check": "US Defeat Check", "end": "Campaign over",
+    "start": "Set-up",
+    "turn": "Start of turn",
+    "resupply": "US Resupply",
+    "scouting": "US Scouting",
+    "movement": "US Movement",
+    "orders": "JA Orders",
+    "battles": "Resolve Battles",
+    "reinforce": "JA Reinforce",
+    "repair": "JA Repair",
+    "return_to_port": "US Return to Port",
+    "supply": "US Supply Check",
+    "defeat_check": "US Defeat Check",
+    "end": "Campaign over",
 }
 
 REQUEST_WORDS = {
-    "resupply": "spend supply points", "scouting": "place scouting points",
-    "movement": "move forces", "bombing_target": "choose a bombing target",
-    "battle_order": "choose the next battle", "battle_area": "choose the next battle",
+    "resupply": "spend supply points",
+    "scouting": "place scouting points",
+    "movement": "move forces",
+    "bombing_target": "choose a bombing target",
+    "battle_order": "choose the next battle",
+    "battle_area": "choose the next battle",
     "battle_place_ships": "place your ships on the battle board",
-    "battle_place_subs": "place your submarines", "battle_turn": "choose the battle's length",
-    "battle_plans": "choose battle plans", "battle_first_light": "play First Light",
-    "battle_air": "send your aircraft", "battle_reactive": "play a reactive plan",
-    "battle_allocate_hits": "take hits", "battle_airfield_losses": "choose airfield losses",
-    "battle_excess_aircraft": "remove excess aircraft", "battle_ja_tie": "break a Japanese tie",
+    "battle_place_subs": "place your submarines",
+    "battle_turn": "choose the battle's length",
+    "battle_plans": "choose battle plans",
+    "battle_first_light": "play First Light",
+    "battle_air": "send your aircraft",
+    "battle_reactive": "play a reactive plan",
+    "battle_allocate_hits": "take hits",
+    "battle_airfield_losses": "choose airfield losses",
+    "battle_excess_aircraft": "remove excess aircraft",
+    "battle_ja_tie": "break a Japanese tie",
 }
 
 # Plan ids whose name is not just the id in title case (bot_tables/*_plans.toml names).
 _PLAN_SPECIAL = {"aaa": "AAA", "asw": "ASW", "anti_aircraft": "Anti-Aircraft"}
 
 TYPE_WORDS = {
-    "CV": "fleet carrier", "CVL": "light carrier", "CVE": "escort carrier", "BB": "battleship",
-    "CRU": "cruiser pair", "DD": "destroyer squadron", "SS": "submarine group",
-    "TR": "transport", "CAG": "carrier air group", "LBA": "land-based air group",
-    "INF": "infantry division", "BN": "battalion",
+    "CV": "fleet carrier",
+    "CVL": "light carrier",
+    "CVE": "escort carrier",
+    "BB": "battleship",
+    "CRU": "cruiser pair",
+    "DD": "destroyer squadron",
+    "SS": "submarine group",
+    "TR": "transport",
+    "CAG": "carrier air group",
+    "LBA": "land-based air group",
+    "INF": "infantry division",
+    "BN": "battalion",
 }
 
 
@@ -78,18 +126,29 @@ def counted(n: int, noun: str) -> str:
     """'1 battleship', '3 battleships'."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
-HOLDER_WORDS = {"US": "held by the US", "JA": "Japanese ashore", "contested": "contested",
-                "US-unsupplied": "US ashore, out of supply", "": "nobody ashore"}
+
+HOLDER_WORDS = {
+    "US": "held by the US",
+    "JA": "Japanese ashore",
+    "contested": "contested",
+    "US-unsupplied": "US ashore, out of supply",
+    "": "nobody ashore",
+}
 
 # Every abbreviation and notation on screen, in our own words.
 GLOSSARY: tuple[tuple[str, str], ...] = (
     ("US / JA", "the two sides: the United States and its allies, and Japan."),
-    ("SP", "supply points: the US budget each turn, spent on forces, repairs, scouting and "
-           "battle plans; what is not spent carries over."),
-    ("BPP", "battle plan points: SP spent when a battle starts buys 3 BPP each; plans cost "
-            "BPP."),
-    ("JA track", "Japan's resupply track: orders move it; the higher it is, the more "
-                 "aggressive Japan's orders and the bigger its reinforcements."),
+    (
+        "SP",
+        "supply points: the US budget each turn, spent on forces, repairs, scouting and "
+        "battle plans; what is not spent carries over.",
+    ),
+    ("BPP", "battle plan points: SP spent when a battle starts buys 3 BPP each; plans cost BPP."),
+    (
+        "JA track",
+        "Japan's resupply track: orders move it; the higher it is, the more "
+        "aggressive Japan's orders and the bigger its reinforcements.",
+    ),
     ("LBA", "land-based air: air groups flying from an area's airfield."),
     ("CAG", "carrier air group: a carrier's aircraft, in battles only."),
     ("CV / CVL / CVE", "fleet, light and escort carriers."),
@@ -97,15 +156,13 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("SS", "submarines."),
     ("INF / BN", "infantry divisions and Japanese battalions: they hold areas ashore."),
     ("TR", "transports: carry moving infantry into a battle."),
-    ("JO / IS / CO / UO", "the four areas of the battle board: Japanese Ocean, the Island, "
-                          "Coastal, US Ocean."),
+    ("JO / IS / CO / UO", "the four areas of the battle board: Japanese Ocean, the Island, Coastal, US Ocean."),
     ("AAA", "anti-aircraft artillery: a ship's fire at enemy aircraft."),
     ("SURF / TORP", "surface gunnery and torpedo values of ships and submarines."),
     ("DOG / SHIP / GRND", "an aircraft's dogfight, anti-ship and ground-attack values."),
     ("DC", "damage control: a ship's value to shrug off hits."),
     ("5/3", "two values: full strength / damaged. A damaged force uses the second."),
-    ("3/5 (airfield)", "on the map: US land-based air present / the airfield's capacity "
-                       "(∞ unlimited)."),
+    ("3/5 (airfield)", "on the map: US land-based air present / the airfield's capacity (∞ unlimited)."),
     ("14/0", "on the map: US forces / Japanese forces in the area."),
     ("◆", "an objective of this year's campaign."),
     ("U / J / x / ~ / -", "who holds an area: US, Japan, contested, US out of supply, nobody."),
@@ -117,8 +174,7 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("RE", "reinforcements: forces waiting to be bought (US) or to arrive (Japan)."),
     ("BW", "strategic bombing (1944-45): B-29 wings sent against Japan."),
     ("Hold / Attack / Reinforce", "Japanese orders from the orders chart."),
-    ("Ladder", "the year's result levels by objectives held: Replaced, Defeat ... "
-               "Historical ... the best."),
+    ("Ladder", "the year's result levels by objectives held: Replaced, Defeat ... Historical ... the best."),
     ("Sudden death", "if Japan holds Hawaii at the defeat check, the US loses at once."),
 )
 
@@ -175,10 +231,21 @@ def step_words(step: str) -> str:
     return step.replace("_", " ")
 
 
-STEP_SHORT = {"start": "Set-up", "turn": "Turn", "resupply": "Resupply", "scouting": "Scouting",
-              "movement": "Movement", "orders": "JA orders", "battles": "Battles",
-              "reinforce": "Reinforce", "repair": "Repair", "return_to_port": "Port",
-              "supply": "Supply", "defeat_check": "Defeat", "end": "End"}
+STEP_SHORT = {
+    "start": "Set-up",
+    "turn": "Turn",
+    "resupply": "Resupply",
+    "scouting": "Scouting",
+    "movement": "Movement",
+    "orders": "JA orders",
+    "battles": "Battles",
+    "reinforce": "Reinforce",
+    "repair": "Repair",
+    "return_to_port": "Port",
+    "supply": "Supply",
+    "defeat_check": "Defeat",
+    "end": "End",
+}
 
 
 def step_short(step: str) -> str:
@@ -255,8 +322,7 @@ def player_text(text: str) -> str:
     text = _UPPER_ID.sub(lambda m: place(m.group(0)), text)
     text = _FORCE_ID.sub("", text)
     text = re.sub(r"\baaa\b", "AAA", text)
-    text = _SNAKE.sub(lambda m: COMBAT_STEP_WORDS.get(m.group(0), m.group(0).replace("_", " ")),
-                      text)
+    text = _SNAKE.sub(lambda m: COMBAT_STEP_WORDS.get(m.group(0), m.group(0).replace("_", " ")), text)
     text = _DOUBLED.sub(r"\1", text)
     return text
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from nimitz.engine.battle import resolve_battle
 from nimitz.engine.battle.board import Board
@@ -28,8 +28,7 @@ def empty_state(year: int = 1942, seed: int = 1, rules: RulesProfile | None = No
     return state
 
 
-def put(state, side: str, name: str, area: str = AREA, *, damaged: bool = False,
-        embarked: bool = False) -> str:
+def put(state, side: str, name: str, area: str = AREA, *, damaged: bool = False, embarked: bool = False) -> str:
     """Move the named counter into `area` (taking it out of the JA stacks if it was there)."""
     fid = f"{side}:{name}"
     f = state.forces[fid]
@@ -139,11 +138,14 @@ def random_scenario(rng: random.Random, seed: int):
             continue
         p = {"CV": 0.12, "CVL": 0.1, "CVE": 0.1, "SS": 0.1, "LBA": 0.08, "INF": 0.08, "BN": 0.2}.get(c.type, 0.06)
         if rng.random() < p:
-            put(state, f.side, f.name, area, damaged=rng.random() < 0.15,
-                embarked=c.is_ground and rng.random() < 0.4)
+            put(state, f.side, f.name, area, damaged=rng.random() < 0.15, embarked=c.is_ground and rng.random() < 0.4)
     if not state.at(area, "US"):
-        put(state, "US", next(f.name for f in state.forces.values() if f.side == "US"
-                              and sheet.cls[f.cls].type == "DD"), area)
+        put(
+            state,
+            "US",
+            next(f.name for f in state.forces.values() if f.side == "US" and sheet.cls[f.cls].type == "DD"),
+            area,
+        )
     if not state.at(area, "JA"):
         battalion(state, "JA", area)
     return state, area
@@ -151,9 +153,17 @@ def random_scenario(rng: random.Random, seed: int):
 
 # --- building a board directly (to test one step at a time) ----------------------------------
 
-def make_board(game: Game, boxes: dict[str, str], *, area: str = AREA, turn: int = 1,
-               air_groups: bool = True, airfields: dict[str, int] | None = None,
-               transports: bool = True) -> Board:
+
+def make_board(
+    game: Game,
+    boxes: dict[str, str],
+    *,
+    area: str = AREA,
+    turn: int = 1,
+    air_groups: bool = True,
+    airfields: dict[str, int] | None = None,
+    transports: bool = True,
+) -> Board:
     """A battle already set up: `boxes` maps force ids to board boxes ('TR' = on the transport).
     Carrier air groups are made (on deck) unless `air_groups` is False."""
     from nimitz.engine.battle.setup import make_air_group
@@ -169,8 +179,7 @@ def make_board(game: Game, boxes: dict[str, str], *, area: str = AREA, turn: int
         if transports and any(b == "TR" and f.startswith(side) for f, b in boxes.items()):
             cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
             tid = f"{side}:Transport"
-            bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport",
-                                         kind="transport")
+            bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport", kind="transport")
             bs.positions[tid] = "CO"
     for side in ("US", "JA"):
         bs.airfields[side] = len(board.lba(side)) if airfields is None else airfields.get(side, 0)

@@ -97,8 +97,12 @@ def test_return_aircraft_no_question_when_every_carrier_is_gone():
 
 
 def test_airfield_losses_ja_damaged_lowest_first_and_to_the_pool():
-    b = _board([], {"JA:Tainan": "JA_AF", "JA:Mihoro": "JA_AF", "JA:4 Kokutai": "JA_AF",
-                    "US:25th": "US_FH"}, damaged=("JA:Mihoro",), airfields={"JA": 1, "US": 0})
+    b = _board(
+        [],
+        {"JA:Tainan": "JA_AF", "JA:Mihoro": "JA_AF", "JA:4 Kokutai": "JA_AF", "US:25th": "US_FH"},
+        damaged=("JA:Mihoro",),
+        airfields={"JA": 1, "US": 0},
+    )
     run(T.airfield_losses(b))
     assert not b.alive("JA:Mihoro")  # damaged first
     assert not b.alive("JA:Tainan")  # then full, lowest value (1 before 2)
@@ -106,8 +110,11 @@ def test_airfield_losses_ja_damaged_lowest_first_and_to_the_pool():
 
 
 def test_airfield_losses_us_choice_and_airfields_removed_without_lba():
-    b = _board([], {"US:MAG 21": "US_AF", "US:11th BG": "US_AF", "JA:55th": "JA_FH",
-                    "JA:Tainan": "JA_AF"}, airfields={"US": 1, "JA": 0})
+    b = _board(
+        [],
+        {"US:MAG 21": "US_AF", "US:11th BG": "US_AF", "JA:55th": "JA_FH", "JA:Tainan": "JA_AF"},
+        airfields={"US": 1, "JA": 0},
+    )
     gen = T.airfield_losses(b)
     req = next(gen)
     assert req.kind == "battle_airfield_losses" and req.info["count"] == 1
@@ -131,14 +138,31 @@ def test_finish_returns_every_force():
     bottom of the JA LBA stack repaired, US LBA to the US pool, JA battalions to their box,
     everything else to DESTROYED."""
     s = empty_state()
-    ids = {n: put(s, side, n, damaged=dmg, embarked=emb) for side, n, dmg, emb in (
-        ("JA", "Tainan", False, False), ("JA", "Kaga", True, False), ("JA", "55th", False, True),
-        ("JA", "51st", False, True), ("US", "MAG 21", True, False), ("US", "25th", False, False),
-        ("US", "32nd", False, True), ("US", "DESRON 1", False, False))}
+    ids = {
+        n: put(s, side, n, damaged=dmg, embarked=emb)
+        for side, n, dmg, emb in (
+            ("JA", "Tainan", False, False),
+            ("JA", "Kaga", True, False),
+            ("JA", "55th", False, True),
+            ("JA", "51st", False, True),
+            ("US", "MAG 21", True, False),
+            ("US", "25th", False, False),
+            ("US", "32nd", False, True),
+            ("US", "DESRON 1", False, False),
+        )
+    }
     bn = battalion(s, embarked=False)
-    boxes = {ids["Tainan"]: "JA_AF", ids["Kaga"]: "JO", ids["55th"]: "JA_BE", ids["51st"]: "TR",
-             ids["MAG 21"]: "US_AF", ids["25th"]: "US_FH", ids["32nd"]: "TR", ids["DESRON 1"]: "CO",
-             bn: "JA_FH"}
+    boxes = {
+        ids["Tainan"]: "JA_AF",
+        ids["Kaga"]: "JO",
+        ids["55th"]: "JA_BE",
+        ids["51st"]: "TR",
+        ids["MAG 21"]: "US_AF",
+        ids["25th"]: "US_FH",
+        ids["32nd"]: "TR",
+        ids["DESRON 1"]: "CO",
+        bn: "JA_FH",
+    }
     b = make_board(game_with(s, []), boxes)
     for p in (ids["Tainan"], ids["Kaga"], ids["MAG 21"], ids["DESRON 1"], bn):
         H.destroy(b, p)

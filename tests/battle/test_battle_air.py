@@ -29,11 +29,18 @@ def _moves(b):
 def test_groups_bombers_per_carrier_land_based_bombers_then_fighters():
     """Every carrier's bombers, the LBA bombers, then every carrier's fighters, the LBA fighters;
     an LBA with both values (A6M/G4M) is a bomber."""
-    b = _board([], {"JA:Kaga": "JO", "JA:Hosho": "JO", "JA:Tainan": "JA_AF", "JA:Chitose": "JA_AF",
-                    "US:Lexington": "UO"})
+    b = _board(
+        [], {"JA:Kaga": "JO", "JA:Hosho": "JO", "JA:Tainan": "JA_AF", "JA:Chitose": "JA_AF", "US:Lexington": "UO"}
+    )
     names = [g["name"] for g in _groups(b)]
-    assert names == ["Kaga bombers", "Hosho bombers", "land-based bombers", "Kaga fighters",
-                     "Hosho fighters", "land-based fighters"]
+    assert names == [
+        "Kaga bombers",
+        "Hosho bombers",
+        "land-based bombers",
+        "Kaga fighters",
+        "Hosho fighters",
+        "land-based fighters",
+    ]
     lb = next(g for g in _groups(b) if g["name"] == "land-based bombers")
     assert lb["aircraft"] == ["JA:Chitose"]
 
@@ -141,9 +148,11 @@ def test_us_air_request_and_checker():
     assert req.kind == "battle_air"
     ids = [a["id"] for a in req.info["aircraft"]]
     assert "US:MAG 21" in ids and len(ids) == 5
-    for bad in (Decision(kind="battle_air", targets={"JA:Kaga air 1": "UO"}),
-                Decision(kind="battle_air", targets={"US:MAG 21": "XX"}),
-                Decision(kind="battle_air", forces=("furball",))):
+    for bad in (
+        Decision(kind="battle_air", targets={"JA:Kaga air 1": "UO"}),
+        Decision(kind="battle_air", targets={"US:MAG 21": "XX"}),
+        Decision(kind="battle_air", forces=("furball",)),
+    ):
         with pytest.raises(IllegalDecision, match="facts 1.9|R12"):
             req.check(bad)
     assert ids[0] == "US:MAG 21"

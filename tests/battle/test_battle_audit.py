@@ -14,9 +14,17 @@ def _kamikaze_board(faces):
     put(s, "JA", "Zuikaku")
     for name in ("Enterprise", "Colorado/Maryland", "DESRON 6", "DESRON 3"):
         put(s, "US", name)
-    b = make_board(game_with(s, faces), {"JA:Zuikaku": "JO", "US:Enterprise": "UO",
-                                         "US:Colorado/Maryland": "UO", "US:DESRON 6": "UO",
-                                         "US:DESRON 3": "UO"}, air_groups=True)
+    b = make_board(
+        game_with(s, faces),
+        {
+            "JA:Zuikaku": "JO",
+            "US:Enterprise": "UO",
+            "US:Colorado/Maryland": "UO",
+            "US:DESRON 6": "UO",
+            "US:DESRON 3": "UO",
+        },
+        air_groups=True,
+    )
     plan(b, "JA", "kamikaze_attacks")
     plan(b, "JA", "air_combat")
     return b
@@ -82,8 +90,7 @@ def test_ja_first_light_airfield_hits_apply_before_the_lba_attack_r60():
     s = empty_state(1942)
     for side, name in (("JA", "Kaga"), ("US", "11th BG"), ("US", "19th BG")):
         put(s, side, name)
-    b = make_board(game_with(s, [1, 1]), {"JA:Kaga": "JO", "US:11th BG": "US_AF",
-                                          "US:19th BG": "US_AF"})
+    b = make_board(game_with(s, [1, 1]), {"JA:Kaga": "JO", "US:11th BG": "US_AF", "US:19th BG": "US_AF"})
     assert b.airfields("US") == 2
     plan(b, "JA", "first_light")
     run(T.first_light(b))
@@ -101,11 +108,11 @@ def test_us_first_light_airfield_hits_apply_before_the_lba_attack_r60():
     s = empty_state(1942)
     for side, name in (("US", "Lexington"), ("JA", "Tainan"), ("JA", "Yamada")):
         put(s, side, name)
-    b = make_board(game_with(s, [7, 1, 10, 10, 10, 1]), {"US:Lexington": "UO", "JA:Tainan": "JA_AF",
-                                                          "JA:Yamada": "JA_AF"})
+    b = make_board(
+        game_with(s, [7, 1, 10, 10, 10, 1]), {"US:Lexington": "UO", "JA:Tainan": "JA_AF", "JA:Yamada": "JA_AF"}
+    )
     plan(b, "US", "first_light", playing=False)
-    run(T.first_light(b), answers=[Decision(kind="battle_first_light", forces=("US:Lexington",),
-                                            area="IS")])
+    run(T.first_light(b), answers=[Decision(kind="battle_first_light", forces=("US:Lexington",), area="IS")])
     assert b.airfields("JA") == 1
     assert len(b.lba("JA")) == 1
 
@@ -113,7 +120,8 @@ def test_us_first_light_airfield_hits_apply_before_the_lba_attack_r60():
 def test_r61_damage_control_does_not_cancel_a_hit_on_an_airfield():
     """R61: Damage Control cancels a hit on a JA *force*; a hit on the airfield is not cancelled
     (the plan stays unused for a later hit on a force)."""
-    from battle_helpers import empty_state, game_with, make_board, plan as use_plan, put
+    from battle_helpers import empty_state, game_with, make_board, put
+    from battle_helpers import plan as use_plan
 
     from nimitz.engine.battle import hits as H
 

@@ -54,9 +54,18 @@ def test_r36_both_sides_fire_before_losses():
 def test_aaa_escort_row_then_carrier_row_once_per_aircraft():
     """Two US aircraft over JO: the two best escorts fire (Kongo 3, then the first 2), then one
     roll from the carrier row per aircraft left (R35)."""
-    b = _board([10, 10, 10, 10],
-               {"US:Lexington": "UO", "JA:Kaga": "JO", "JA:Akagi": "JO", "JA:DD Gp 1": "JO",
-                "JA:Tone/Chikuma": "JO", "JA:Kongo/Haruna": "JO"}, air_groups=True)
+    b = _board(
+        [10, 10, 10, 10],
+        {
+            "US:Lexington": "UO",
+            "JA:Kaga": "JO",
+            "JA:Akagi": "JO",
+            "JA:DD Gp 1": "JO",
+            "JA:Tone/Chikuma": "JO",
+            "JA:Kongo/Haruna": "JO",
+        },
+        air_groups=True,
+    )
     sbds = air(b, "US:Lexington")[1:3]
     for p in sbds:
         b.bs.positions[p] = "JO"
@@ -130,8 +139,9 @@ def test_torpedoes_subs_attack_surface_ships():
 
 def test_depth_charges_each_sub_once_best_values_fire():
     """Three JA escorts against one US sub: one roll, by the best DC (Kongo 1 vs DD 1: first)."""
-    b = _board([1], {"US:SS Gp 1": "CO", "JA:DD Gp 1": "CO", "JA:DD Gp 7": "CO",
-                     "JA:Yamato/Musashi": "CO"}, air_groups=False)
+    b = _board(
+        [1], {"US:SS Gp 1": "CO", "JA:DD Gp 1": "CO", "JA:DD Gp 7": "CO", "JA:Yamato/Musashi": "CO"}, air_groups=False
+    )
     run(combat.depth_charges(b))
     assert len(b.game.dice.rolls) == 1
     assert "Yamato/Musashi (dc 2)" in b.game.dice.rolls[0].purpose
@@ -141,8 +151,17 @@ def test_depth_charges_each_sub_once_best_values_fire():
 def test_naval_guns_only_from_coastal_and_at_island_targets():
     """The BB in the JA Ocean does not fire; the JA cruiser in Coastal hits the US airfield
     (value 1) before the cost-2 cruiser; subs are never naval-gun targets."""
-    b = _board([10, 1], {"US:Chester/Louisville": "CO", "US:MAG 21": "US_AF", "US:SS Gp 1": "CO",
-                         "JA:Nagato/Mutsu": "JO", "JA:Tone/Chikuma": "CO"}, air_groups=False)
+    b = _board(
+        [10, 1],
+        {
+            "US:Chester/Louisville": "CO",
+            "US:MAG 21": "US_AF",
+            "US:SS Gp 1": "CO",
+            "JA:Nagato/Mutsu": "JO",
+            "JA:Tone/Chikuma": "CO",
+        },
+        air_groups=False,
+    )
     run(combat.naval_guns(b))
     assert [r.stream for r in b.game.dice.rolls] == ["us", "ja"]
     assert "Tone/Chikuma" in b.game.dice.rolls[1].purpose
@@ -159,8 +178,9 @@ def test_naval_guns_hit_ships_in_coastal():
 def test_infantry_only_from_foxholes_and_foxhole_infantry_before_airfields():
     """The US infantry on the beach does not attack; the JA infantry's hit goes to the US
     infantry in the foxholes, not to the cheaper airfield (facts 1.9, ed3)."""
-    b = _board([1, 10], {"US:25th": "US_FH", "US:32nd": "US_BE", "US:MAG 21": "US_AF",
-                         "JA:55th": "JA_FH"}, air_groups=False)
+    b = _board(
+        [1, 10], {"US:25th": "US_FH", "US:32nd": "US_BE", "US:MAG 21": "US_AF", "JA:55th": "JA_FH"}, air_groups=False
+    )
     # rolls: US 25th (foxholes) then JA 55th
     run(combat.infantry(b))
     assert len(b.game.dice.rolls) == 2
@@ -182,5 +202,12 @@ def test_step_order_is_the_rules_order():
     put(s, "US", "Lexington")
     put(s, "JA", "Kaga")
     b = make_board(game_with(s, []), {"US:Lexington": "UO", "JA:Kaga": "JO"})
-    assert combat.step_order(b) == ["dogfight", "aaa", "bomb_runs", "torpedoes", "depth_charges",
-                                    "naval_guns", "infantry"]
+    assert combat.step_order(b) == [
+        "dogfight",
+        "aaa",
+        "bomb_runs",
+        "torpedoes",
+        "depth_charges",
+        "naval_guns",
+        "infantry",
+    ]

@@ -37,16 +37,14 @@ def test_r14_second_hit_destroys_before_a_fresh_force_is_damaged():
 
 
 def test_r14_damaged_force_takes_next_hit_among_equal_costs():
-    b = _board([], {"JA:DD Gp 1": "CO", "JA:Tone/Chikuma": "CO"}, damaged=("JA:Tone/Chikuma",),
-               air_groups=False)
+    b = _board([], {"JA:DD Gp 1": "CO", "JA:Tone/Chikuma": "CO"}, damaged=("JA:Tone/Chikuma",), air_groups=False)
     _ja(b, H.ship_targets(b, "JA", "CO"), 1)
     assert not b.alive("JA:Tone/Chikuma")
     assert not b.damaged("JA:DD Gp 1")
 
 
 def test_r14_a_damaged_costlier_force_does_not_jump_the_queue():
-    b = _board([], {"JA:DD Gp 1": "CO", "JA:Kongo/Haruna": "CO"}, damaged=("JA:Kongo/Haruna",),
-               air_groups=False)
+    b = _board([], {"JA:DD Gp 1": "CO", "JA:Kongo/Haruna": "CO"}, damaged=("JA:Kongo/Haruna",), air_groups=False)
     _ja(b, H.ship_targets(b, "JA", "CO"), 1)
     assert b.damaged("JA:DD Gp 1") and b.alive("JA:Kongo/Haruna")
 
@@ -75,8 +73,7 @@ def test_r23_battalions_cost_zero_take_island_hits_first():
 def test_r14_transport_hit_gives_two_hits_to_the_infantry_it_carries():
     """The transport (4) is hit after the cheaper DD; each transport hit is 2 hits on the
     infantry aboard, placed lowest value first (R14, R31)."""
-    b = _board([], {"JA:DD Gp 1": "CO", "JA:51st": "TR", "JA:55th": "TR"},
-               damaged=("JA:DD Gp 1",), air_groups=False)
+    b = _board([], {"JA:DD Gp 1": "CO", "JA:51st": "TR", "JA:55th": "TR"}, damaged=("JA:DD Gp 1",), air_groups=False)
     _ja(b, H.ship_targets(b, "JA", "CO"), 2)
     assert not b.alive("JA:DD Gp 1")
     assert not b.alive("JA:51st")  # cost 1: damaged then destroyed
@@ -135,8 +132,12 @@ def test_r15_interchangeable_pieces_are_no_choice():
 
 
 def test_r15_player_places_hits_lowest_value_first():
-    b = _board([], {"US:DESRON 1": "CO", "US:DESRON 6": "CO", "US:Colorado/Maryland": "CO"},
-               damaged=("US:DESRON 6",), air_groups=False)
+    b = _board(
+        [],
+        {"US:DESRON 1": "CO", "US:DESRON 6": "CO", "US:Colorado/Maryland": "CO"},
+        damaged=("US:DESRON 6",),
+        air_groups=False,
+    )
     targets = H.ship_targets(b, "US", "CO")
     gen = H.us_takes_hits(b, targets, 2, {"step": "test", "area": "CO"})
     req = next(gen)
@@ -177,8 +178,12 @@ def test_r15_infantry_step_airfield_only_after_foxhole_infantry():
 def test_r15_us_transport_hits_then_its_infantry():
     """A hit on the US transport: two hits on the infantry aboard, placed by the player next."""
     b = _board([], {"US:25th": "TR", "US:1st Marine": "TR"}, air_groups=False)
-    reqs, _ = _us(b, H.ship_targets(b, "US", "CO"), 1,
-                  [Decision(kind="battle_allocate_hits", forces=("US:25th", "US:1st Marine"))])
+    reqs, _ = _us(
+        b,
+        H.ship_targets(b, "US", "CO"),
+        1,
+        [Decision(kind="battle_allocate_hits", forces=("US:25th", "US:1st Marine"))],
+    )
     assert len(reqs) == 1 and "transport" in reqs[0].prompt
     assert b.damaged("US:25th") and b.damaged("US:1st Marine")
 

@@ -50,12 +50,18 @@ def test_extra_hit_plan_by_hand() -> None:
     assert as_dict(distribution([Rating(5)], extra_after_hit=1, room=1)) == {0: F(1, 2), 1: F(1, 2)}
 
 
-@pytest.mark.parametrize("ratings", [
-    [Rating(3)], [Rating(7, 3), Rating(2)], [Rating(5, 2), Rating(5, 2), Rating(1)],
-    [Rating(8, 4), Rating(6), Rating(4, 1), Rating(10, 5)],
-])
-@pytest.mark.parametrize("plans", [{}, {"extra_after_hit": 1}, {"room": 2},
-                                   {"extra_after_hit": 1, "room": 3}, {"sure_hits": 1, "room": 4}])
+@pytest.mark.parametrize(
+    "ratings",
+    [
+        [Rating(3)],
+        [Rating(7, 3), Rating(2)],
+        [Rating(5, 2), Rating(5, 2), Rating(1)],
+        [Rating(8, 4), Rating(6), Rating(4, 1), Rating(10, 5)],
+    ],
+)
+@pytest.mark.parametrize(
+    "plans", [{}, {"extra_after_hit": 1}, {"room": 2}, {"extra_after_hit": 1, "room": 3}, {"sure_hits": 1, "room": 4}]
+)
 def test_distribution_matches_brute_force(ratings, plans) -> None:
     assert as_dict(distribution(ratings, **plans)) == brute(ratings, **plans)
     o = odds(ratings, **plans)
@@ -73,8 +79,14 @@ def test_aaa_odds_use_the_ships_the_engine_fires():
     from nimitz.engine.battle import combat
     from nimitz.engine.battle.odds import aaa_odds, aaa_rows
 
-    boxes = {"US:Lexington": "UO", "JA:Kaga": "JO", "JA:Akagi": "JO", "JA:DD Gp 1": "JO",
-             "JA:Tone/Chikuma": "JO", "JA:Kongo/Haruna": "JO"}
+    boxes = {
+        "US:Lexington": "UO",
+        "JA:Kaga": "JO",
+        "JA:Akagi": "JO",
+        "JA:DD Gp 1": "JO",
+        "JA:Tone/Chikuma": "JO",
+        "JA:Kongo/Haruna": "JO",
+    }
     s = empty_state()
     for fid in boxes:
         put(s, *fid.split(":", 1))

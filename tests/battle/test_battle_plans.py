@@ -199,8 +199,11 @@ def test_ja_kamikaze_from_1944_extra_hit_and_the_attackers_are_lost():
     put(s, "JA", "Zuikaku")
     put(s, "US", "Enterprise")
     put(s, "US", "Colorado/Maryland")
-    b = make_board(game_with(s, [5, 1, 10]), {"JA:Zuikaku": "JO", "US:Enterprise": "UO",
-                                           "US:Colorado/Maryland": "UO"}, air_groups=True)
+    b = make_board(
+        game_with(s, [5, 1, 10]),
+        {"JA:Zuikaku": "JO", "US:Enterprise": "UO", "US:Colorado/Maryland": "UO"},
+        air_groups=True,
+    )
     plan(b, "JA", "kamikaze_attacks")
     d3a, b5n = air(b, "JA:Zuikaku")[1:]
     moves, _ = __import__("nimitz.bot.battle", fromlist=["x"]).move_aircraft(b)
@@ -213,8 +216,7 @@ def test_ja_kamikaze_from_1944_extra_hit_and_the_attackers_are_lost():
 
 
 def test_ja_kamikaze_no_effect_before_1944():
-    b = _board([1, 10], {"JA:Kaga": "JO", "US:Lexington": "UO", "US:DESRON 1": "UO"},
-               air_groups=True)
+    b = _board([1, 10], {"JA:Kaga": "JO", "US:Lexington": "UO", "US:DESRON 1": "UO"}, air_groups=True)
     plan(b, "JA", "kamikaze_attacks")
     d3a, b5n = air(b, "JA:Kaga")[1:]
     for p in (d3a, b5n):
@@ -277,8 +279,7 @@ def test_us_asw_depth_charges_before_torpedoes():
 
 
 def test_us_artillery_and_charge():
-    b = _board([10, 10, 10, 10], {"US:25th": "US_FH", "US:1st Marine": "US_FH", "JA:55th": "JA_FH"},
-               air_groups=False)
+    b = _board([10, 10, 10, 10], {"US:25th": "US_FH", "US:1st Marine": "US_FH", "JA:55th": "JA_FH"}, air_groups=False)
     art = plan(b, "US", "artillery")
     charge = plan(b, "US", "charge")
     run(combat.infantry(b))
@@ -298,8 +299,7 @@ def test_us_artillery_needs_us_infantry_ashore():
 def test_us_damage_control_cancels_a_hit():
     b = _board([], {"US:DESRON 1": "CO"}, air_groups=False)
     pip = plan(b, "US", "damage_control", playing=False)
-    reqs, _ = run(H.us_takes_hits(b, H.ship_targets(b, "US", "CO"), 1, {"step": "naval_guns"}),
-                  policy=accept)
+    reqs, _ = run(H.us_takes_hits(b, H.ship_targets(b, "US", "CO"), 1, {"step": "naval_guns"}), policy=accept)
     assert reqs[0].kind == "battle_reactive" and reqs[0].options[0].decision.forces == ("US:DESRON 1",)
     assert pip.used and not b.damaged("US:DESRON 1")
 
@@ -311,8 +311,7 @@ def test_us_barrel_roll_only_dogfight_and_aaa_hits_on_aircraft():
     b.bs.positions[f4f] = "JO"
     reqs, _ = run(H.us_takes_hits(b, H.aircraft_targets(b, "US", "JO"), 1, {"step": "naval_guns"}))
     assert reqs == [] and b.damaged(f4f)
-    reqs, _ = run(H.us_takes_hits(b, H.aircraft_targets(b, "US", "JO"), 1, {"step": "dogfight"}),
-                  policy=accept)
+    reqs, _ = run(H.us_takes_hits(b, H.aircraft_targets(b, "US", "JO"), 1, {"step": "dogfight"}), policy=accept)
     assert pip.used and b.alive(f4f)
 
 
@@ -323,8 +322,7 @@ def test_us_leathernecks_needs_a_marine_ashore_and_covers_infantry_and_airfields
     assert all(r.kind != "battle_reactive" for r in reqs)
     b2 = _board([], {"US:1st Marine": "US_FH", "US:MAG 21": "US_AF"}, air_groups=False)
     pip = plan(b2, "US", "leathernecks", playing=False)
-    reqs, _ = run(H.us_takes_hits(b2, H.island_targets(b2, "US", True), 1, {"step": "infantry"}),
-                  policy=accept)
+    reqs, _ = run(H.us_takes_hits(b2, H.island_targets(b2, "US", True), 1, {"step": "infantry"}), policy=accept)
     assert pip.used and not b2.damaged("US:1st Marine")
 
 
@@ -337,8 +335,12 @@ def test_us_seabees_cancels_an_airfield_hit():
 
 def test_us_diving_attack_furball_ranging_shots_add_a_hit():
     for plan_id, step_fn, boxes, setup in (
-        ("diving_attack", combat.bomb_runs, {"US:Lexington": "UO", "JA:DD Gp 1": "CO"},
-         lambda b: b.bs.positions.__setitem__(air(b, "US:Lexington")[1], "CO")),
+        (
+            "diving_attack",
+            combat.bomb_runs,
+            {"US:Lexington": "UO", "JA:DD Gp 1": "CO"},
+            lambda b: b.bs.positions.__setitem__(air(b, "US:Lexington")[1], "CO"),
+        ),
         ("ranging_shots", combat.naval_guns, {"US:Chester/Louisville": "CO", "JA:DD Gp 1": "CO"}, None),
     ):
         b = _board([1, 10], boxes, air_groups=True)
@@ -384,8 +386,7 @@ def test_us_first_light_roll_7_strikes_else_kept():
     assert reqs == [] and not pip.used
     b = _board([7, 1, 10, 10, 10, 10], {"US:Lexington": "UO", "JA:DD Gp 1": "CO"})
     pip = plan(b, "US", "first_light", playing=False)
-    reqs, _ = run(T.first_light(b), answers=[Decision(kind="battle_first_light", forces=("US:Lexington",),
-                                                      area="CO")])
+    reqs, _ = run(T.first_light(b), answers=[Decision(kind="battle_first_light", forces=("US:Lexington",), area="CO")])
     assert reqs[0].kind == "battle_first_light"
     assert pip.used
     assert "AAA: DD Gp 1" in b.game.dice.rolls[1].purpose  # JA AAA at the strike, no dogfight
@@ -400,8 +401,21 @@ def test_r16_auto_reactive_plans_are_used_without_asking():
 
 
 def test_every_plan_in_the_data_has_a_handled_effect_kind():
-    handled = {"rating_bonus", "automatic_hit", "extra_hit_after_hit", "extra_roll", "reroll", "cancel_hit",
-               "step_order", "duration", "air_move", "kamikaze", "first_light", "no_contact", "battalion"}
+    handled = {
+        "rating_bonus",
+        "automatic_hit",
+        "extra_hit_after_hit",
+        "extra_roll",
+        "reroll",
+        "cancel_hit",
+        "step_order",
+        "duration",
+        "air_move",
+        "kamikaze",
+        "first_light",
+        "no_contact",
+        "battalion",
+    }
     for table in (DATA.ja_plans, DATA.us_plans):
         for p in table.plan:
             assert p.effect["kind"] in handled, p.id
@@ -418,8 +432,7 @@ def test_r13_duplicate_drawn_in_the_same_turn_is_set_aside_and_replaced():
     b.bs.cup = ["duration", "duration", "battalion"]
     got, expl = draw_plans(b)
     assert got == ["duration", "battalion"]
-    assert [d["result"].split(":")[0] for d in expl["draws"]] == [
-        "in play this turn", "set aside", "in play this turn"]
+    assert [d["result"].split(":")[0] for d in expl["draws"]] == ["in play this turn", "set aside", "in play this turn"]
     assert b.bs.cup == [] and sorted(b.bs.drawn) == ["battalion", "duration", "duration"]
     assert all(r.stream == "bot" for r in b.game.dice.rolls)
 
@@ -436,8 +449,7 @@ def test_r13_plan_drawn_in_an_earlier_battle_turn_is_set_aside():
     got, expl = draw_plans(b)
     assert got == ["battalion"]
     assert expl["drawn_before"] == ["duration"]
-    assert expl["draws"][0] == {"drew": "duration",
-                                "result": "set aside: already drawn for this battle; draw again"}
+    assert expl["draws"][0] == {"drew": "duration", "result": "set aside: already drawn for this battle; draw again"}
 
 
 def test_r13_r63_a_kept_plan_is_not_drawn_again_while_kept():

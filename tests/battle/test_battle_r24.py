@@ -16,8 +16,7 @@ def _tied_board(ja_ties: str, faces=()):
     state = empty_state(rules=RulesProfile(ja_ties=ja_ties))
     for name in ("DD Gp 1", "DD Gp 7"):
         put(state, "JA", name)
-    return make_board(game_with(state, list(faces)), {"JA:DD Gp 1": "CO", "JA:DD Gp 7": "CO"},
-                      air_groups=False)
+    return make_board(game_with(state, list(faces)), {"JA:DD Gp 1": "CO", "JA:DD Gp 7": "CO"}, air_groups=False)
 
 
 def test_r24_player_option_asks_which_equal_japanese_force_takes_the_hit():
@@ -49,8 +48,7 @@ def test_r24_no_question_when_nothing_is_tied():
     state = empty_state(rules=RulesProfile(ja_ties="player"))
     put(state, "JA", "DD Gp 1")
     put(state, "JA", "Kongo/Haruna")
-    board = make_board(game_with(state, []), {"JA:DD Gp 1": "CO", "JA:Kongo/Haruna": "CO"},
-                       air_groups=False)
+    board = make_board(game_with(state, []), {"JA:DD Gp 1": "CO", "JA:Kongo/Haruna": "CO"}, air_groups=False)
     with pytest.raises(StopIteration):
         next(H.ja_hits(board, H.ship_targets(board, "JA", "CO"), 1, {"step": "naval_guns"}))
     assert board.damaged("JA:DD Gp 1")

@@ -16,15 +16,21 @@ from nimitz.persist.saves import CONVERTER
 from nimitz.policies.battle import BATTLE_KINDS, passive, play_battle, randomized, sensible
 
 BAD = {
-    "battle_place_ships": [Decision(kind="battle_place_ships", targets={"US:Chester/Louisville": "JO"}),
-                           Decision(kind="battle_place_ships", count=3)],
+    "battle_place_ships": [
+        Decision(kind="battle_place_ships", targets={"US:Chester/Louisville": "JO"}),
+        Decision(kind="battle_place_ships", count=3),
+    ],
     "battle_place_subs": [Decision(kind="battle_place_subs", targets={"US:SS Gp 1": "UO"})],
-    "battle_plans": [Decision(kind="battle_plans", count=99), Decision(kind="battle_plans", forces=("x",)),
-                     Decision(kind="battle_air")],
-    "battle_air": [Decision(kind="battle_air", targets={"US:Nowhere": "JO"}),
-                   Decision(kind="battle_air", choice="go")],
-    "battle_allocate_hits": [Decision(kind="battle_allocate_hits", forces=("US:Nowhere",)),
-                             Decision(kind="battle_allocate_hits", choice="later")],
+    "battle_plans": [
+        Decision(kind="battle_plans", count=99),
+        Decision(kind="battle_plans", forces=("x",)),
+        Decision(kind="battle_air"),
+    ],
+    "battle_air": [Decision(kind="battle_air", targets={"US:Nowhere": "JO"}), Decision(kind="battle_air", choice="go")],
+    "battle_allocate_hits": [
+        Decision(kind="battle_allocate_hits", forces=("US:Nowhere",)),
+        Decision(kind="battle_allocate_hits", choice="later"),
+    ],
     "battle_reactive": [Decision(kind="battle_reactive", choice="nope")],
     "battle_first_light": [Decision(kind="battle_first_light", area="XX")],
     "battle_excess_aircraft": [Decision(kind="battle_excess_aircraft", forces=("US:Nowhere",))],

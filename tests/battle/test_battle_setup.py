@@ -30,11 +30,14 @@ def test_us_carriers_go_to_the_us_ocean_and_other_ships_are_asked():
     assert (b.box(cv), b.box(cru), b.box(dd)) == ("UO", "CO", "UO")
 
 
-@pytest.mark.parametrize("targets,rule", [
-    ({"US:Chester/Louisville": "JO"}, "facts 1.8"),
-    ({}, "facts 1.8"),
-    ({"US:Chester/Louisville": "CO", "US:Lexington": "CO"}, "facts 1.8"),
-])
+@pytest.mark.parametrize(
+    "targets,rule",
+    [
+        ({"US:Chester/Louisville": "JO"}, "facts 1.8"),
+        ({}, "facts 1.8"),
+        ({"US:Chester/Louisville": "CO", "US:Lexington": "CO"}, "facts 1.8"),
+    ],
+)
 def test_us_ship_placement_illegal_answers(targets, rule):
     """No US surface ship in the JA Ocean; every ship placed; carriers are not placed by hand."""
     s = empty_state()
@@ -131,7 +134,10 @@ def test_ja_ships_carriers_and_island_escorts_alternate():
     expl = next(e for e in d.game.journal if e.kind == "bot" and e.text.startswith("JA placement"))
     steps = expl.data["ships"]["alternation"]
     assert [(x["step"], x["escort"], x["to"]) for x in steps] == [
-        (1, "JA:DD Gp 1", "JO"), (2, "JA:Nagato/Mutsu", "CO"), (1, "JA:Tone/Chikuma", "JO")]
+        (1, "JA:DD Gp 1", "JO"),
+        (2, "JA:Nagato/Mutsu", "CO"),
+        (1, "JA:Tone/Chikuma", "JO"),
+    ]
 
 
 def test_ja_ships_island_condition_counts_us_lba():
@@ -173,11 +179,14 @@ def test_ja_escort_tie_is_a_bot_roll():
     assert expl.data["tie_breaks"][0]["chosen"] == "JA:DD Gp 7"
 
 
-@pytest.mark.parametrize("us,expected", [
-    (("Lexington",), "UO"),
-    (("Chester/Louisville",), "CO"),
-    (("MAG 21",), "JO"),
-])
+@pytest.mark.parametrize(
+    "us,expected",
+    [
+        (("Lexington",), "UO"),
+        (("Chester/Louisville",), "CO"),
+        (("MAG 21",), "JO"),
+    ],
+)
 def test_ja_subs_go_where_the_us_ships_are(us, expected):
     s = empty_state()
     put(s, "JA", "SS Gp 1")
@@ -275,10 +284,12 @@ def test_r12_plan_purchase():
     d = Driver(game_with(s, [5], then_seeded=True))
     r = d.request
     assert r.kind == "battle_plans"
-    for bad, match in [(Decision(kind="battle_plans", count=6), "R12"),
-                       (Decision(kind="battle_plans", forces=("damage_control",)), "R12"),  # 4 > 3 BPP
-                       (Decision(kind="battle_plans", count=1, forces=("furball", "furball")), "R12"),
-                       (Decision(kind="battle_plans", forces=("nope",)), "R12")]:
+    for bad, match in [
+        (Decision(kind="battle_plans", count=6), "R12"),
+        (Decision(kind="battle_plans", forces=("damage_control",)), "R12"),  # 4 > 3 BPP
+        (Decision(kind="battle_plans", count=1, forces=("furball", "furball")), "R12"),
+        (Decision(kind="battle_plans", forces=("nope",)), "R12"),
+    ]:
         with pytest.raises(IllegalDecision, match=match):
             r.check(bad)
     d.answer(Decision(kind="battle_plans", count=1, forces=("damage_control", "furball", "sonar")))

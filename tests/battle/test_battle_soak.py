@@ -55,8 +55,11 @@ def test_random_battles_keep_every_invariant(chunk):
         if length_lines:
             turns = int(end.text.split("after ")[1].split(" ")[0])
             length = length_lines[0].data["length"]
-            changes = [(int(e.step.split("turn ")[1].split(":")[0]), e.data["after"])
-                       for e in game.journal if "max" in e.data and "after" in e.data]
+            changes = [
+                (int(e.step.split("turn ")[1].split(":")[0]), e.data["after"])
+                for e in game.journal
+                if "max" in e.data and "after" in e.data
+            ]
             for t in range(1, turns + 1):
                 in_force = next((after for turn, after in reversed(changes) if turn < t), length)
                 assert t <= in_force <= DATA.battle.max_turns, f"{where}: turn {t} played with length {in_force}"

@@ -40,8 +40,12 @@ def campaign_digests(data, year: int, seed: int, policy: str = POLICY) -> dict[s
         text = json.dumps(CONVERTER.unstructure(obj), separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(text.encode()).hexdigest()
 
-    return {"journal": sha(game.journal), "checkpoints": sha(game.checkpoints),
-            "state": state_hash(game.state), "result": game.state.result}
+    return {
+        "journal": sha(game.journal),
+        "checkpoints": sha(game.checkpoints),
+        "state": state_hash(game.state),
+        "result": game.state.result,
+    }
 
 
 def main() -> None:
@@ -52,17 +56,28 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     source = Path(nimitz.__file__).resolve().parent.parent
-    commit = subprocess.run(["git", "-C", str(source), "rev-parse", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
+    commit = subprocess.run(
+        ["git", "-C", str(source), "rev-parse", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
     data = load_game_data()
     campaigns = {}
     for year in YEARS:
         for seed in SEEDS:
             campaigns[f"{year}-{seed}"] = campaign_digests(data, year, seed)
         print(f"{year}: {len(SEEDS)} campaigns recorded", flush=True)
-    args.out.write_text(json.dumps({
-        "recorded_from": commit, "policy": POLICY, "rules": "default",
-        "data_fingerprint": data.fingerprint, "campaigns": campaigns}, indent=1) + "\n")
+    args.out.write_text(
+        json.dumps(
+            {
+                "recorded_from": commit,
+                "policy": POLICY,
+                "rules": "default",
+                "data_fingerprint": data.fingerprint,
+                "campaigns": campaigns,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     print(f"{len(campaigns)} campaigns from {commit[:12]} -> {args.out}")
 
 

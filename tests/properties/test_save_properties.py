@@ -17,13 +17,15 @@ from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import CONVERTER, envelope_from_bytes, read_save, state_hash, to_bytes
 from nimitz.policies import get_policy, policy_names
 
-campaigns = st.fixed_dictionaries({
-    "year": st.sampled_from([1942, 1943, 1944, 1945]),
-    "seed": st.integers(min_value=0, max_value=2**31),
-    "policy": st.sampled_from(sorted(policy_names())),
-    "preset": st.sampled_from(["map", "rulebook"]),
-    "decisions": st.integers(min_value=0, max_value=80),
-})
+campaigns = st.fixed_dictionaries(
+    {
+        "year": st.sampled_from([1942, 1943, 1944, 1945]),
+        "seed": st.integers(min_value=0, max_value=2**31),
+        "policy": st.sampled_from(sorted(policy_names())),
+        "preset": st.sampled_from(["map", "rulebook"]),
+        "decisions": st.integers(min_value=0, max_value=80),
+    }
+)
 
 
 def _play(session: Session, policy: str, decisions: int) -> int:
@@ -39,8 +41,9 @@ def _play(session: Session, policy: str, decisions: int) -> int:
 def _session(tmp_path, c) -> Session:
     path = tmp_path / f"p-{c['year']}-{c['seed']}-{c['decisions']}.nimitz.json"
     path.unlink(missing_ok=True)
-    session = Session.create(path, load_game_data(), c["year"], c["seed"], RulesProfile(order_modifiers=c["preset"]),
-                             "prop")
+    session = Session.create(
+        path, load_game_data(), c["year"], c["seed"], RulesProfile(order_modifiers=c["preset"]), "prop"
+    )
     session.autosave = False
     _play(session, c["policy"], c["decisions"])
     return session
@@ -84,16 +87,14 @@ def test_a_damaged_save_is_refused_with_a_message(tmp_path, draw):
     a cut drops the uncommitted tail; a change is caught by the header's or the batch's hash
     (or falls in the padding of a header slot)."""
     data = load_game_data()
-    session = _session(tmp_path, {"year": 1942, "seed": 3, "policy": "passive",
-                                        "preset": "map", "decisions": 5})
+    session = _session(tmp_path, {"year": 1942, "seed": 3, "policy": "passive", "preset": "map", "decisions": 5})
     raw = to_bytes(session.envelope())
     original = json.loads(json.dumps(CONVERTER.unstructure(session.game.journal)))
     at = draw.draw(st.integers(min_value=0, max_value=len(raw) - 1), label="position")
     if draw.draw(st.booleans(), label="cut short"):
         damaged = raw[:at]
     else:
-        damaged = (raw[:at] + draw.draw(st.characters(codec="utf-8"), label="new character").encode()
-                   + raw[at + 1:])
+        damaged = raw[:at] + draw.draw(st.characters(codec="utf-8"), label="new character").encode() + raw[at + 1 :]
     try:
         env = envelope_from_bytes(damaged, "damaged.json", data)
     except NimitzError as exc:

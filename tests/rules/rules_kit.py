@@ -9,7 +9,7 @@ the stream, so the bot's random tie-break rolls must be scripted too).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import pytest
 
@@ -20,7 +20,14 @@ from nimitz.model.data import GameData
 from nimitz.model.invariants import state_problems
 from nimitz.model.journal import Decision
 from nimitz.model.state import (
-    BATTALIONS, BOMBING, DESTROYED, INVASION, RAID, CampaignState, Force, RulesProfile,
+    BATTALIONS,
+    BOMBING,
+    DESTROYED,
+    INVASION,
+    RAID,
+    CampaignState,
+    Force,
+    RulesProfile,
 )
 from nimitz.persist.saves import state_hash
 
@@ -43,8 +50,9 @@ def clear_map(state: CampaignState, data: GameData) -> None:
         f.moved = f.embarked = f.damaged = False
 
 
-def place(state: CampaignState, area: str, *ids: str, damaged: bool = False,
-          embarked: bool = False, moved: bool = False) -> list[Force]:
+def place(
+    state: CampaignState, area: str, *ids: str, damaged: bool = False, embarked: bool = False, moved: bool = False
+) -> list[Force]:
     """Put the named counters (full ids, e.g. "JA:Kaga") in `area` (an area or a box)."""
     out = []
     for fid in ids:
@@ -58,8 +66,9 @@ def place(state: CampaignState, area: str, *ids: str, damaged: bool = False,
     return out
 
 
-def of_type(state: CampaignState, data: GameData, side: str, type_: str, n: int,
-            exclude: Iterable[str] = (), **flags) -> list[str]:
+def of_type(
+    state: CampaignState, data: GameData, side: str, type_: str, n: int, exclude: Iterable[str] = (), **flags
+) -> list[str]:
     """`n` ids of counters of a side and type (stable order), optionally filtered by class flags
     (e.g. australian=False)."""
     sheet = data.year(state.year)

@@ -7,17 +7,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from rules_kit import fresh, of_type, place
 
 from nimitz.engine import variants
 from nimitz.engine.dice import ScriptedDice
 from nimitz.engine.game import Game
-from nimitz.model.journal import Decision
 from nimitz.model.state import RulesProfile, VariantState
 from nimitz.persist.campaign_file import new_game
 from nimitz.persist.saves import CONVERTER
 from nimitz.policies import get_policy
-
-from rules_kit import fresh, of_type, place
 
 
 def _play(data, year, seed, options=(), policy="sensible", until_turn=None):
@@ -61,10 +59,17 @@ def test_variable_end_uses_its_own_stream(data):
     assert "end" in varied.state.dice.streams and "end" not in plain.state.dice.streams
 
 
-@pytest.mark.parametrize("start,face,after", [
-    ("clear", 1, "hazy"), ("hazy", 1, "bad"), ("bad", 1, "bad"),
-    ("bad", 6, "hazy"), ("clear", 6, "clear"), ("hazy", 3, "hazy"),
-])
+@pytest.mark.parametrize(
+    "start,face,after",
+    [
+        ("clear", 1, "hazy"),
+        ("hazy", 1, "bad"),
+        ("bad", 1, "bad"),
+        ("bad", 6, "hazy"),
+        ("clear", 6, "clear"),
+        ("hazy", 3, "hazy"),
+    ],
+)
 def test_weather_worsens_on_1_and_improves_on_6(data, start, face, after):
     """R80: 1d6 each turn after the first: 1 worsens one level, 6 improves one, clear-hazy-bad."""
     game = _game(data, options=["weather"], faces=[face])
@@ -83,8 +88,9 @@ def test_weather_first_turn_is_clear_without_a_roll(data):
     assert not game.dice.rolls
 
 
-@pytest.mark.parametrize("weather,roll,expected", [("clear", 3, 3), ("hazy", 3, 2), ("bad", 3, 1),
-                                                   ("bad", 1, 1), ("bad", 10, 8)])
+@pytest.mark.parametrize(
+    "weather,roll,expected", [("clear", 3, 3), ("hazy", 3, 2), ("bad", 3, 1), ("bad", 1, 1), ("bad", 10, 8)]
+)
 def test_weather_shortens_contact_battle_length_roll(data, weather, roll, expected):
     """R81: hazy -1, bad -2 to the battle-length roll (a contact roll), never below 1."""
     game = _game(data, options=["weather"])
@@ -153,8 +159,11 @@ def test_veterans_add_one_for_the_favoured_side_only(data):
     r_us = next(r for r in variants.AIR_ATTACKS if getattr(board.cls(us), r).full)
     r_ja = next(r for r in variants.AIR_ATTACKS if getattr(board.cls(ja), r).full)
     before_us, before_ja = board.rating(us, r_us)[0], board.rating(ja, r_ja)[0]
-    vets = next(e for e in data.optional_rules.events.event if e.kind == "veterans" and e.favours == "US"
-                and e.who == "aircraft")
+    vets = next(
+        e
+        for e in data.optional_rules.events.event
+        if e.kind == "veterans" and e.favours == "US" and e.who == "aircraft"
+    )
     game.state.variant = VariantState(event=vets.roll)
     assert board.rating(us, r_us)[0].value == before_us.value + 1
     assert board.rating(ja, r_ja)[0] == before_ja
@@ -231,8 +240,24 @@ def test_whole_campaigns_with_every_option_save_and_verify(tmp_path, year):
     from nimitz.cli import cli
 
     runner = CliRunner()
-    args = ["--saves", str(tmp_path), "autoplay", "--year", str(year), "--seed", "2", "--json",
-            "--option", "weather", "--option", "events", "--option", "variable-end", "--save", "v"]
+    args = [
+        "--saves",
+        str(tmp_path),
+        "autoplay",
+        "--year",
+        str(year),
+        "--seed",
+        "2",
+        "--json",
+        "--option",
+        "weather",
+        "--option",
+        "events",
+        "--option",
+        "variable-end",
+        "--save",
+        "v",
+    ]
     result = runner.invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["options"] == ["weather", "events", "variable-end"]
@@ -298,12 +323,15 @@ def test_forces_seen_stay_revealed_until_they_move(data):
     assert fog.area_view(game.state, "NG").known == ()
 
 
-@pytest.mark.parametrize("dice,weather,turned", [
-    ([3, 5], "clear", 3),  # 8 or less: the lower die, 3 chips
-    ([4, 5], "clear", 0),  # 9: nothing
-    ([3, 5], "hazy", 0),  # hazy: at most 7
-    ([2, 4], "bad", 2),  # bad: at most 6
-])
+@pytest.mark.parametrize(
+    "dice,weather,turned",
+    [
+        ([3, 5], "clear", 3),  # 8 or less: the lower die, 3 chips
+        ([4, 5], "clear", 0),  # 9: nothing
+        ([3, 5], "hazy", 0),  # hazy: at most 7
+        ([2, 4], "bad", 2),  # bad: at most 6
+    ],
+)
 def test_recon_peek_turns_over_the_lower_die_in_chips(data, dice, weather, turned):
     """R85 and R81: a scouting point's 2d6 peek; a total of 8 or less (7 hazy, 6 bad) turns over
     as many chips as the lower die."""
@@ -342,19 +370,36 @@ def test_fog_of_war_campaigns_save_and_verify(tmp_path, year):
     from nimitz.cli import cli
 
     runner = CliRunner()
-    result = runner.invoke(cli, ["--saves", str(tmp_path), "autoplay", "--year", str(year), "--seed", "4",
-                                 "--option", "fog-of-war", "--save", "f"])
+    result = runner.invoke(
+        cli,
+        [
+            "--saves",
+            str(tmp_path),
+            "autoplay",
+            "--year",
+            str(year),
+            "--seed",
+            "4",
+            "--option",
+            "fog-of-war",
+            "--save",
+            "f",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert runner.invoke(cli, ["--saves", str(tmp_path), "check", "f"]).exit_code == 0
 
 
-@pytest.mark.parametrize("edit,where", [
-    (lambda s: s.rules.options.append("chess-clock"), "rules.options"),
-    (lambda s: setattr(s.variant, "weather", "hurricane"), "variant.weather"),
-    (lambda s: setattr(s.variant, "event", 11), "variant.event"),
-    (lambda s: setattr(s.variant, "event_force", "US:Nobody"), "variant.event_force"),
-    (lambda s: s.variant.revealed.update({"JA:Nobody": "GI"}), "variant.revealed"),
-])
+@pytest.mark.parametrize(
+    "edit,where",
+    [
+        (lambda s: s.rules.options.append("chess-clock"), "rules.options"),
+        (lambda s: setattr(s.variant, "weather", "hurricane"), "variant.weather"),
+        (lambda s: setattr(s.variant, "event", 11), "variant.event"),
+        (lambda s: setattr(s.variant, "event_force", "US:Nobody"), "variant.event_force"),
+        (lambda s: s.variant.revealed.update({"JA:Nobody": "GI"}), "variant.revealed"),
+    ],
+)
 def test_a_save_with_impossible_optional_rule_state_is_refused(data, edit, where):
     """A hostile save: optional-rule state the engine would trip over is named, not followed."""
     from nimitz.model.validation import validate_state
@@ -383,7 +428,15 @@ def test_map_and_show_hide_the_stacks_the_fog_hides(data):
     text = situation_text(game.state, data).splitlines()
     gi = next(i for i, line in enumerate(text) if line.startswith("GI "))
     assert text[gi + 1] == "   JA: hidden stack: 2 unknown chips (some may be blanks)"
-    entry = JournalEntry(seq=0, turn=1, step="orders", side="JA", kind="bot",
-                         text=f"GI: Hold ({hidden.name})", data={"held": [hidden.id]}, year=1942)
+    entry = JournalEntry(
+        seq=0,
+        turn=1,
+        step="orders",
+        side="JA",
+        kind="bot",
+        text=f"GI: Hold ({hidden.name})",
+        data={"held": [hidden.id]},
+        year=1942,
+    )
     assert hidden.name not in last_turn_bot_text([entry], game.state)
     assert fog.journal_seen([entry], game.state)[0].text == fog.HIDDEN_DECISION

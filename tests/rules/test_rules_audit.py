@@ -4,11 +4,11 @@ Every test failed before its fix."""
 
 from __future__ import annotations
 
+from rules_kit import Step, fresh, game_with, place, used_all
+
 from nimitz.bot.orders import OrdersBot
 from nimitz.engine.campaign import ja_orders
 from nimitz.engine.dice import ScriptedDice
-from rules_kit import Step, fresh, game_with, place, used_all
-
 
 # --- JA INF facing US forces at the JA Orders step --------------------------------------------
 
@@ -19,7 +19,7 @@ def test_ja_infantry_facing_us_forces_that_arrived_in_us_movement_get_no_order(d
     go down at US Scouting, but US forces that arrive in US Movement pin the JA INF there too:
     a Refit rolled for the area takes the ship, not the infantry."""
     state = fresh(data, 1942)
-    place(state, "CI", "JA:Kaga", "JA:2nd", "JA:38th")   # CI: not an objective in 1942
+    place(state, "CI", "JA:Kaga", "JA:2nd", "JA:38th")  # CI: not an objective in 1942
     OrdersBot(state, data, ScriptedDice([])).place_moved_markers()
     assert not any(f.moved for f in state.at("CI", "JA"))  # no US forces there at scouting
     place(state, "CI", "US:25th", embarked=True, moved=True)  # US Movement lands a division
@@ -51,9 +51,9 @@ def test_r10_no_battalion_when_every_mover_is_diverted_to_japan(data):
     sends nothing into SA, so no battalion appears there alone."""
     state = fresh(data, 1942)
     place(state, "SA", "US:Chester/Louisville", "JA:Kaga")
-    place(state, "PH", "JA:16th", moved=True)          # stays: it is PH's last ashore anyway
+    place(state, "PH", "JA:16th", moved=True)  # stays: it is PH's last ashore anyway
     place(state, "PH", "JA:Mihoro", "JA:Genzan")
-    state.ja_track = 8                                   # 1942 band 8-11: +5; 9 + 5 = 14 Battle
+    state.ja_track = 8  # 1942 band 8-11: +5; 9 + 5 = 14 Battle
     bot = OrdersBot(state, data, ScriptedDice([9, 1, 1]))
     result = bot.order("PH", auto_hold=False)
     assert result.order == "Battle" and result.destination == "SA"

@@ -7,16 +7,25 @@ Roll arithmetic used below (1942 map preset): track 0-3 +0, 4-7 +2, 8-11 +5, 12-
 from __future__ import annotations
 
 import pytest
+from rules_kit import battalion, fresh, ids_at, place, used_all
 
 from nimitz.bot.orders import OrdersBot
 from nimitz.engine.dice import ScriptedDice
 from nimitz.model.state import BATTALIONS
-from rules_kit import battalion, fresh, ids_at, place, used_all
 
 # (track, die) giving each chart row in 1942
-ROLL = {"Hold": (0, 1), "Refit": (0, 5), "Withdraw": (0, 9), "Support": (6, 9), "South": (6, 10),
-        "East": (9, 8), "Battle": (9, 9), "Reinforce": (9, 10), "Sortie": (12, 7),
-        "Offensive": (12, 9)}
+ROLL = {
+    "Hold": (0, 1),
+    "Refit": (0, 5),
+    "Withdraw": (0, 9),
+    "Support": (6, 9),
+    "South": (6, 10),
+    "East": (9, 8),
+    "Battle": (9, 9),
+    "Reinforce": (9, 10),
+    "Sortie": (12, 7),
+    "Offensive": (12, 9),
+}
 
 
 def roll_order(state, data, area, order, *more_faces):
@@ -79,8 +88,8 @@ def test_r6_r7_support_goes_to_ja_ashore_never_ja_or_ea_and_takes_lba(data):
     """R6/R7: Support (3/1/2) goes to an area with JA ashore other than JA and EA; its LBA go
     along (the destination has JA ashore by definition)."""
     state = fresh(data, 1942)
-    place(state, "JA", "JA:Chitose")     # JA ashore in Japan: not a Support destination
-    place(state, "EA", "JA:2nd")         # nor East Asia
+    place(state, "JA", "JA:Chitose")  # JA ashore in Japan: not a Support destination
+    place(state, "EA", "JA:2nd")  # nor East Asia
     place(state, "NG", "JA:55th")
     place(state, "PH", "JA:Kaga", "JA:16th", "JA:48th", "JA:Mihoro", "JA:Genzan", "JA:Kanoya")
     # picks: INF d2, LBA d3, d2
@@ -106,8 +115,8 @@ def test_r6_fewest_ja_forces_then_random_every_counter_counts(data):
     unmoved, ships, embarked); equal counts go to a bot die."""
     state = fresh(data, 1942)
     place(state, "PH", "JA:Kaga")
-    place(state, "SI", "JA:2nd", "JA:Akagi", moved=True)   # 2 JA forces
-    place(state, "NG", "JA:55th")                          # 1
+    place(state, "SI", "JA:2nd", "JA:Akagi", moved=True)  # 2 JA forces
+    place(state, "NG", "JA:55th")  # 1
     result, _ = roll_order(state, data, "PH", "Support")
     assert result.destination == "NG"
     # now equal: NG 2 (55th + Kaga), SI 2 -> a bot d2 (face 1 = first candidate in map order: SI)
@@ -170,18 +179,24 @@ def test_r8_star_lba_land_where_ja_is_ashore(data):
 # --- East and the East roll ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("face, fallback, dest", [
-    (1, "Sortie", "SI"), (5, "Sortie", "SI"),
-    (6, "Alaska", "AK"), (7, "Alaska", "AK"),
-    (8, "Offensive", "NG"), (10, "Offensive", "NG"),
-])
+@pytest.mark.parametrize(
+    "face, fallback, dest",
+    [
+        (1, "Sortie", "SI"),
+        (5, "Sortie", "SI"),
+        (6, "Alaska", "AK"),
+        (7, "Alaska", "AK"),
+        (8, "Offensive", "NG"),
+        (10, "Offensive", "NG"),
+    ],
+)
 def test_r6_east_roll_1_5_sortie_6_7_alaska_8_10_offensive(data, face, fallback, dest):
     """procedures/R6: East with no neighbour closer to HI holding JA ashore (PH -> MA: none)
     rolls 1d10: 1-5 Sortie, 6-7 Alaska, 8-10 Offensive, and carries that order out."""
     state = fresh(data, 1942)
     place(state, "PH", "JA:Kaga")
-    place(state, "SI", "US:25th", "JA:2nd")   # Sortie target (both ashore)
-    place(state, "BO", "JA:55th")             # Offensive: NG, free objective next to BO
+    place(state, "SI", "US:25th", "JA:2nd")  # Sortie target (both ashore)
+    place(state, "BO", "JA:55th")  # Offensive: NG, free objective next to BO
     result, dice = roll_order(state, data, "PH", "East", face)
     assert result.explanation["tried"] == ["East", fallback]
     assert result.explanation["extra_rolls"] == [{"roll": face, "table": "east_roll", "result": fallback}]
@@ -218,7 +233,7 @@ def test_r6_battle_ignores_areas_where_us_submarines_are_the_only_us_forces(data
     """R6: Battle goes where US and JA forces both are, not where the US has only subs."""
     state = fresh(data, 1942)
     place(state, "PH", "JA:Kaga")
-    place(state, "SA", "US:SS Gp 1", "JA:Akagi")           # subs only: ignored
+    place(state, "SA", "US:SS Gp 1", "JA:Akagi")  # subs only: ignored
     place(state, "GI", "US:Chester/Louisville", "JA:Soryu", "JA:Hiryu")
     result, _ = roll_order(state, data, "PH", "Battle")
     assert [c["area"] for c in result.explanation["candidates"]] == ["GI"]

@@ -7,15 +7,24 @@ bot's random picks included, so each test fixes exactly one reading of the rules
 from __future__ import annotations
 
 import pytest
+from rules_kit import Step, assert_refused, fresh, game_with, ids_at, place, used_all
 
 from nimitz.bot.orders import OrdersBot
 from nimitz.engine.campaign import resupply, scouting
 from nimitz.engine.dice import ScriptedDice
 from nimitz.model.journal import Decision
-from rules_kit import Step, assert_refused, fresh, game_with, ids_at, place, used_all
 
-SHIPS = ["JA:Kaga", "JA:Akagi", "JA:Soryu", "JA:Hiryu", "JA:Shokaku", "JA:Zuikaku",
-         "JA:Takao/Chokai", "JA:Maya/Atago", "JA:Mogami/Mikuma"]
+SHIPS = [
+    "JA:Kaga",
+    "JA:Akagi",
+    "JA:Soryu",
+    "JA:Hiryu",
+    "JA:Shokaku",
+    "JA:Zuikaku",
+    "JA:Takao/Chokai",
+    "JA:Maya/Atago",
+    "JA:Mogami/Mikuma",
+]
 
 
 def bot_for(state, data, faces):
@@ -121,8 +130,7 @@ def test_r2_each_order_moves_the_track_by_its_value(data, order, track, die, val
     assert result.order == order, result.text()
     assert result.explanation["tried"] == [order]
     assert state.ja_track == track + value
-    assert result.explanation["track"] == {"before": track, "change": value,
-                                           "after": track + value, "order": order}
+    assert result.explanation["track"] == {"before": track, "change": value, "after": track + value, "order": order}
     assert used_all(dice)
 
 
@@ -194,17 +202,19 @@ def test_r2_scouted_orders_never_move_the_track(data):
 # --- scouted order roll ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("year, dice_faces, total, order", [
-    (1942, [1, 1], 4, "Refit"),      # +2
-    (1943, [1, 2], 3, "Hold"),       # +0
-    (1944, [5, 5], 8, "Withdraw"),   # -2
-    (1945, [10, 10], 17, "Sortie"),  # -3 (nothing to sortie to: falls back, then Hold)
-])
+@pytest.mark.parametrize(
+    "year, dice_faces, total, order",
+    [
+        (1942, [1, 1], 4, "Refit"),  # +2
+        (1943, [1, 2], 3, "Hold"),  # +0
+        (1944, [5, 5], 8, "Withdraw"),  # -2
+        (1945, [10, 10], 17, "Sortie"),  # -3 (nothing to sortie to: falls back, then Hold)
+    ],
+)
 def test_scouted_order_is_2d10_plus_year_modifier(data, year, dice_faces, total, order):
     """facts 1.4 / procedures: a scouted order rolls 2d10 + 1942 +2, 1943 +0, 1944 -2, 1945 -3."""
     state = fresh(data, year)
-    ship = next(f.id for f in state.forces.values() if f.side == "JA" and
-                data.year(year).cls[f.cls].type == "CRU")
+    ship = next(f.id for f in state.forces.values() if f.side == "JA" and data.year(year).cls[f.cls].type == "CRU")
     place(state, "MA", ship)
     bot, dice = bot_for(state, data, dice_faces)
     result = bot.scouted_order("MA", auto_hold=False)
@@ -221,12 +231,12 @@ def test_r3_lone_ja_inf_or_lba_marked_moved_except_in_ja_and_ea(data):
     """R3: an area (not JA/EA) with exactly one JA INF-or-LBA ashore: that counter is marked
     moved; ships there are not; areas with two stay unmarked; JA and EA are exempt."""
     state = fresh(data, 1942)
-    place(state, "SI", "JA:2nd", "JA:Kaga")          # lone INF + a ship
-    place(state, "NG", "JA:Tainan")                   # lone LBA
-    place(state, "PH", "JA:16th", "JA:Mihoro")        # two ashore: nobody marked
-    place(state, "JA", "JA:Chitose")                  # lone in Japan: exempt
-    place(state, "EA", "JA:48th")                     # lone in East Asia: exempt
-    place(state, "CI", "JA:38th", embarked=True)      # on a transport: not ashore, not lone
+    place(state, "SI", "JA:2nd", "JA:Kaga")  # lone INF + a ship
+    place(state, "NG", "JA:Tainan")  # lone LBA
+    place(state, "PH", "JA:16th", "JA:Mihoro")  # two ashore: nobody marked
+    place(state, "JA", "JA:Chitose")  # lone in Japan: exempt
+    place(state, "EA", "JA:48th")  # lone in East Asia: exempt
+    place(state, "CI", "JA:38th", embarked=True)  # on a transport: not ashore, not lone
     place(state, "CI", "JA:Genzan")
     markers = OrdersBot(state, data, ScriptedDice([])).place_moved_markers()
     moved = {f.id for f in state.forces.values() if f.moved}
@@ -321,8 +331,7 @@ def test_r4_maxima_ships_then_infantry_then_lba_last_ashore_stays(data):
     assert ids_at(state, "PH", "JA") == {ships[3]} | (infantry - moved)
     picks = [r for r in dice.rolls if r.stream == "bot"]
     assert [r.sides for r in picks] == [4, 3, 2, 2, 3, 2]
-    kinds = ["ship" if "ship" in r.purpose else "inf" if "infantr" in r.purpose else "lba"
-             for r in picks]
+    kinds = ["ship" if "ship" in r.purpose else "inf" if "infantr" in r.purpose else "lba" for r in picks]
     assert kinds == ["ship", "ship", "ship", "inf", "lba", "lba"]
     assert used_all(dice)
 
@@ -338,10 +347,13 @@ def test_r4_last_ashore_lba_stays_when_the_infantry_leaves(data):
     assert state.forces["JA:Mihoro"].location == "PH"
 
 
-@pytest.mark.parametrize("area, track, faces, dest", [
-    ("JA", 6, [10, 1], "EA"),  # 10 + 2 = 12 South: EA or OK (0 JA each): bot d2 picks EA
-    ("EA", 0, [9], "JA"),      # 9 = Withdraw: EA -> JA
-])
+@pytest.mark.parametrize(
+    "area, track, faces, dest",
+    [
+        ("JA", 6, [10, 1], "EA"),  # 10 + 2 = 12 South: EA or OK (0 JA each): bot d2 picks EA
+        ("EA", 0, [9], "JA"),  # 9 = Withdraw: EA -> JA
+    ],
+)
 def test_r4_last_ashore_may_leave_japan_and_east_asia(data, area, track, faces, dest):
     """R4: the last-ashore rule does not hold in JA and EA: a lone INF there can leave."""
     state = fresh(data, 1942)

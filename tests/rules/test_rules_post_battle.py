@@ -4,16 +4,19 @@ Supply (R20), Defeat and the campaign evaluation (R21). None of these needs a ba
 from __future__ import annotations
 
 import pytest
+from rules_kit import assert_legal, battalion, fresh, game_with, of_type, place, used_all
 
 from nimitz.bot.reinforce import reinforce, repair
 from nimitz.engine.campaign import (
-    battle_areas, defeat_check, land_embarked, return_to_port, supply_check,
+    battle_areas,
+    defeat_check,
+    land_embarked,
+    return_to_port,
+    supply_check,
 )
 from nimitz.engine.control import objectives_held, supplied_areas
 from nimitz.engine.dice import ScriptedDice
 from nimitz.model.state import BATTALIONS, DESTROYED, INVASION, JA_POOL, RAID, US_POOL
-from rules_kit import assert_legal, battalion, fresh, game_with, of_type, place, used_all
-
 
 # --- R43 where battles are fought ------------------------------------------------------------
 
@@ -22,12 +25,12 @@ def test_r43_battle_in_every_area_with_both_sides_unless_only_subs_face_no_ships
     """R43: a battle in every area holding both sides' forces, except where one side has only
     submarines and the other no ships."""
     state = fresh(data, 1942)
-    place(state, "GI", "US:25th", "JA:2nd")                   # infantry both sides: battle
-    place(state, "SA", "US:SS Gp 1", "JA:Kaga")               # US sub vs JA ship: battle
-    place(state, "NC", "US:SS Gp 2", "JA:38th")               # US sub vs JA infantry only: none
-    place(state, "MI", "US:MAG 22", "JA:SS Gp 1")             # JA sub vs US LBA only: none
+    place(state, "GI", "US:25th", "JA:2nd")  # infantry both sides: battle
+    place(state, "SA", "US:SS Gp 1", "JA:Kaga")  # US sub vs JA ship: battle
+    place(state, "NC", "US:SS Gp 2", "JA:38th")  # US sub vs JA infantry only: none
+    place(state, "MI", "US:MAG 22", "JA:SS Gp 1")  # JA sub vs US LBA only: none
     place(state, "WI", "US:Chester/Louisville", "JA:SS Gp 2")  # JA sub vs US ship: battle
-    place(state, "ML", "US:32nd")                              # one side only: none
+    place(state, "ML", "US:32nd")  # one side only: none
     assert battle_areas(game_with(data, state)) == ["WI", "GI", "SA"]
 
 
@@ -37,11 +40,11 @@ def test_r65_infantry_on_transports_facing_only_submarines_fight_a_battle(data):
     submarines and the US brings infantry on transports has a battle, and so has the mirror case;
     infantry already ashore facing only submarines still have none."""
     state = fresh(data, 1942)
-    place(state, "NC", "US:25th", embarked=True, moved=True)   # landing where only a JA sub is
+    place(state, "NC", "US:25th", embarked=True, moved=True)  # landing where only a JA sub is
     place(state, "NC", "JA:SS Gp 1")
-    place(state, "GI", "JA:2nd", embarked=True)                # JA landing, a US sub there
+    place(state, "GI", "JA:2nd", embarked=True)  # JA landing, a US sub there
     place(state, "GI", "US:SS Gp 1")
-    place(state, "MI", "US:32nd", "JA:SS Gp 2")                # ashore: the sub has no target
+    place(state, "MI", "US:32nd", "JA:SS Gp 2")  # ashore: the sub has no target
     assert battle_areas(game_with(data, state)) == ["GI", "NC"]
 
 
@@ -49,9 +52,10 @@ def test_r17_r65_infantry_land_after_the_battle_against_submarines(data):
     """R17/R65: US infantry moved on transports into an area whose only JA force is a submarine
     fight the battle (the sub torpedoes the transport, here a miss) and go ashore: they do not
     stay on their transport turn after turn."""
+    from rules_kit import Step
+
     from nimitz.engine.campaign import resolve_battles
     from nimitz.model.journal import Decision
-    from rules_kit import Step
 
     state = fresh(data, 1942)
     place(state, "NC", "US:25th", embarked=True, moved=True)
@@ -94,10 +98,24 @@ def test_r17_embarked_infantry_land_where_no_enemy_remains(data):
 # --- R18 JA Reinforce ------------------------------------------------------------------------
 
 
-ED3_TABLE = [(-5, (1, 0, 0)), (0, (1, 0, 0)), (1, (1, 1, 0)), (2, (1, 1, 0)), (3, (1, 1, 1)),
-             (5, (1, 1, 1)), (6, (2, 1, 1)), (8, (2, 1, 1)), (9, (2, 2, 1)), (11, (2, 2, 1)),
-             (12, (2, 2, 2)), (14, (2, 2, 2)), (15, (3, 2, 2)), (17, (3, 2, 2)), (18, (3, 3, 3)),
-             (30, (3, 3, 3))]
+ED3_TABLE = [
+    (-5, (1, 0, 0)),
+    (0, (1, 0, 0)),
+    (1, (1, 1, 0)),
+    (2, (1, 1, 0)),
+    (3, (1, 1, 1)),
+    (5, (1, 1, 1)),
+    (6, (2, 1, 1)),
+    (8, (2, 1, 1)),
+    (9, (2, 2, 1)),
+    (11, (2, 2, 1)),
+    (12, (2, 2, 2)),
+    (14, (2, 2, 2)),
+    (15, (3, 2, 2)),
+    (17, (3, 2, 2)),
+    (18, (3, 3, 3)),
+    (30, (3, 3, 3)),
+]
 
 
 @pytest.mark.parametrize("total, row", ED3_TABLE)
@@ -114,16 +132,16 @@ def test_r18_reinforcement_roll_modifiers_and_track_back_to_zero(data):
     come to Japan; the track returns to 0."""
     state = fresh(data, 1942)
     state.ja_track = 7
-    place(state, "PH", "JA:Kaga", damaged=True)            # counts
-    place(state, "JA", "JA:Chitose", damaged=True)         # counts (Japan is on the map)
-    place(state, "SA", "JA:38th", damaged=True)            # INF, no US: counts
-    place(state, "GI", "JA:2nd", damaged=True)             # INF facing US: does not count
-    place(state, "GI", "JA:Akagi", damaged=True)           # a ship facing US: counts
+    place(state, "PH", "JA:Kaga", damaged=True)  # counts
+    place(state, "JA", "JA:Chitose", damaged=True)  # counts (Japan is on the map)
+    place(state, "SA", "JA:38th", damaged=True)  # INF, no US: counts
+    place(state, "GI", "JA:2nd", damaged=True)  # INF facing US: does not count
+    place(state, "GI", "JA:Akagi", damaged=True)  # a ship facing US: counts
     place(state, "GI", "US:Chester/Louisville")
-    gbn = battalion(state, data, "JA", "GI")               # battalion facing US: no count
+    gbn = battalion(state, data, "JA", "GI")  # battalion facing US: no count
     gbn.damaged = True
     place(state, RAID, "US:SS Gp 1")
-    place(state, "HI", "US:SS Gp 2")                       # not raiding: no effect
+    place(state, "HI", "US:SS Gp 2")  # not raiding: no effect
     tops = {k: list(v) for k, v in state.ja_stacks.items()}
     text, info = reinforce(state, data, ScriptedDice([9]))
     # 9 + 7 - 4 - 3 = 9 -> 2 ships / 2 INF / 1 LBA
@@ -174,18 +192,18 @@ def test_ja_repair_sends_damaged_forces_to_the_bottom_of_their_stack_with_except
     reinforcement stack (battalions to the box), except damaged INF in areas with US forces and
     the last INF or LBA ashore in an area (not in JA or EA)."""
     state = fresh(data, 1942)
-    place(state, "PH", "JA:Kaga", damaged=True)                         # ship: goes
-    place(state, "GI", "JA:2nd", damaged=True)                          # INF facing US: stays
+    place(state, "PH", "JA:Kaga", damaged=True)  # ship: goes
+    place(state, "GI", "JA:2nd", damaged=True)  # INF facing US: stays
     place(state, "GI", "JA:Genzan", "US:Chester/Louisville")
-    place(state, "SI", "JA:38th", damaged=True)                         # last ashore: stays
+    place(state, "SI", "JA:38th", damaged=True)  # last ashore: stays
     place(state, "SI", "JA:Akagi")
-    place(state, "JA", "JA:Chitose", damaged=True)                      # last in Japan: goes
-    place(state, "NG", "JA:55th", "JA:16th", damaged=True)              # one of two goes
-    place(state, "BO", "JA:Mihoro", damaged=True)                       # LBA, 2 ashore: goes
+    place(state, "JA", "JA:Chitose", damaged=True)  # last in Japan: goes
+    place(state, "NG", "JA:55th", "JA:16th", damaged=True)  # one of two goes
+    place(state, "BO", "JA:Mihoro", damaged=True)  # LBA, 2 ashore: goes
     place(state, "BO", "JA:48th")
     bn = battalion(state, data, "JA", "CI")
     bn.damaged = True
-    place(state, "CI", "JA:Kanoya")                                     # battalion, 2 ashore: goes
+    place(state, "CI", "JA:Kanoya")  # battalion, 2 ashore: goes
     text, info = repair(state, data)
     assert state.ja_stacks["ships"][-1] == "JA:Kaga" and state.forces["JA:Kaga"].location == JA_POOL
     assert not state.forces["JA:Kaga"].damaged
@@ -214,12 +232,33 @@ def test_r19_1944_boxes_step_toward_hi_then_ships_go_to_the_last_box(data):
     place(state, "AU", "US:SS Gp 3")
     place(state, RAID, "US:SS Gp 1")
     return_to_port(game_with(data, state))
-    where = {fid: state.forces[fid].location for fid in (
-        "US:Essex", "US:Intrepid", "US:Saratoga", "US:Enterprise", "US:Cowpens", "US:Cabot",
-        "US:SS Gp 3", "US:SS Gp 1", "US:25th", "US:11th BG")}
-    assert where == {"US:Essex": "HI", "US:Intrepid": "P1", "US:Saratoga": "P2",
-                     "US:Enterprise": "P3", "US:Cowpens": "HI", "US:Cabot": "WC",
-                     "US:SS Gp 3": "P3", "US:SS Gp 1": "P3", "US:25th": "GI", "US:11th BG": "GI"}
+    where = {
+        fid: state.forces[fid].location
+        for fid in (
+            "US:Essex",
+            "US:Intrepid",
+            "US:Saratoga",
+            "US:Enterprise",
+            "US:Cowpens",
+            "US:Cabot",
+            "US:SS Gp 3",
+            "US:SS Gp 1",
+            "US:25th",
+            "US:11th BG",
+        )
+    }
+    assert where == {
+        "US:Essex": "HI",
+        "US:Intrepid": "P1",
+        "US:Saratoga": "P2",
+        "US:Enterprise": "P3",
+        "US:Cowpens": "HI",
+        "US:Cabot": "WC",
+        "US:SS Gp 3": "P3",
+        "US:SS Gp 1": "P3",
+        "US:25th": "GI",
+        "US:11th BG": "GI",
+    }
 
 
 @pytest.mark.parametrize("year, last", [(1942, "P1"), (1943, "P2"), (1945, "P3")])
@@ -329,8 +368,7 @@ def test_r21_replaced_level_ends_the_campaign_at_once(data, held, result):
     assert state.result == result
 
 
-@pytest.mark.parametrize("held, level", [(8, "Great"), (7, "Good"), (6, "Historical"),
-                                         (5, "Historical"), (4, "Poor")])
+@pytest.mark.parametrize("held, level", [(8, "Great"), (7, "Good"), (6, "Historical"), (5, "Historical"), (4, "Poor")])
 def test_r21_end_of_campaign_evaluation_1942(data, held, level):
     """facts 1.12: after turn 6 the objectives held give the level (1942: 8 Great, 7 Good,
     5-6 Historical, 4 Poor)."""
@@ -348,16 +386,20 @@ def test_r21_unsupplied_objectives_are_not_held(data):
     assert sorted(objectives_held(state, data)) == ["AK", "HI", "MI"]
 
 
-@pytest.mark.parametrize("cost, points, level", [(48, 0, "Historical"), (50, 1, "Historical"),
-                                                 (80, 2, "Good"), (100, 3, "Great")])
+@pytest.mark.parametrize(
+    "cost, points, level", [(48, 0, "Historical"), (50, 1, "Historical"), (80, 2, "Good"), (100, 3, "Great")]
+)
 def test_r21_1945_invasion_points(data, cost, points, level):
     """facts 1.12-1.13: at the end of 1945 (turn 4) the invasion box's total buy cost adds
     objective points: <=49 0, 50-79 1, 80-99 2, 100+ 3 (16 held + 2 = 18 Good, + 3 = 19 Great)."""
     state = fresh(data, 1945)
     objectives = list(data.year(1945).objectives)
     hold(state, objectives, data)
-    pool = [f for f in state.forces.values() if f.side == "US" and f.location in (DESTROYED, US_POOL)
-            and data.year(1945).cls[f.cls].is_ship]
+    pool = [
+        f
+        for f in state.forces.values()
+        if f.side == "US" and f.location in (DESTROYED, US_POOL) and data.year(1945).cls[f.cls].is_ship
+    ]
     total = 0
     for f in sorted(pool, key=lambda f: -data.year(1945).cls[f.cls].buy_cost):
         c = data.year(1945).cls[f.cls].buy_cost

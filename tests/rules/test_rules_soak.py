@@ -46,8 +46,7 @@ def campaign_problems(state, data) -> list[str]:
             if fid in state.forces and state.forces[fid].location != state.battle.area:
                 # a force fighting must still be in the battle's area on the map (or gone)
                 if state.forces[fid].location in m.area:
-                    out.append(f"{fid} fights in {state.battle.area} but stands in "
-                               f"{state.forces[fid].location}")
+                    out.append(f"{fid} fights in {state.battle.area} but stands in {state.forces[fid].location}")
     for area in m.areas:  # US airfield caps on the map (WC, HI, AU unlimited)
         if area.unlimited_airfield or area.home == "JA":
             continue
@@ -103,8 +102,7 @@ def invariant_checker(data, where: str):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("policy_name, preset", [("passive", "map"), ("sensible", "map"),
-                                                 ("sensible", "rulebook")])
+@pytest.mark.parametrize("policy_name, preset", [("passive", "map"), ("sensible", "map"), ("sensible", "rulebook")])
 @pytest.mark.parametrize("year", YEARS)
 def test_soak_invariants_after_every_decision(data, year, policy_name, preset):
     policy = get_policy(policy_name)
@@ -120,10 +118,15 @@ def test_soak_invariants_after_every_decision(data, year, policy_name, preset):
         assert game.state.turn <= data.year(year).turns, where
 
 
-@pytest.mark.parametrize("year, seed, policy_name, cut", [
-    (1942, 11, "sensible", 40), (1943, 12, "sensible", 60), (1944, 13, "passive", 25),
-    (1945, 14, "sensible", 50),
-])
+@pytest.mark.parametrize(
+    "year, seed, policy_name, cut",
+    [
+        (1942, 11, "sensible", 40),
+        (1943, 12, "sensible", 60),
+        (1944, 13, "passive", 25),
+        (1945, 14, "sensible", 50),
+    ],
+)
 def test_save_load_and_continue_gives_the_same_campaign(data, year, seed, policy_name, cut):
     """Save mid-campaign (envelope -> bytes -> envelope -> replayed game), continue both copies
     with the same policy: the same journal and the same final state as straight play."""
@@ -170,16 +173,22 @@ def test_orders_step_properties_on_campaign_positions(data, year):
     for seed in range(1, 5):
         for state in movement_positions(data, year, seed):
             where = f"{year} seed {seed} turn {state.turn}"
-            unmoved = {f.id for f in state.forces.values() if f.side == "JA" and not f.moved
-                       and f.location in data.map.area and f.location not in skip}
-            ashore_before = {a.code for a in data.map.areas if a.home != "JA" and any(
-                sheet.cls[f.cls].ashore_type and not f.embarked for f in state.at(a.code, "JA"))}
+            unmoved = {
+                f.id
+                for f in state.forces.values()
+                if f.side == "JA" and not f.moved and f.location in data.map.area and f.location not in skip
+            }
+            ashore_before = {
+                a.code
+                for a in data.map.areas
+                if a.home != "JA"
+                and any(sheet.cls[f.cls].ashore_type and not f.embarked for f in state.at(a.code, "JA"))
+            }
             bot = OrdersBot(state, data, SeededDice(state.dice))
             plan = bot.processing_order()
             assert plan == sorted(plan, key=lambda p: (p[1], data.map.order[p[0]])), where
             results = bot.run_step()
-            assert [r.area for r in results] == sorted(
-                (r.area for r in results), key=[a for a, _ in plan].index), where
+            assert [r.area for r in results] == sorted((r.area for r in results), key=[a for a, _ in plan].index), where
             given = [i for r in results for i in r.moved + r.held]
             added = {i for r in results for i in r.explanation.get("battalions_added", [])}
             assert len(given) == len(set(given)), f"{where}: a force got two orders"
@@ -190,8 +199,9 @@ def test_orders_step_properties_on_campaign_positions(data, year):
                 if f.side == "JA":
                     assert f.location not in ("WC", "AU"), where
             for code in ashore_before:
-                assert any(sheet.cls[f.cls].ashore_type and not f.embarked
-                           for f in state.at(code, "JA")), f"{where}: the last JA ashore left {code}"
+                assert any(sheet.cls[f.cls].ashore_type and not f.embarked for f in state.at(code, "JA")), (
+                    f"{where}: the last JA ashore left {code}"
+                )
             track = 0
             for r in results:
                 t = r.explanation["track"]
@@ -232,21 +242,26 @@ def random_us(rng):
                     break
                 f = rng.choice(movable)
                 c = cls_of(game, f)
-                if f.location == "HI" and c.ashore_type and sum(
-                        1 for g in state.at("HI", "US") if cls_of(game, g).ashore_type) <= 1:
+                if (
+                    f.location == "HI"
+                    and c.ashore_type
+                    and sum(1 for g in state.at("HI", "US") if cls_of(game, g).ashore_type) <= 1
+                ):
                     continue  # keep Hawaii garrisoned, so campaigns last
                 special = []
                 if c.type == "SS":
                     special.append(Decision("raid", forces=(f.id,)))
-                if "strategic_bombing" in request.kinds and c.bomber_wing and f.location == "MA" \
-                        and state.sp >= 1:
+                if "strategic_bombing" in request.kinds and c.bomber_wing and f.location == "MA" and state.sp >= 1:
                     special.append(Decision("strategic_bombing", forces=(f.id,)))
                 if "invade" in request.kinds and f.location in ("HI", "WC") and state.invaded_this_turn < 7:
                     special.append(Decision("invade", forces=(f.id,)))
                 if special and rng.random() < 0.5:
                     return rng.choice(special)
-                choices = special + [Decision("move", forces=(f.id,), area=a.code)
-                                     for a in game.data.map.areas if move_problem(game, f, a.code) is None]
+                choices = special + [
+                    Decision("move", forces=(f.id,), area=a.code)
+                    for a in game.data.map.areas
+                    if move_problem(game, f, a.code) is None
+                ]
                 if choices:
                     return rng.choice(choices)
             return Decision("end_movement")

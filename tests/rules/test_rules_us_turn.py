@@ -7,11 +7,11 @@ IllegalDecision and leave the state (hashed) and the journal exactly as they wer
 from __future__ import annotations
 
 import pytest
+from rules_kit import Step, assert_refused, battalion, fresh, game_with, of_type, place
 
 from nimitz.engine.campaign import ja_orders, movement, resupply
 from nimitz.model.journal import Decision
 from nimitz.model.state import BATTALIONS, BOMBING, INVASION, JA_POOL, RAID
-from rules_kit import Step, assert_refused, battalion, fresh, game_with, of_type, place
 
 LBA_HI = ["US:11th BG", "US:18th FG", "US:MAG 21"]
 
@@ -56,13 +56,16 @@ def test_resupply_bought_forces_appear_us_at_wc_australian_at_au(data):
     assert_refused(step, Decision("buy", forces=("JA:Kaga",)))
 
 
-@pytest.mark.parametrize("fid, cost", [
-    ("US:Lexington", 2),          # carrier (5) -> 2
-    ("US:11th BG", 1),            # cost 1 -> minimum 1
-    ("US:Chester/Louisville", 1),  # 2 -> 1
-    ("US:N. Carolina/Washington", 2),  # 4 -> 2
-    ("US:Colorado/Maryland", 1),  # 3 -> 1 (rounded down)
-])
+@pytest.mark.parametrize(
+    "fid, cost",
+    [
+        ("US:Lexington", 2),  # carrier (5) -> 2
+        ("US:11th BG", 1),  # cost 1 -> minimum 1
+        ("US:Chester/Louisville", 1),  # 2 -> 1
+        ("US:N. Carolina/Washington", 2),  # 4 -> 2
+        ("US:Colorado/Maryland", 1),  # 3 -> 1 (rounded down)
+    ],
+)
 def test_resupply_repair_costs_half_rounded_down_minimum_1(data, fid, cost):
     """facts 1.3: repairing a damaged force costs half its cost, rounded down, at least 1; an
     undamaged force cannot be repaired."""
@@ -115,9 +118,9 @@ def test_us_lba_only_to_areas_with_us_inf_or_lba_at_the_step_start(data):
     state = fresh(data, 1942)
     place(state, "HI", *LBA_HI, "US:25th", "US:Battalion 1")
     place(state, "MI", "US:MAG 22")
-    place(state, "WI", "US:32nd", "JA:6th Base")           # both sides' infantry
-    place(state, "SA", "US:43rd", embarked=True)           # only on a transport
-    place(state, "IJ", "JA:Chitose")                       # JA LBA only
+    place(state, "WI", "US:32nd", "JA:6th Base")  # both sides' infantry
+    place(state, "SA", "US:43rd", embarked=True)  # only on a transport
+    place(state, "IJ", "JA:Chitose")  # JA LBA only
     step = move_step(data, state)
     assert set(state.lba_bases) == {"HI", "MI", "WI", "SA"}
     step.send(move(["US:Battalion 1"], "GI"))
@@ -276,8 +279,7 @@ def test_strategic_bombing_needs_sp_and_is_not_in_1942_43(data):
     place(state, "MA", "US:313th BW", "US:314th BW", "US:1st Marine")
     state.sp = 1
     step = move_step(data, state)
-    assert_refused(step, Decision("strategic_bombing", forces=("US:313th BW", "US:314th BW")),
-                   "2 SP needed, 1 left")
+    assert_refused(step, Decision("strategic_bombing", forces=("US:313th BW", "US:314th BW")), "2 SP needed, 1 left")
     state42 = fresh(data, 1943)
     place(state42, "HI", "US:Enterprise")
     step42 = move_step(data, state42)

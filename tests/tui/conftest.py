@@ -4,8 +4,8 @@ event loop with asyncio.run)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Awaitable, Callable
 
 import pytest
 
@@ -16,10 +16,10 @@ from nimitz.tui.controller import Controller
 SIZE = (100, 30)
 
 
-def run(test: Callable[[NimitzApp, object], Awaitable[None]], app: NimitzApp,
-        size: tuple[int, int] = SIZE) -> None:
+def run(test: Callable[[NimitzApp, object], Awaitable[None]], app: NimitzApp, size: tuple[int, int] = SIZE) -> None:
     """Run `test` against the app. `pilot.pause()` also waits for the app's workers (opening a
     save, a decision, the saves list) and for their results to reach the screen."""
+
     async def main() -> None:
         async with app.run_test(size=size) as pilot:
             pause = pilot.pause
@@ -54,8 +54,9 @@ def svg_text(svg: str) -> str:
     lines: dict[str, list[tuple[float, str]]] = {}
     for x, y, text in re.findall(r'<text class="[^"]*-r\d+"[^>]*? x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', svg):
         lines.setdefault(y, []).append((float(x), html.unescape(text).replace("\xa0", " ")))
-    return "\n".join("".join(t for _, t in sorted(runs)) for _, runs in
-                     sorted(lines.items(), key=lambda kv: float(kv[0])))
+    return "\n".join(
+        "".join(t for _, t in sorted(runs)) for _, runs in sorted(lines.items(), key=lambda kv: float(kv[0]))
+    )
 
 
 def screen_text(app: NimitzApp) -> str:

@@ -16,8 +16,15 @@ from nimitz.tui.app import NimitzApp, is_battle_kind
 from nimitz.tui.controller import Controller
 from nimitz.views.words import find_leaks
 
-BATTLE_SCREENS = ("BattleScreen", "BattleResultScreen", "AssignDialog", "PlansDialog", "BattleChoiceDialog",
-                  "HitsDialog", "PickDialog")
+BATTLE_SCREENS = (
+    "BattleScreen",
+    "BattleResultScreen",
+    "AssignDialog",
+    "PlansDialog",
+    "BattleChoiceDialog",
+    "HitsDialog",
+    "PickDialog",
+)
 
 
 @pytest.fixture
@@ -89,8 +96,7 @@ STATIONS = {
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
 @pytest.mark.parametrize("name", list(STATIONS))
-def test_battle_step_snapshots(snap_compare, saves: Path, at_battles: Path, name: str,
-                               size: tuple[int, int]) -> None:
+def test_battle_step_snapshots(snap_compare, saves: Path, at_battles: Path, name: str, size: tuple[int, int]) -> None:
     app = NimitzApp(saves, open_path=at_battles)
 
     async def before(pilot) -> None:  # noqa: ANN001
@@ -113,9 +119,9 @@ def test_every_battle_screen_speaks_player_words(saves: Path, at_battles: Path) 
         for _ in range(400):
             request = app.controller.request
             name = top(app)
-            in_battle = (request is not None and (is_battle_kind(request.kind)
-                                                  or request.kind == "battle_order")) \
-                or name in ("BattleScreen", "BattleResultScreen")
+            in_battle = (
+                request is not None and (is_battle_kind(request.kind) or request.kind == "battle_order")
+            ) or name in ("BattleScreen", "BattleResultScreen")
             if not in_battle:
                 break
             if name in BATTLE_SCREENS:
@@ -189,8 +195,14 @@ def test_the_result_screen_says_who_won_and_why(saves: Path, at_battles: Path) -
     async def check(app: NimitzApp, pilot) -> None:  # noqa: ANN001
         await drive(app, pilot, STATIONS["result"])
         text = screen_text(app)
-        for needle in ("The battle in Gilbert Islands is over", "US forces lost", "Japan forces lost",
-                       "Gilbert Islands:", "Turn by turn", "Key rolls"):
+        for needle in (
+            "The battle in Gilbert Islands is over",
+            "US forces lost",
+            "Japan forces lost",
+            "Gilbert Islands:",
+            "Turn by turn",
+            "Key rolls",
+        ):
             assert needle in text, needle
         await pilot.press("enter")
         await pilot.pause()

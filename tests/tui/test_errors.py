@@ -105,8 +105,7 @@ def test_a_small_terminal_says_so_until_it_grows(saves: Path) -> None:
     run(check, app, size=(60, 20))
 
 
-def test_an_engine_failure_reopens_the_campaign_from_its_save(saves: Path, campaign: Path,
-                                                             data, monkeypatch) -> None:  # noqa: ANN001
+def test_an_engine_failure_reopens_the_campaign_from_its_save(saves: Path, campaign: Path, data, monkeypatch) -> None:  # noqa: ANN001
     ctl = Controller(saves, data)
     ctl.open(campaign)
     before = state_hash(ctl.game.state)

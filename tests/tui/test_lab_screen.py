@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import run, screen_text, top
 
 from nimitz.tui.app import NimitzApp
@@ -74,6 +73,7 @@ def test_the_command_palette_opens_the_lab(saves: Path) -> None:
 @pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")])
 def test_lab_screen_snapshot(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
     """The Lab screen as it opens from the title screen, at 80x24 and 160x50."""
+
     async def open_lab(pilot) -> None:  # noqa: ANN001
         await pilot.press("l")
         await pilot.pause(0.3)

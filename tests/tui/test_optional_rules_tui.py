@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import run
+
 from nimitz.tui.app import NimitzApp
 from nimitz.tui.screens.new_campaign import OPTIONAL_SETS
 from nimitz.tui.widgets.choice_row import ChoiceRow
-
-from conftest import run
 
 
 def test_new_campaign_dialog_offers_optional_rules(tmp_path: Path) -> None:

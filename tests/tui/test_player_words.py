@@ -46,8 +46,7 @@ def data_module():  # noqa: ANN201
 
 
 def leaks_in(where: str, text: str) -> list[str]:
-    return [f"{where}: {leak!r} in {line.strip()[:120]!r}"
-            for line in text.splitlines() for leak in find_leaks(line)]
+    return [f"{where}: {leak!r} in {line.strip()[:120]!r}" for line in text.splitlines() for leak in find_leaks(line)]
 
 
 def test_journal_lines_and_explanations_speak_player_words(played: Path, data_module) -> None:  # noqa: ANN001
@@ -69,8 +68,11 @@ def test_cli_text_speaks_player_words(played: Path) -> None:
     runner = CliRunner()
     found = []
     for year in YEARS:
-        for args in (["show", f"words-{year}"], ["show", f"words-{year}", "--map"],
-                     ["aar", f"words-{year}", "-o", "-"]):
+        for args in (
+            ["show", f"words-{year}"],
+            ["show", f"words-{year}", "--map"],
+            ["aar", f"words-{year}", "-o", "-"],
+        ):
             result = runner.invoke(cli, ["--saves", str(played), *args])
             assert result.exit_code == 0, result.output
             found += leaks_in(" ".join(args), result.output)
@@ -107,9 +109,14 @@ def test_screens_and_dialogs_speak_player_words(played: Path, year: int) -> None
             if type(app.screen).__name__ == "TitleScreen":
                 return
         await look(app, pilot, "campaign")
-        for keys, where in ((("m",), "map"), (("L", "x"), "log"), (("O",), "orders viewer"),
-                            (("question_mark",), "help"), (("f2",), "glossary"),
-                            (("i",), "area")):
+        for keys, where in (
+            (("m",), "map"),
+            (("L", "x"), "log"),
+            (("O",), "orders viewer"),
+            (("question_mark",), "help"),
+            (("f2",), "glossary"),
+            (("i",), "area"),
+        ):
             await pilot.press(*keys)
             await look(app, pilot, where)
             await pilot.press("escape")

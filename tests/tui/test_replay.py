@@ -12,9 +12,9 @@ from conftest import run, screen_text, stack, top
 
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
-from nimitz.persist.verify import verify
 from nimitz.persist.history import battle_starts, battle_turn_starts, decision_indices, turn_starts
 from nimitz.persist.saves import read_save
+from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 from nimitz.tui.app import NimitzApp
 from nimitz.tui.explain import entry_line
@@ -78,8 +78,11 @@ def test_steps_one_entry_at_a_time_and_the_map_follows(saves: Path, save: Path) 
         assert screen.index == 2
         assert entry_line(journal[2])[:40] in _shown(app)
         # A US move: the force leaves its area exactly at the entry after the decision.
-        i = next(k for k, e in enumerate(journal)
-                 if e.decision is not None and e.decision.kind == "move" and e.decision.forces)
+        i = next(
+            k
+            for k, e in enumerate(journal)
+            if e.decision is not None and e.decision.kind == "move" and e.decision.forces
+        )
         move = journal[i].decision
         force, dest = move.forces[0], move.area
         origin = screen.states.snapshot(i).forces[force][4]
@@ -98,8 +101,7 @@ def test_steps_one_entry_at_a_time_and_the_map_follows(saves: Path, save: Path) 
         # ... and nowhere earlier in the turn was it there.
         seg = screen.states.segment(i)
         start, _ = screen.states.bounds(seg)
-        first_there = next(k for k in range(start, len(journal))
-                           if screen.states.snapshot(k).forces[force][4] == dest)
+        first_there = next(k for k in range(start, len(journal)) if screen.states.snapshot(k).forces[force][4] == dest)
         assert first_there == i + 1
         await pilot.press("left")
         await pilot.pause()
@@ -162,9 +164,14 @@ def test_battles_show_the_board_as_it_was(saves: Path, save: Path) -> None:
         names = {fid: t[2] for fid, t in snap.forces.items()}
         assert any(names.get(pid, "") in text for pid in placed if pid in names)
         # The board changes as the battle goes on: a destroyed piece is listed as destroyed.
-        lost_at = next((k for k in range(screen.index, len(journal))
-                        if (s := screen.states.snapshot(k)).battle is not None
-                        and (s.battle.destroyed or s.battle.lost_pieces)), None)
+        lost_at = next(
+            (
+                k
+                for k in range(screen.index, len(journal))
+                if (s := screen.states.snapshot(k)).battle is not None and (s.battle.destroyed or s.battle.lost_pieces)
+            ),
+            None,
+        )
         if lost_at is not None:
             screen.show_entry(lost_at)
             await pilot.pause()
@@ -261,7 +268,7 @@ def test_what_if_branches_a_new_save(saves: Path, save: Path, data) -> None:  # 
     assert env.header.branch_of == "played after decision 31"
     assert verify(env, data) == []
     original = read_save(save, data)
-    assert [e.text for e in env.journal] == [e.text for e in original.journal[:len(env.journal)]]
+    assert [e.text for e in env.journal] == [e.text for e in original.journal[: len(env.journal)]]
 
 
 def test_a_save_that_cannot_be_replayed_shows_its_message(saves: Path, save: Path) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import run, screen_text, stack, top
 
 from nimitz.policies import get_policy
@@ -77,9 +76,19 @@ def test_the_command_palette_reaches_the_commands(saves: Path, at_movement: Path
 
     async def check(app: NimitzApp, pilot) -> None:
         titles = [t for t, _, _ in app.palette_commands()]
-        for needle in ("New campaign", "Load campaign", "Log", "Reference", "Help", "End movement",
-                       "Auto-answer", "Undo last decision", "Go to NG New Guinea",
-                       "Move forces from AU Australia", "Quit"):
+        for needle in (
+            "New campaign",
+            "Load campaign",
+            "Log",
+            "Reference",
+            "Help",
+            "End movement",
+            "Auto-answer",
+            "Undo last decision",
+            "Go to NG New Guinea",
+            "Move forces from AU Australia",
+            "Quit",
+        ):
             assert needle in titles, needle
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -167,14 +176,25 @@ def test_a_battle_resumes_on_the_battle_screen(saves: Path, data) -> None:  # no
         await pilot.pause()
         assert top(app) == "BattleScreen"
         text = screen_text(app)
-        for needle in ("Battle in", "1-2 Japanese Ocean", "3-5 Island", "Foxholes", "Beaches",
-                       "Airfields", "6 Coastal", "7-10 US Ocean"):
+        for needle in (
+            "Battle in",
+            "1-2 Japanese Ocean",
+            "3-5 Island",
+            "Foxholes",
+            "Beaches",
+            "Airfields",
+            "6 Coastal",
+            "7-10 US Ocean",
+        ):
             assert needle in text, needle
         kind = app.controller.request.kind
         await pilot.press("a")  # the automatic answer
         await pilot.pause()
-        assert app.controller.request is None or app.controller.request.kind != kind or \
-            len(app.controller.game.journal) > 0
+        assert (
+            app.controller.request is None
+            or app.controller.request.kind != kind
+            or len(app.controller.game.journal) > 0
+        )
 
     run(check, app)
 

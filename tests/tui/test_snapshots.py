@@ -66,24 +66,29 @@ def test_title(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
 
 @pytest.mark.parametrize("size", SIZES)
 def test_new_campaign(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
-    assert snap_compare(NimitzApp(tmp_path, new_campaign=True), terminal_size=size,
-                        run_before=settle)
+    assert snap_compare(NimitzApp(tmp_path, new_campaign=True), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_briefing(snap_compare, folder: Path, size) -> None:  # noqa: ANN001
-    assert snap_compare(opened(folder, "fresh", briefings=True), terminal_size=size,
-                        run_before=settle)
+    assert snap_compare(opened(folder, "fresh", briefings=True), terminal_size=size, run_before=settle)
 
 
-@pytest.mark.parametrize(("screen", "keys"), [
-    ("campaign", ()), ("map", ("m",)), ("area", ("i",)), ("movement", ("enter", "space")),
-    ("log", ("L",)), ("help", ("question_mark",)), ("glossary", ("f2",)),
-])
+@pytest.mark.parametrize(
+    ("screen", "keys"),
+    [
+        ("campaign", ()),
+        ("map", ("m",)),
+        ("area", ("i",)),
+        ("movement", ("enter", "space")),
+        ("log", ("L",)),
+        ("help", ("question_mark",)),
+        ("glossary", ("f2",)),
+    ],
+)
 @pytest.mark.parametrize("size", SIZES)
 def test_screens_at_movement(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
-    assert snap_compare(opened(folder, "moving"), terminal_size=size, press=keys,
-                        run_before=settle)
+    assert snap_compare(opened(folder, "moving"), terminal_size=size, press=keys, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -108,8 +113,7 @@ def test_reference_map_tab(snap_compare, folder: Path, size) -> None:  # noqa: A
 @pytest.mark.parametrize(("screen", "keys"), [("end", ()), ("orders-viewer", ("escape", "O"))])
 @pytest.mark.parametrize("size", SIZES)
 def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
-    assert snap_compare(opened(folder, "over"), terminal_size=size, press=keys,
-                        run_before=settle)
+    assert snap_compare(opened(folder, "over"), terminal_size=size, press=keys, run_before=settle)
 
 
 @pytest.mark.parametrize(("screen", "keys"), [("campaign", ()), ("map", ("m",)), ("area", ("i",))])

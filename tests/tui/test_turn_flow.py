@@ -24,8 +24,9 @@ async def answer_battles(app: NimitzApp, pilot, shots: Path) -> dict:
         request = app.controller.request
         kind = request.kind if request else ""
         name = top(app)
-        in_battle = is_battle_kind(kind) or kind == "battle_order" or name in (
-            "BattleScreen", "BattleResultScreen")  # the last beats are seen after the last answer
+        in_battle = (
+            is_battle_kind(kind) or kind == "battle_order" or name in ("BattleScreen", "BattleResultScreen")
+        )  # the last beats are seen after the last answer
         if name == "ReportScreen" or not in_battle:
             if name == "ReportScreen" and "Battle in" in screen_text(app):
                 seen["battle report"] = seen.get("battle report", 0) + 1
@@ -61,9 +62,7 @@ async def answer_battles(app: NimitzApp, pilot, shots: Path) -> dict:
             assert "is over" in screen_text(app) and "forces lost" in screen_text(app)
             seen["battle report"] = seen.get("battle report", 0) + 1
             await pilot.press("enter")
-        elif name == "HitsDialog":
-            await pilot.press("a")
-        elif name == "PickDialog":
+        elif name == "HitsDialog" or name == "PickDialog":
             await pilot.press("a")
         else:
             raise AssertionError(f"unexpected screen {stack(app)} for {kind}")
@@ -168,8 +167,7 @@ def test_a_whole_1942_turn_by_keys(saves: Path, tmp_path: Path) -> None:
         assert game.state.turn == 2 and game.state.step == "resupply"
         assert len(game.state.held_history) == 1
         assert top(app) == "ReportScreen" and "End of turn 1" in screen_text(app)
-        assert "Supply check" in screen_text(app) or any(
-            e.step == "supply" for e in app.screen.entries)
+        assert "Supply check" in screen_text(app) or any(e.step == "supply" for e in app.screen.entries)
         await pilot.press("enter")
         await pilot.pause()
         assert top(app) == "ResupplyDialog" and game.state.sp >= 21

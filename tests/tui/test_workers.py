@@ -26,8 +26,7 @@ def _record_threads(monkeypatch, name: str) -> list[str]:  # noqa: ANN001
     return threads
 
 
-def test_the_title_and_load_lists_read_the_folder_off_the_ui_thread(saves: Path, campaign: Path,
-                                                                    monkeypatch) -> None:  # noqa: ANN001
+def test_the_title_and_load_lists_read_the_folder_off_the_ui_thread(saves: Path, campaign: Path, monkeypatch) -> None:  # noqa: ANN001
     threads = _record_threads(monkeypatch, "saves")
     app = NimitzApp(saves)
 

@@ -27,15 +27,15 @@ carries, placed next). Rulings added by the battle engine: R30-R39 (docs/rulings
 
 from __future__ import annotations
 
-from typing import Generator
+from collections.abc import Generator
 
 from nimitz.engine.battle import setup as S
 from nimitz.engine.battle import turn as T
 from nimitz.engine.battle.board import Board
 from nimitz.engine.requests import Request
+from nimitz.engine.setup import destroy_force
 from nimitz.model.battle import ON_TRANSPORT, BattleState
 from nimitz.model.journal import Decision
-from nimitz.engine.setup import destroy_force
 
 __all__ = ["resolve_battle", "finish"]
 
@@ -90,6 +90,9 @@ def finish(board: Board) -> None:
         elif box.endswith("_BE") or box.endswith("_FH"):
             f.embarked = False
         summary["survivors"].append(fid)
-    board.game.log("event", "", f"Battle in {bs.area} ends after {bs.turn} turn(s): {bs.ended}; "
-                   f"{len(summary['destroyed'])} force(s) destroyed", {**summary, "why": bs.ended,
-                                                                     "stats": dict(bs.stats)})
+    board.game.log(
+        "event",
+        "",
+        f"Battle in {bs.area} ends after {bs.turn} turn(s): {bs.ended}; {len(summary['destroyed'])} force(s) destroyed",
+        {**summary, "why": bs.ended, "stats": dict(bs.stats)},
+    )

@@ -5,8 +5,9 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import chain
-from typing import Any, Iterable
+from typing import Any
 
 from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState
@@ -125,16 +126,22 @@ class Board:
         return [p for p in self.ids(side) if self.cls(p).type == "LBA"]
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
-        return [p for p in self.aircraft(side)
-                if self.bs.positions[p] in AREAS and (area is None or self.bs.positions[p] == area)]
+        return [
+            p
+            for p in self.aircraft(side)
+            if self.bs.positions[p] in AREAS and (area is None or self.bs.positions[p] == area)
+        ]
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
         return [p for p in self.aircraft(side) if self.bs.positions[p] not in AREAS]
 
     def on_deck(self, carrier: str) -> list[str]:
-        return [p for p, piece in self.bs.pieces.items()
-                if piece.kind == "aircraft" and piece.home == carrier and self.bs.positions.get(p) == DECK]
+        return [
+            p
+            for p, piece in self.bs.pieces.items()
+            if piece.kind == "aircraft" and piece.home == carrier and self.bs.positions.get(p) == DECK
+        ]
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
         return [p for p in self.at(side, boxes) if self.cls(p).is_ground]
@@ -164,8 +171,7 @@ class Board:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
         the sheet with the side's LBA, but bombing Japan, so they never fly and are not counted
         as forces fighting here."""
-        return [p for p in self.ids(side) if p in self.state.forces
-                and self.state.forces[p].location == BOMBING]
+        return [p for p in self.ids(side) if p in self.state.forces and self.state.forces[p].location == BOMBING]
 
     def count_on_sheet(self, side: str) -> int:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
@@ -253,16 +259,20 @@ class Board:
                 continue
             before = value
             value = value.plus(eff["add"], eff["superior_add"], eff["superior_min"])
-            mods.append({"plan": plan.id, "source": f"{side} plan {plan.name}",
-                         "from": str(before), "to": str(value)})
+            mods.append({"plan": plan.id, "source": f"{side} plan {plan.name}", "from": str(before), "to": str(value)})
         value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
 
     # --- description -----------------------------------------------------------------------
 
     def describe(self, pid: str) -> dict:
-        return {"id": pid, "name": self.name(pid), "class": self.cls(pid).id if not pid.endswith(":airfield") else "",
-                "damaged": self.damaged(pid), "box": self.box(pid)}
+        return {
+            "id": pid,
+            "name": self.name(pid),
+            "class": self.cls(pid).id if not pid.endswith(":airfield") else "",
+            "damaged": self.damaged(pid),
+            "box": self.box(pid),
+        }
 
 
 def _who_matches(who: str, c: CounterClass) -> bool:

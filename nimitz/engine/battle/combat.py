@@ -6,7 +6,8 @@ then Japan's losses are placed (bot, R14), then the US's (player, R15): fire is 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 from attrs import define, field
 
@@ -20,8 +21,15 @@ from nimitz.model.ratings import Rating
 
 Gen = Generator[Request, Decision, Any]
 STEPS = ("dogfight", "aaa", "bomb_runs", "torpedoes", "depth_charges", "naval_guns", "infantry")
-STEP_NAMES = {"dogfight": "dogfight", "aaa": "AAA", "bomb_runs": "bomb runs", "torpedoes": "torpedoes",
-              "depth_charges": "depth charges", "naval_guns": "naval guns", "infantry": "infantry"}
+STEP_NAMES = {
+    "dogfight": "dogfight",
+    "aaa": "AAA",
+    "bomb_runs": "bomb runs",
+    "torpedoes": "torpedoes",
+    "depth_charges": "depth charges",
+    "naval_guns": "naval guns",
+    "infantry": "infantry",
+}
 SIDES = ("US", "JA")
 
 
@@ -44,15 +52,23 @@ def _roll(board: Board, shot: Shot) -> None:
     shot.hits = shot.rating.hits(shot.face)
 
 
-def make_shot(board: Board, pid: str, rating: str, step: str, area: str, target_text: str,
-              *, vs_subs: bool = False, note: str = "") -> Shot | None:
+def make_shot(
+    board: Board,
+    pid: str,
+    rating: str,
+    step: str,
+    area: str,
+    target_text: str,
+    *,
+    vs_subs: bool = False,
+    note: str = "",
+) -> Shot | None:
     value, mods = board.rating(pid, rating, vs_subs=vs_subs)
     if not value:
         return None
     side = board.side(pid)
     extra = f" [{note}]" if note else ""
-    purpose = (f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {value}) vs {target_text} "
-               f"in {area}{extra}")
+    purpose = f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {value}) vs {target_text} in {area}{extra}"
     return Shot(pid, side, value, rating, mods, purpose, note=note)
 
 
@@ -67,17 +83,28 @@ def step_order(board: Board) -> list[str]:
                 order.insert(order.index(eff["before"]), eff["step"])
                 if side == "US":
                     pip.used = True
-                board.game.log("event", side, f"{side} plan {plan.name}: {STEP_NAMES[eff['step']]} "
-                               f"before {STEP_NAMES[eff['before']]} this turn", {"plan": plan.id})
+                board.game.log(
+                    "event",
+                    side,
+                    f"{side} plan {plan.name}: {STEP_NAMES[eff['step']]} before {STEP_NAMES[eff['before']]} this turn",
+                    {"plan": plan.id},
+                )
     return order
 
 
 # --- the exchange: both sides roll, then hits are placed --------------------------------------
 
 
-def exchange(board: Board, step: str, area: str, shots: dict[str, list[Shot]],
-             targets: Callable[[str], list[H.Target]], *, foxholes_first: bool = False,
-             auto_hits: dict[str, int] | None = None) -> Gen:
+def exchange(
+    board: Board,
+    step: str,
+    area: str,
+    shots: dict[str, list[Shot]],
+    targets: Callable[[str], list[H.Target]],
+    *,
+    foxholes_first: bool = False,
+    auto_hits: dict[str, int] | None = None,
+) -> Gen:
     """Roll every shot, apply roll and hit plans, then place hits on each side.
 
     `targets(defender)` builds the defender's target list when its hits are placed."""
@@ -98,12 +125,28 @@ def exchange(board: Board, step: str, area: str, shots: dict[str, list[Shot]],
         scored[side] = n
         if side_shots or n:
             board.bs.stats[f"hits_scored_{side}"] = board.bs.stats.get(f"hits_scored_{side}", 0) + n
-            board.game.log("event", side, f"{STEP_NAMES[step]} in {area}: {side} scores {n} hit(s) "
-                           f"with {len(side_shots)} roll(s)",
-                           {"step": step, "area": area, "side": side, "hits": n,
-                            "rolls": [{"attacker": s.attacker, "rating": str(s.rating), "face": s.face,
-                                       "hits": s.hits, "modifiers": s.mods, "note": s.note}
-                                      for s in side_shots]})
+            board.game.log(
+                "event",
+                side,
+                f"{STEP_NAMES[step]} in {area}: {side} scores {n} hit(s) with {len(side_shots)} roll(s)",
+                {
+                    "step": step,
+                    "area": area,
+                    "side": side,
+                    "hits": n,
+                    "rolls": [
+                        {
+                            "attacker": s.attacker,
+                            "rating": str(s.rating),
+                            "face": s.face,
+                            "hits": s.hits,
+                            "modifiers": s.mods,
+                            "note": s.note,
+                        }
+                        for s in side_shots
+                    ],
+                },
+            )
     ctx = {"step": step, "area": area}
     if scored.get("US"):
         yield from H.ja_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
@@ -127,14 +170,26 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
             return
         best = max(improvable, key=lambda s: (s.rating.value, s.rating.superior))
         if side == "US":
-            options = [Option(Decision(kind="battle_reactive", choice=plan.id, forces=(s.attacker,)),
-                              f"{plan.name}: roll {board.name(s.attacker)}'s {s.face} again")
-                       for s in improvable]
-            chosen = yield from offer(board, f"{plan.name} (roll again)", options,
-                                      Decision(kind="battle_reactive", choice=plan.id, forces=(best.attacker,)),
-                                      {"step": step, "area": area,
-                                       "rolls": [{"attacker": s.attacker, "face": s.face, "hits": s.hits,
-                                                  "rating": str(s.rating)} for s in shots]})
+            options = [
+                Option(
+                    Decision(kind="battle_reactive", choice=plan.id, forces=(s.attacker,)),
+                    f"{plan.name}: roll {board.name(s.attacker)}'s {s.face} again",
+                )
+                for s in improvable
+            ]
+            chosen = yield from offer(
+                board,
+                f"{plan.name} (roll again)",
+                options,
+                Decision(kind="battle_reactive", choice=plan.id, forces=(best.attacker,)),
+                {
+                    "step": step,
+                    "area": area,
+                    "rolls": [
+                        {"attacker": s.attacker, "face": s.face, "hits": s.hits, "rating": str(s.rating)} for s in shots
+                    ],
+                },
+            )
             if chosen is None:
                 continue
             shot = next(s for s in improvable if s.attacker == chosen.forces[0])
@@ -144,13 +199,16 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
         old = shot.face
         shot.purpose = f"reroll ({plan.name}): " + shot.purpose
         _roll(board, shot)
-        board.game.log("event", side, f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
-                       f"again ({old} -> {shot.face}, {shot.hits} hit(s))", {"plan": plan.id, "old": old,
-                                                                             "new": shot.face})
+        board.game.log(
+            "event",
+            side,
+            f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
+            f"again ({old} -> {shot.face}, {shot.hits} hit(s))",
+            {"plan": plan.id, "old": old, "new": shot.face},
+        )
 
 
-def _extra_hits(board: Board, side: str, step: str, area: str, n: int,
-                targets: Callable[[str], list[H.Target]]) -> Gen:
+def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
     """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
     extra = 0
     room = sum(t.capacity for t in targets(ENEMY[side]))
@@ -162,15 +220,23 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int,
             if eff["step"] != step or not board.requirement_met(side, eff["requires"]):
                 continue
             d = Decision(kind="battle_reactive", choice=plan.id, area=area)
-            chosen = yield from offer(board, f"{plan.name} (+{eff['hits']} hit in {area})",
-                                      [Option(d, f"{plan.name}: +{eff['hits']} hit on Japan in {area}")], d,
-                                      {"step": step, "area": area, "hits_scored": n})
+            chosen = yield from offer(
+                board,
+                f"{plan.name} (+{eff['hits']} hit in {area})",
+                [Option(d, f"{plan.name}: +{eff['hits']} hit on Japan in {area}")],
+                d,
+                {"step": step, "area": area, "hits_scored": n},
+            )
             if chosen is None:
                 continue
             pip.used = True
             extra += eff["hits"]
-            board.game.log("event", "US", f"US plan {plan.name}: +{eff['hits']} hit in {area}",
-                           {"plan": plan.id, "step": step, "area": area})
+            board.game.log(
+                "event",
+                "US",
+                f"US plan {plan.name}: +{eff['hits']} hit in {area}",
+                {"plan": plan.id, "step": step, "area": area},
+            )
     else:
         for plan, pip in board.ja_in_force("extra_hit_after_hit"):
             eff = plan.effect
@@ -206,8 +272,12 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
         if s.attacker not in board.bs.done:
             board.bs.done.append(s.attacker)  # marked; destroyed after the bomb runs
     if extra:
-        board.game.log("event", "JA", f"Kamikaze Attacks: +{extra} hit(s) on US ships in {area}, "
-                       f"one per attacking bomber", {"plan": plan.id, "extra": extra})
+        board.game.log(
+            "event",
+            "JA",
+            f"Kamikaze Attacks: +{extra} hit(s) on US ships in {area}, one per attacking bomber",
+            {"plan": plan.id, "extra": extra},
+        )
     return extra
 
 
@@ -227,8 +297,13 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
 
 
 def _best(board: Board, pids: list[str], rating: str, k: int, vs_subs: bool = False) -> list[str]:
-    ranked = sorted(pids, key=lambda p: (-board.rating(p, rating, vs_subs=vs_subs)[0].value,
-                                         -board.rating(p, rating, vs_subs=vs_subs)[0].superior))
+    ranked = sorted(
+        pids,
+        key=lambda p: (
+            -board.rating(p, rating, vs_subs=vs_subs)[0].value,
+            -board.rating(p, rating, vs_subs=vs_subs)[0].superior,
+        ),
+    )
     return ranked[:k]
 
 
@@ -244,12 +319,17 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                 enemies = board.flying(ENEMY[side], area)
                 if not enemies:
                     continue
-                ships = [p for p in board.ships(side, area)
-                         if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
-                         and board.rating(p, "aaa")[0]]
+                ships = [
+                    p
+                    for p in board.ships(side, area)
+                    if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
+                    and board.rating(p, "aaa")[0]
+                ]
                 chosen = _best(board, ships, "aaa", len(enemies))
-                shots[side] = [make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft",
-                                         note=f"{row} row") for p in chosen]
+                shots[side] = [
+                    make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", note=f"{row} row")
+                    for p in chosen
+                ]
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, lambda d, a=area: H.aircraft_targets(board, d, a))
     if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
@@ -273,11 +353,13 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
             if best_area is None:
                 continue
             ship = _best(board, [p for p in board.ships(side, best_area) if board.rating(p, "aaa")[0]], "aaa", 1)[0]
-            shot = make_shot(board, ship, "aaa", "aaa", best_area, f"{ENEMY[side]} aircraft",
-                             note=f"extra roll ({plan.name})")
+            shot = make_shot(
+                board, ship, "aaa", "aaa", best_area, f"{ENEMY[side]} aircraft", note=f"extra roll ({plan.name})"
+            )
             pip.used = True
-            yield from exchange(board, "aaa", best_area, {side: [shot]},
-                                lambda d, a=best_area: H.aircraft_targets(board, d, a))
+            yield from exchange(
+                board, "aaa", best_area, {side: [shot]}, lambda d, a=best_area: H.aircraft_targets(board, d, a)
+            )
 
 
 def bomb_targets(board: Board, attacker_side: str, area: str) -> Callable[[str], list[H.Target]]:
@@ -285,6 +367,7 @@ def bomb_targets(board: Board, attacker_side: str, area: str) -> Callable[[str],
         if area == "IS":
             return H.island_targets(board, defender, board.holds_island(ENEMY[defender]))
         return H.ship_targets(board, defender, area)
+
     return build
 
 
@@ -301,8 +384,10 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
             shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in board.flying(side, area)]
         if any(s for v in shots.values() for s in v if s):
+
             def build_for(defender: str, a=area) -> list[H.Target]:
                 return bomb_targets(board, ENEMY[defender], a)(defender)
+
             yield from exchange(board, "bomb_runs", area, shots, build_for)
     _kamikaze_losses(board)
 
@@ -313,14 +398,17 @@ def _kamikaze_losses(board: Board) -> None:
     plan = kamikaze_plan(board, need_targets=False)
     if plan is None or not plan.effect["attackers_destroyed"]:
         return
-    lost = [p for p in board.bs.done if board.alive(p) and board.side(p) == "JA"
-            and board.box(p) in SEA_AREAS]
+    lost = [p for p in board.bs.done if board.alive(p) and board.side(p) == "JA" and board.box(p) in SEA_AREAS]
     for p in lost:
         H.destroy(board, p)
         board.bs.done.remove(p)
     if lost:
-        board.game.log("event", "JA", f"Kamikaze Attacks: {len(lost)} aircraft that attacked ships are lost",
-                       {"plan": plan.id, "aircraft": lost})
+        board.game.log(
+            "event",
+            "JA",
+            f"Kamikaze Attacks: {len(lost)} aircraft that attacked ships are lost",
+            {"plan": plan.id, "aircraft": lost},
+        )
 
 
 def _no_contact_blocks(board: Board, side: str, area: str, what: str) -> bool:
@@ -339,8 +427,10 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 continue
             if not H.ship_targets(board, ENEMY[side], area):
                 continue
-            shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
-                           for p in board.subs(side, area)]
+            shots[side] = [
+                make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
+                for p in board.subs(side, area)
+            ]
         if any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "torpedoes", area, shots, lambda d, a=area: H.ship_targets(board, d, a))
 
@@ -354,20 +444,25 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
             enemy_subs = board.subs(ENEMY[side], area)
             if not enemy_subs:
                 continue
-            attackers = [p for p in board.ships(side, area) if board.rating(p, "dc", vs_subs=True)[0]
-                         and not (board.cls(p).type == "SS"
-                                  and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))]
+            attackers = [
+                p
+                for p in board.ships(side, area)
+                if board.rating(p, "dc", vs_subs=True)[0]
+                and not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
+            ]
             chosen = _best(board, attackers, "dc", len(enemy_subs), vs_subs=True)
-            shots[side] = [make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines",
-                                     vs_subs=True) for p in chosen]
+            shots[side] = [
+                make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True)
+                for p in chosen
+            ]
         if any(s for v in shots.values() for s in v if s):
-            yield from exchange(board, "depth_charges", area, shots,
-                                lambda d, a=area: H.sub_targets(board, d, a))
+            yield from exchange(board, "depth_charges", area, shots, lambda d, a=area: H.sub_targets(board, d, a))
 
 
 def naval_targets(board: Board, defender: str) -> list[H.Target]:
-    return (H.ship_targets(board, defender, "CO")
-            + H.island_targets(board, defender, board.holds_island(ENEMY[defender])))
+    return H.ship_targets(board, defender, "CO") + H.island_targets(
+        board, defender, board.holds_island(ENEMY[defender])
+    )
 
 
 def naval_guns(board: Board) -> Gen:
@@ -376,8 +471,11 @@ def naval_guns(board: Board) -> Gen:
     for side in SIDES:
         if not naval_targets(board, ENEMY[side]):
             continue
-        shots[side] = [make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
-                       for p in board.surface_ships(side, "CO") if board.cls(p).type != "TR"]
+        shots[side] = [
+            make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
+            for p in board.surface_ships(side, "CO")
+            if board.cls(p).type != "TR"
+        ]
     if any(s for v in shots.values() for s in v if s):
         yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
 
@@ -394,16 +492,22 @@ def infantry(board: Board) -> Gen:
     for side in SIDES:
         if not infantry_targets(board, ENEMY[side]):
             continue
-        shots[side] = [make_shot(board, p, "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces")
-                       for p in board.foxholes(side)]
+        shots[side] = [
+            make_shot(board, p, "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces")
+            for p in board.foxholes(side)
+        ]
         for plan, pip in board.in_force(side, "automatic_hit"):
             eff = plan.effect
             if eff["step"] != "infantry" or not board.requirement_met(side, eff["requires"]):
                 continue
             auto[side] = auto.get(side, 0) + eff["hits"]
             pip.used = True
-            board.game.log("event", side, f"{side} plan {plan.name}: {eff['hits']} sure hit(s) in the "
-                           f"infantry step", {"plan": plan.id})
+            board.game.log(
+                "event",
+                side,
+                f"{side} plan {plan.name}: {eff['hits']} sure hit(s) in the infantry step",
+                {"plan": plan.id},
+            )
         for plan, pip in board.in_force(side, "extra_roll"):
             eff = plan.effect
             if eff["step"] != "infantry" or eff["uses"] != "any_infantry_in_foxholes":
@@ -412,20 +516,36 @@ def infantry(board: Board) -> Gen:
             if not able:
                 continue
             best = _best(board, able, "infantry", 1)[0]
-            shots[side].append(make_shot(board, best, "infantry", "infantry", "IS",
-                                         f"{ENEMY[side]} Island forces", note=f"extra roll ({plan.name})"))
+            shots[side].append(
+                make_shot(
+                    board,
+                    best,
+                    "infantry",
+                    "infantry",
+                    "IS",
+                    f"{ENEMY[side]} Island forces",
+                    note=f"extra roll ({plan.name})",
+                )
+            )
             pip.used = True
     if any(s for v in shots.values() for s in v if s) or auto:
-        yield from exchange(board, "infantry", "IS", shots, lambda d: infantry_targets(board, d),
-                            foxholes_first=True, auto_hits=auto)
+        yield from exchange(
+            board, "infantry", "IS", shots, lambda d: infantry_targets(board, d), foxholes_first=True, auto_hits=auto
+        )
 
 
-STEP_FUNCS = {"dogfight": dogfight, "aaa": aaa, "bomb_runs": bomb_runs, "torpedoes": torpedoes,
-              "depth_charges": depth_charges, "naval_guns": naval_guns, "infantry": infantry}
+STEP_FUNCS = {
+    "dogfight": dogfight,
+    "aaa": aaa,
+    "bomb_runs": bomb_runs,
+    "torpedoes": torpedoes,
+    "depth_charges": depth_charges,
+    "naval_guns": naval_guns,
+    "infantry": infantry,
+}
 
 
-def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfight: bool,
-           takes_aaa: bool) -> Gen:
+def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfight: bool, takes_aaa: bool) -> Gen:
     """A First Light strike: the group flies to `area`, takes AAA (and dogfights if allowed),
     bombs, and goes back on deck having used its move for the turn."""
     for p in aircraft:

@@ -10,7 +10,8 @@ choice or he answers "auto". A hit on a transport becomes two hits on the infant
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from attrs import define
 
@@ -39,8 +40,16 @@ def counter_target(board: Board, pid: str) -> Target:
     c = board.cls(pid)
     dmg = board.damaged(pid)
     box = board.box(pid)
-    return Target(pid, "piece" if board.is_piece(pid) else "force", c.cost, dmg, 1 if dmg else 2,
-                  (c.id, dmg, box), box.endswith("_FH"), board.name(pid))
+    return Target(
+        pid,
+        "piece" if board.is_piece(pid) else "force",
+        c.cost,
+        dmg,
+        1 if dmg else 2,
+        (c.id, dmg, box),
+        box.endswith("_FH"),
+        board.name(pid),
+    )
 
 
 def airfield_target(board: Board, side: str) -> Target | None:
@@ -57,8 +66,9 @@ def transport_target(board: Board, side: str) -> Target | None:
     carried = sum(1 if board.damaged(p) else 2 for p in board.embarked(side))
     if carried <= 0:
         return None
-    return Target(tid, "transport", board.cls(tid).cost, False, (carried + 1) // 2, ("transport",),
-                  False, board.name(tid))
+    return Target(
+        tid, "transport", board.cls(tid).cost, False, (carried + 1) // 2, ("transport",), False, board.name(tid)
+    )
 
 
 # --- target lists for each kind of attack ----------------------------------------------------
@@ -110,7 +120,7 @@ class Alloc:
         self.taken: dict[str, int] = {t.id: 0 for t in targets}
         self.foxholes_first = foxholes_first
 
-    def copy(self) -> "Alloc":
+    def copy(self) -> Alloc:
         other = Alloc(self.targets, self.foxholes_first)
         other.taken = dict(self.taken)
         return other
@@ -210,23 +220,33 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
 def check_sequence(alloc: Alloc, n: int, seq: tuple[str, ...]) -> None:
     """Raise IllegalDecision unless `seq` places exactly `n` hits by R15."""
     if len(seq) != n:
-        raise IllegalDecision(f"place exactly {n} hit(s), one target id per hit (you gave {len(seq)}): "
-                              f"hits are lost only when no legal target is left", "R15")
+        raise IllegalDecision(
+            f"place exactly {n} hit(s), one target id per hit (you gave {len(seq)}): "
+            f"hits are lost only when no legal target is left",
+            "R15",
+        )
     a = alloc.copy()
     for i, tid in enumerate(seq, 1):
         legal = a.legal()
         t = a.by_id.get(tid)
         if t is None:
-            raise IllegalDecision(f"hit {i}: {tid!r} cannot be hit here "
-                                  f"(targets: {', '.join(x.id for x in alloc.targets)})", "R15")
+            raise IllegalDecision(
+                f"hit {i}: {tid!r} cannot be hit here (targets: {', '.join(x.id for x in alloc.targets)})", "R15"
+            )
         if t not in legal:
-            why = ("it is destroyed already" if a.remaining(t) <= 0
-                   else "infantry in the foxholes must take infantry hits before any airfield")
+            why = (
+                "it is destroyed already"
+                if a.remaining(t) <= 0
+                else "infantry in the foxholes must take infantry hits before any airfield"
+            )
             raise IllegalDecision(f"hit {i}: {t.name} cannot take it: {why}", "R15")
         if not a.r15_ok(t, legal):
             cheaper = [u.name for u in legal if u.cost < t.cost and not a.damaged_now(u)]
-            raise IllegalDecision(f"hit {i}: {t.name} (value {t.cost}) before the cheaper "
-                                  f"{', '.join(cheaper)}: hits go to the lowest values first", "R15")
+            raise IllegalDecision(
+                f"hit {i}: {t.name} (value {t.cost}) before the cheaper "
+                f"{', '.join(cheaper)}: hits go to the lowest values first",
+                "R15",
+            )
         a.take(t)
 
 
@@ -262,9 +282,12 @@ def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
     for p in lost:
         destroy(board, p)
     if lost:
-        board.game.log("event", board.side(carrier),
-                       f"{len(lost)} aircraft lost on the deck of {board.name(carrier)} (R30)",
-                       {"carrier": carrier, "aircraft": lost, "rulings": ["R30"]})
+        board.game.log(
+            "event",
+            board.side(carrier),
+            f"{len(lost)} aircraft lost on the deck of {board.name(carrier)} (R30)",
+            {"carrier": carrier, "aircraft": lost, "rulings": ["R30"]},
+        )
     return lost
 
 
@@ -321,8 +344,7 @@ def target_matches(board: Board, kinds: list[str], tid: str) -> bool:
 # --- Japan takes hits (R14, by the bot) ------------------------------------------------------
 
 
-def ja_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
-                  foxholes_first: bool = False) -> dict:
+def ja_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_first: bool = False) -> dict:
     """`ja_hits` run to its end, for callers outside the engine generator: the bot breaks every
     tie (the R24 'player' option needs the generator, which can ask)."""
     gen = ja_hits(board, targets, hits, ctx, foxholes_first)
@@ -339,29 +361,43 @@ def ja_tie_request(board: Board, tied: list[Target], ctx: dict) -> Request:
 
     def checker(d: Decision) -> None:
         if d.choice not in ids:
-            raise IllegalDecision(f"{d.choice or 'nothing'} is not one of the tied Japanese forces",
-                                  "R14, R24")
+            raise IllegalDecision(f"{d.choice or 'nothing'} is not one of the tied Japanese forces", "R14, R24")
 
-    return Request(checker=checker,
-        kind="battle_ja_tie", step=board.game.state.step,
-        prompt=(f"Japan takes a hit in {ctx.get('area', '')} on one of {len(tied)} equal forces "
-                f"(R14): you choose for Japan (R24, rules profile)"),
-        options=[Option(Decision("battle_ja_tie", choice=t.id), f"{t.name} (cost {t.cost}"
-                        + (", damaged)" if t.damaged else ")")) for t in tied],
-        info={"area": ctx.get("area", ""), "step": ctx.get("step", "")})
+    return Request(
+        checker=checker,
+        kind="battle_ja_tie",
+        step=board.game.state.step,
+        prompt=(
+            f"Japan takes a hit in {ctx.get('area', '')} on one of {len(tied)} equal forces "
+            f"(R14): you choose for Japan (R24, rules profile)"
+        ),
+        options=[
+            Option(
+                Decision("battle_ja_tie", choice=t.id),
+                f"{t.name} (cost {t.cost}" + (", damaged)" if t.damaged else ")"),
+            )
+            for t in tied
+        ],
+        info={"area": ctx.get("area", ""), "step": ctx.get("step", "")},
+    )
 
 
-def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
-            foxholes_first: bool = False) -> Gen:
+def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
     from nimitz.bot.battle import pick_hit_target
 
     alloc = Alloc(targets, foxholes_first)
-    expl: dict[str, Any] = {"procedure": "hit allocation", "rulings": ["R14"], "hits": hits,
-                            "step": ctx.get("step", ""), "area": ctx.get("area", ""),
-                            "candidates": [{"id": t.id, "name": t.name, "cost": t.cost,
-                                            "damaged": t.damaged} for t in targets],
-                            "placed": [], "cancelled": [], "lost": 0}
+    expl: dict[str, Any] = {
+        "procedure": "hit allocation",
+        "rulings": ["R14"],
+        "hits": hits,
+        "step": ctx.get("step", ""),
+        "area": ctx.get("area", ""),
+        "candidates": [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged} for t in targets],
+        "placed": [],
+        "cancelled": [],
+        "lost": 0,
+    }
     step = ctx.get("step", "")
     results = []
     for i in range(hits):
@@ -383,18 +419,19 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
             continue
         alloc.take(t)
         if t.kind == "transport":
-            sub = yield from ja_hits(board, carried_targets(board, "JA"), 2,
-                                     {**ctx, "via": "transport (R14: 2 hits per transport hit)"})
-            expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry",
-                                   "carried": sub})
+            sub = yield from ja_hits(
+                board, carried_targets(board, "JA"), 2, {**ctx, "via": "transport (R14: 2 hits per transport hit)"}
+            )
+            expl["placed"].append(
+                {"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry", "carried": sub}
+            )
             results.append(f"{t.name}: 2 hits on its infantry")
             continue
         result = hit_piece(board, t.id)
         expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": result})
         results.append(f"{t.name} {result}")
     if hits and not ctx.get("via"):
-        text = (f"{hits} hit(s) on Japan ({expl['step']}, {expl['area']}): "
-                + ("; ".join(results) or "none landed"))
+        text = f"{hits} hit(s) on Japan ({expl['step']}, {expl['area']}): " + ("; ".join(results) or "none landed")
         if expl["cancelled"]:
             text += f"; {len(expl['cancelled'])} cancelled by plan"
         if expl["lost"]:
@@ -416,8 +453,12 @@ def _ja_cancel(board: Board, tid: str, step: str) -> str | None:
         if not target_matches(board, eff["targets"], tid):
             continue
         pip.used = True  # count 1
-        board.game.log("event", "JA", f"JA plan {plan.name} cancels a hit on {board.name(tid)}",
-                       {"plan": plan.id, "target": tid, "step": step})
+        board.game.log(
+            "event",
+            "JA",
+            f"JA plan {plan.name} cancels a hit on {board.name(tid)}",
+            {"plan": plan.id, "target": tid, "step": step},
+        )
         return plan.id
     return None
 
@@ -425,8 +466,7 @@ def _ja_cancel(board: Board, tid: str, step: str) -> str | None:
 # --- the US takes hits (R15, the player's choice) --------------------------------------------
 
 
-def us_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
-                  foxholes_first: bool = False) -> Gen:
+def us_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_first: bool = False) -> Gen:
     """Allocate (asking when there is a real choice), offer cancel plans (R16), apply."""
     alloc = Alloc(targets, foxholes_first)
     n = min(hits, alloc.total())
@@ -444,14 +484,21 @@ def us_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict,
     for tid in seq:
         t = alloc.by_id[tid]
         if t.kind == "transport":
-            sub = yield from us_takes_hits(board, carried_targets(board, "US"), 2,
-                                           {**ctx, "via": "transport (R14/R15: 2 hits per transport hit)"})
+            sub = yield from us_takes_hits(
+                board, carried_targets(board, "US"), 2, {**ctx, "via": "transport (R14/R15: 2 hits per transport hit)"}
+            )
             results.append(f"{t.name}: 2 hits on its infantry ({', '.join(sub) or 'none'})")
             continue
         results.append(f"{t.name} {hit_piece(board, tid)}")
-    board.game.log("event", "US", f"{hits} hit(s) on the US ({ctx.get('step', '')}, {ctx.get('area', '')})"
-                   + (" via transport" if ctx.get("via") else "") + ": " + ("; ".join(results) or "none"),
-                   {"hits": hits, "placed": seq, "step": ctx.get("step", ""), "area": ctx.get("area", "")})
+    board.game.log(
+        "event",
+        "US",
+        f"{hits} hit(s) on the US ({ctx.get('step', '')}, {ctx.get('area', '')})"
+        + (" via transport" if ctx.get("via") else "")
+        + ": "
+        + ("; ".join(results) or "none"),
+        {"hits": hits, "placed": seq, "step": ctx.get("step", ""), "area": ctx.get("area", "")},
+    )
     return results
 
 
@@ -468,17 +515,39 @@ def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict)
     where = ctx.get("area", "")
     via = f" {ctx['via']}" if ctx.get("via") else ""
     return Request(
-        kind="battle_allocate_hits", step=board.state.step,
+        kind="battle_allocate_hits",
+        step=board.state.step,
         prompt=f"Place {n} hit(s) on your forces ({ctx.get('step', '')} in {where}{via}): lowest value first",
-        options=[Option(Decision(kind="battle_allocate_hits", choice="auto"),
-                        "auto: damage the lowest value, then destroy it, then the next (R15)")],
-        info={"hits": hits, "to_place": n, "step": ctx.get("step", ""), "area": where,
-              "targets": [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged,
-                           "can_take": t.capacity, "kind": t.kind, "foxhole": t.foxhole}
-                          for t in alloc.targets],
-              "foxholes_first": alloc.foxholes_first, "auto": auto_sequence(alloc, n),
-              "rulings": ["R15", "R38"]},
-        checker=checker, kinds=("battle_allocate_hits",))
+        options=[
+            Option(
+                Decision(kind="battle_allocate_hits", choice="auto"),
+                "auto: damage the lowest value, then destroy it, then the next (R15)",
+            )
+        ],
+        info={
+            "hits": hits,
+            "to_place": n,
+            "step": ctx.get("step", ""),
+            "area": where,
+            "targets": [
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "cost": t.cost,
+                    "damaged": t.damaged,
+                    "can_take": t.capacity,
+                    "kind": t.kind,
+                    "foxhole": t.foxhole,
+                }
+                for t in alloc.targets
+            ],
+            "foxholes_first": alloc.foxholes_first,
+            "auto": auto_sequence(alloc, n),
+            "rulings": ["R15", "R38"],
+        },
+        checker=checker,
+        kinds=("battle_allocate_hits",),
+    )
 
 
 def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
@@ -504,17 +573,27 @@ def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
 
         def value(o):  # auto: the hit that would do the most harm, with the cheapest plan
             plan, tid = o
-            kills = count[tid] >= 2 or (not tid.endswith(":airfield") and not tid.endswith(":Transport")
-                                        and board.damaged(tid))
+            kills = count[tid] >= 2 or (
+                not tid.endswith(":airfield") and not tid.endswith(":Transport") and board.damaged(tid)
+            )
             cost = 1 if tid.endswith(":airfield") else board.cls(tid).cost
             return (-int(kills), -cost, plan.cost)
 
         best = min(offers, key=value)
-        options = [Option(Decision(kind="battle_reactive", choice=p.id, forces=(tid,)),
-                          f"{p.name}: cancel the hit on {board.name(tid)}") for p, tid in offers]
-        chosen = yield from offer(board, "cancel a hit", options,
-                                  Decision(kind="battle_reactive", choice=best[0].id, forces=(best[1],)),
-                                  {"hits": list(seq), "step": step, "area": ctx.get("area", "")})
+        options = [
+            Option(
+                Decision(kind="battle_reactive", choice=p.id, forces=(tid,)),
+                f"{p.name}: cancel the hit on {board.name(tid)}",
+            )
+            for p, tid in offers
+        ]
+        chosen = yield from offer(
+            board,
+            "cancel a hit",
+            options,
+            Decision(kind="battle_reactive", choice=best[0].id, forces=(best[1],)),
+            {"hits": list(seq), "step": step, "area": ctx.get("area", "")},
+        )
         if chosen is None:
             break
         plan_id, tid = chosen.choice, chosen.forces[0]
@@ -525,8 +604,12 @@ def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
         idx = len(seq) - 1 - seq[::-1].index(tid)
         seq.pop(idx)
         _bump(board, "hits_cancelled")
-        board.game.log("event", "US", f"US plan {board.plan_def('US', plan_id).name} cancels a hit on "
-                       f"{board.name(tid)}", {"plan": plan_id, "target": tid, "step": step, "rulings": ["R16"]})
+        board.game.log(
+            "event",
+            "US",
+            f"US plan {board.plan_def('US', plan_id).name} cancels a hit on {board.name(tid)}",
+            {"plan": plan_id, "target": tid, "step": step, "rulings": ["R16"]},
+        )
     return seq
 
 

@@ -49,8 +49,9 @@ def total_after_plans(scored: int, extra_after_hit: int = 0, room: int | None = 
     return n if room is None else min(n, room)
 
 
-def distribution(ratings: Iterable[Rating], *, sure_hits: int = 0, extra_after_hit: int = 0,
-                 room: int | None = None) -> list[Fraction]:
+def distribution(
+    ratings: Iterable[Rating], *, sure_hits: int = 0, extra_after_hit: int = 0, room: int | None = None
+) -> list[Fraction]:
     """P(total hits = k) for k = 0, 1, ...: every rating rolls once; `sure_hits` are scored
     without a roll (Artillery); `extra_after_hit` and `room` as in `total_after_plans`."""
     dist = [Fraction(1)]
@@ -85,8 +86,10 @@ class Odds:
 
     def text(self) -> str:
         """'0 hits 36% · 1 hit 48% · 2+ 16% · expected 0.8'"""
-        return (f"0 hits {pct(self.none)} · 1 hit {pct(self.one)} · 2+ {pct(self.more)} · "
-                f"expected {float(self.expected):.1f}")
+        return (
+            f"0 hits {pct(self.none)} · 1 hit {pct(self.one)} · 2+ {pct(self.more)} · "
+            f"expected {float(self.expected):.1f}"
+        )
 
 
 def pct(p: Fraction) -> str:
@@ -107,8 +110,7 @@ def odds(ratings: list[Rating], **kw) -> Odds:
 
 def best_ratings(board: Board, pids: list[str], rating: str, k: int) -> list[Rating]:
     """The `k` best current values among `pids` (a row fires its best ships, facts 1.9)."""
-    values = sorted((board.rating(p, rating)[0] for p in pids),
-                    key=lambda r: (r.value, r.superior), reverse=True)
+    values = sorted((board.rating(p, rating)[0] for p in pids), key=lambda r: (r.value, r.superior), reverse=True)
     return [r for r in values if r][:k]
 
 
@@ -138,10 +140,12 @@ def aaa_odds(board: Board, flying_side: str, area: str, aircraft: int) -> Odds |
 
 def extra_after_hit(board: Board, side: str, step: str) -> int:
     """Hits a US plan held (reactive, offered after a hit) or a JA plan in force adds in `step`."""
-    plans = board.us_held("extra_hit_after_hit") if side == "US" else \
-        board.ja_in_force("extra_hit_after_hit")
-    return sum(p.effect["hits"] for p, _pip in plans if p.effect["step"] == step
-               and board.requirement_met(side, p.effect["requires"]))
+    plans = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
+    return sum(
+        p.effect["hits"]
+        for p, _pip in plans
+        if p.effect["step"] == step and board.requirement_met(side, p.effect["requires"])
+    )
 
 
 def room(targets: list[H.Target]) -> int:
@@ -161,8 +165,7 @@ def bomb_odds(board: Board, side: str, area: str, aircraft: list[str]) -> Odds |
     ratings = [r for r in ratings if r]
     if not ratings:
         return None
-    return odds(ratings, extra_after_hit=extra_after_hit(board, side, "bomb_runs"),
-                room=room(targets))
+    return odds(ratings, extra_after_hit=extra_after_hit(board, side, "bomb_runs"), room=room(targets))
 
 
 def naval_gun_odds(board: Board, side: str, ships: list[str]) -> Odds | None:
@@ -174,8 +177,7 @@ def naval_gun_odds(board: Board, side: str, ships: list[str]) -> Odds | None:
     ratings = [r for r in ratings if r]
     if not targets or not ratings:
         return None
-    return odds(ratings, extra_after_hit=extra_after_hit(board, side, "naval_guns"),
-                room=room(targets))
+    return odds(ratings, extra_after_hit=extra_after_hit(board, side, "naval_guns"), room=room(targets))
 
 
 def enemy_naval_gun_odds(board: Board, side: str) -> Odds | None:
@@ -184,5 +186,16 @@ def enemy_naval_gun_odds(board: Board, side: str) -> Odds | None:
     return naval_gun_odds(board, enemy, board.surface_ships(enemy, "CO"))
 
 
-__all__ = ["Odds", "odds", "distribution", "roll_outcomes", "aaa_odds", "aaa_rows", "bomb_odds",
-           "naval_gun_odds", "enemy_naval_gun_odds", "total_after_plans", "pct"]
+__all__ = [
+    "Odds",
+    "odds",
+    "distribution",
+    "roll_outcomes",
+    "aaa_odds",
+    "aaa_rows",
+    "bomb_odds",
+    "naval_gun_odds",
+    "enemy_naval_gun_odds",
+    "total_after_plans",
+    "pct",
+]

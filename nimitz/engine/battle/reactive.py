@@ -7,7 +7,7 @@ uses the plan the way the caller's `auto` decision says, and journals that it di
 
 from __future__ import annotations
 
-from typing import Generator
+from collections.abc import Generator
 
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
@@ -16,26 +16,38 @@ from nimitz.model.journal import Decision
 DECLINE = "decline"
 
 
-def offer(board, what: str, options: list[Option], auto: Decision | None,
-          info: dict | None = None) -> Generator[Request, Decision, Decision | None]:
+def offer(
+    board, what: str, options: list[Option], auto: Decision | None, info: dict | None = None
+) -> Generator[Request, Decision, Decision | None]:
     """Ask whether to use a plan now; returns the chosen decision, or None if declined."""
     if not options:
         return None
     if board.state.rules.auto_reactive_plans:
         if auto is not None:
-            board.game.log("event", "US", f"plan used automatically (R16 auto): {auto.describe()}",
-                           {"what": what, "decision": auto.describe(), "rulings": ["R16"]})
+            board.game.log(
+                "event",
+                "US",
+                f"plan used automatically (R16 auto): {auto.describe()}",
+                {"what": what, "decision": auto.describe(), "rulings": ["R16"]},
+            )
         return auto
     decline = Option(Decision(kind="battle_reactive", choice=DECLINE), "not now: keep the plan")
     allowed = {o.decision for o in options} | {decline.decision}
 
     def checker(d: Decision) -> None:
         if d not in allowed:
-            raise IllegalDecision(f"{d.describe()!r} is not one of the offered ways to use a plan "
-                                  f"now (choose an option or '{DECLINE}')", "R16")
+            raise IllegalDecision(
+                f"{d.describe()!r} is not one of the offered ways to use a plan now (choose an option or '{DECLINE}')",
+                "R16",
+            )
 
-    d = yield Request(kind="battle_reactive", step=board.state.step,
-                      prompt=f"Use a battle plan now: {what}?", options=list(options) + [decline],
-                      info={**(info or {}), "rulings": ["R16"]}, checker=checker,
-                      kinds=("battle_reactive",))
+    d = yield Request(
+        kind="battle_reactive",
+        step=board.state.step,
+        prompt=f"Use a battle plan now: {what}?",
+        options=list(options) + [decline],
+        info={**(info or {}), "rulings": ["R16"]},
+        checker=checker,
+        kinds=("battle_reactive",),
+    )
     return None if d.choice == DECLINE else d

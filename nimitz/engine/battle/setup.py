@@ -4,7 +4,8 @@ airfields, the battle length roll, Japan's plans per turn and cup (R13), the US 
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from nimitz.engine import variants
 from nimitz.engine.battle.board import Board, transport_id
@@ -38,8 +39,9 @@ def place_forces(board: Board) -> Gen:
         areas = [a for a in SEA_AREAS if board.ships("JA", a)]
         if not areas:
             bs.out.extend(subs)
-            board.game.log("event", "US", "no Japanese ships: the US submarines take no part (facts 1.8)",
-                           {"subs": subs})
+            board.game.log(
+                "event", "US", "no Japanese ships: the US submarines take no part (facts 1.8)", {"subs": subs}
+            )
         else:
             d = yield sub_request(board, subs, areas)
             for p in subs:
@@ -53,9 +55,14 @@ def place_forces(board: Board) -> Gen:
     for side in SIDES:
         for carrier in board.carriers(side):
             make_air_group(board, carrier)
-    board.game.log("event", "", f"battle board set: US {board.count_on_sheet('US')} forces, "
-                   f"JA {board.count_on_sheet('JA')} forces; airfields US {bs.airfields['US']}, "
-                   f"JA {bs.airfields['JA']}", {"positions": dict(bs.positions)})
+    board.game.log(
+        "event",
+        "",
+        f"battle board set: US {board.count_on_sheet('US')} forces, "
+        f"JA {board.count_on_sheet('JA')} forces; airfields US {bs.airfields['US']}, "
+        f"JA {bs.airfields['JA']}",
+        {"positions": dict(bs.positions)},
+    )
 
 
 def place_us(board: Board) -> Gen:
@@ -69,8 +76,7 @@ def place_us(board: Board) -> Gen:
         if any(state.forces[p].embarked and board.cls(p).is_ground for p in bs.forces if p.startswith(side)):
             cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
             tid = transport_id(side)
-            bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport",
-                                         kind="transport")
+            bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport", kind="transport")
             bs.positions[tid] = "CO"
     state.step = "battle:setup:US placement"
     movable = []
@@ -101,9 +107,14 @@ def _bombing_wings(board: Board) -> list[str]:
         return []
     wings = [f.id for f in board.state.at(BOMBING, "US")]
     if wings:
-        board.game.log("event", "US", f"{', '.join(board.name(p) for p in wings)} in the strategic "
-                       f"bombing box hold {len(wings)} airfield(s) on {board.bs.area}; they do not fly in "
-                       f"this battle (facts 1.13, R64)", {"wings": wings, "rulings": ["R64"]})
+        board.game.log(
+            "event",
+            "US",
+            f"{', '.join(board.name(p) for p in wings)} in the strategic "
+            f"bombing box hold {len(wings)} airfield(s) on {board.bs.area}; they do not fly in "
+            f"this battle (facts 1.13, R64)",
+            {"wings": wings, "rulings": ["R64"]},
+        )
     return wings
 
 
@@ -113,16 +124,21 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
     side = board.side(carrier)
     if board.damaged(carrier):
         bs.capacity[carrier] = 0
-        board.game.log("event", side, f"{board.name(carrier)} is damaged: no air group (R11)",
-                       {"carrier": carrier, "rulings": ["R11"]})
+        board.game.log(
+            "event",
+            side,
+            f"{board.name(carrier)} is damaged: no air group (R11)",
+            {"carrier": carrier, "rulings": ["R11"]},
+        )
         return []
     group = board.sheet.air_group(side, board.cls(carrier))
     made = []
     for i, cid in enumerate(group.aircraft if group else (), 1):
         pid = f"{carrier} air {i}"
         cls = board.sheet.cls[cid]
-        bs.pieces[pid] = BattlePiece(id=pid, side=side, cls=cid, name=f"{cls.name} ({board.name(carrier)})",
-                                     kind="aircraft", home=carrier)
+        bs.pieces[pid] = BattlePiece(
+            id=pid, side=side, cls=cid, name=f"{cls.name} ({board.name(carrier)})", kind="aircraft", home=carrier
+        )
         bs.positions[pid] = DECK
         made.append(pid)
     bs.capacity[carrier] = len(made)
@@ -134,25 +150,42 @@ def ship_request(board: Board, ships: list[str]) -> Request:
         _no_extras(d, "targets")
         missing = [p for p in ships if p not in d.targets]
         if missing:
-            raise IllegalDecision(f"place every US ship: {', '.join(board.name(p) for p in missing)} "
-                                  f"has no box", "facts 1.8 US placement")
+            raise IllegalDecision(
+                f"place every US ship: {', '.join(board.name(p) for p in missing)} has no box", "facts 1.8 US placement"
+            )
         for p, box in d.targets.items():
             if p not in ships:
-                raise IllegalDecision(f"{p!r} is not a US ship you place here (carriers always go to the "
-                                      f"US Ocean, submarines are placed later)", "facts 1.8 US placement")
+                raise IllegalDecision(
+                    f"{p!r} is not a US ship you place here (carriers always go to the "
+                    f"US Ocean, submarines are placed later)",
+                    "facts 1.8 US placement",
+                )
             if box not in ("UO", "CO"):
-                raise IllegalDecision(f"{board.name(p)}: US ships go in the US Ocean (UO) or Coastal (CO), "
-                                      f"not {box!r}", "facts 1.8 US placement")
+                raise IllegalDecision(
+                    f"{board.name(p)}: US ships go in the US Ocean (UO) or Coastal (CO), not {box!r}",
+                    "facts 1.8 US placement",
+                )
 
-    options = [Option(Decision(kind="battle_place_ships", targets={p: a for p in ships}),
-                      f"all in the {'US Ocean' if a == 'UO' else 'Coastal area'}") for a in ("UO", "CO")]
-    return Request(kind="battle_place_ships", step=board.state.step,
-                   prompt=f"Battle in {board.bs.area}: place your ships other than carriers in the US Ocean "
-                          f"(UO) or Coastal (CO)",
-                   options=options,
-                   info={"ships": [_desc(board, p) for p in ships], "boxes": ["UO", "CO"],
-                         "japanese": [_desc(board, p) for p in board.bs.forces if p.startswith("JA:")]},
-                   checker=checker, kinds=("battle_place_ships",))
+    options = [
+        Option(
+            Decision(kind="battle_place_ships", targets={p: a for p in ships}),
+            f"all in the {'US Ocean' if a == 'UO' else 'Coastal area'}",
+        )
+        for a in ("UO", "CO")
+    ]
+    return Request(
+        kind="battle_place_ships",
+        step=board.state.step,
+        prompt=f"Battle in {board.bs.area}: place your ships other than carriers in the US Ocean (UO) or Coastal (CO)",
+        options=options,
+        info={
+            "ships": [_desc(board, p) for p in ships],
+            "boxes": ["UO", "CO"],
+            "japanese": [_desc(board, p) for p in board.bs.forces if p.startswith("JA:")],
+        },
+        checker=checker,
+        kinds=("battle_place_ships",),
+    )
 
 
 def sub_request(board: Board, subs: list[str], areas: list[str]) -> Request:
@@ -162,23 +195,40 @@ def sub_request(board: Board, subs: list[str], areas: list[str]) -> Request:
         _no_extras(d, "targets")
         missing = [p for p in subs if p not in d.targets]
         if missing:
-            raise IllegalDecision(f"place every US submarine (or 'out'): {', '.join(board.name(p) for p in missing)}",
-                                  "facts 1.8 US submarines")
+            raise IllegalDecision(
+                f"place every US submarine (or 'out'): {', '.join(board.name(p) for p in missing)}",
+                "facts 1.8 US submarines",
+            )
         for p, box in d.targets.items():
             if p not in subs:
                 raise IllegalDecision(f"{p!r} is not a US submarine in this battle", "facts 1.8 US submarines")
             if box not in allowed:
-                raise IllegalDecision(f"{board.name(p)}: submarines go to an area with Japanese ships "
-                                      f"({', '.join(areas)}) or 'out', not {box!r}", "facts 1.8 US submarines")
+                raise IllegalDecision(
+                    f"{board.name(p)}: submarines go to an area with Japanese ships "
+                    f"({', '.join(areas)}) or 'out', not {box!r}",
+                    "facts 1.8 US submarines",
+                )
 
-    options = [Option(Decision(kind="battle_place_subs", targets={p: a for p in subs}),
-                      "all out of the battle" if a == "out" else f"all to {a}") for a in allowed]
-    return Request(kind="battle_place_subs", step=board.state.step,
-                   prompt="Place your submarines in an area with Japanese ships, or keep them out",
-                   options=options,
-                   info={"subs": [_desc(board, p) for p in subs], "areas": allowed,
-                         "japanese_ships": {a: [board.name(p) for p in board.ships("JA", a)] for a in areas}},
-                   checker=checker, kinds=("battle_place_subs",))
+    options = [
+        Option(
+            Decision(kind="battle_place_subs", targets={p: a for p in subs}),
+            "all out of the battle" if a == "out" else f"all to {a}",
+        )
+        for a in allowed
+    ]
+    return Request(
+        kind="battle_place_subs",
+        step=board.state.step,
+        prompt="Place your submarines in an area with Japanese ships, or keep them out",
+        options=options,
+        info={
+            "subs": [_desc(board, p) for p in subs],
+            "areas": allowed,
+            "japanese_ships": {a: [board.name(p) for p in board.ships("JA", a)] for a in areas},
+        },
+        checker=checker,
+        kinds=("battle_place_subs",),
+    )
 
 
 def length_and_plans(board: Board) -> None:
@@ -192,23 +242,33 @@ def length_and_plans(board: Board) -> None:
     bs.rolled_length = turns
     bs.length = min(table.max_turns, max(table.min_turns, turns))
     row = next(r for r in table.length if r.lo <= roll <= r.hi)
-    count = sum(1 for p in bs.forces if p.startswith("JA:") and board.cls(p).type not in ("TR", "CAG")
-                and p not in bs.out)
+    count = sum(
+        1 for p in bs.forces if p.startswith("JA:") and board.cls(p).type not in ("TR", "CAG") and p not in bs.out
+    )
     bs.ja_force_count = count
     bs.ja_plans_per_turn = table.plans_for(count)
     prow = next(r for r in table.plans_per_turn if r.lo <= count <= r.hi)
     bs.cup = [p.id for p in board.data.ja_plans.plan for _ in range(p.copies)]
-    board.game.log("bot", "JA", f"battle length {bs.length} turn(s) (rolled {rolled}"
-                   + (f"; {weather}" if weather else "") + "); Japan draws "
-                   f"{bs.ja_plans_per_turn} plan(s) per turn ({count} forces)",
-                   {"procedure": "battle length and JA plans per turn", "roll": roll,
-                    "chart_row": {"lo": row.lo, "hi": row.hi, "turns": row.turns},
-                    "min_turns": table.min_turns, "length": bs.length, "force_count": count,
-                    "plans_row": {"lo": prow.lo, "hi": prow.hi, "plans": prow.plans},
-                    "counted": "JA forces brought to the battle, infantry on transports included; "
-                               "transports and carrier aircraft not counted",
-                    "cup": len(bs.cup), "rulings": ["R13"],
-                    **({"weather": weather} if weather else {})})
+    board.game.log(
+        "bot",
+        "JA",
+        f"battle length {bs.length} turn(s) (rolled {rolled}" + (f"; {weather}" if weather else "") + "); Japan draws "
+        f"{bs.ja_plans_per_turn} plan(s) per turn ({count} forces)",
+        {
+            "procedure": "battle length and JA plans per turn",
+            "roll": roll,
+            "chart_row": {"lo": row.lo, "hi": row.hi, "turns": row.turns},
+            "min_turns": table.min_turns,
+            "length": bs.length,
+            "force_count": count,
+            "plans_row": {"lo": prow.lo, "hi": prow.hi, "plans": prow.plans},
+            "counted": "JA forces brought to the battle, infantry on transports included; "
+            "transports and carrier aircraft not counted",
+            "cup": len(bs.cup),
+            "rulings": ["R13"],
+            **({"weather": weather} if weather else {}),
+        },
+    )
 
 
 def purchase_plans(board: Board) -> Gen:
@@ -230,35 +290,55 @@ def purchase_plans(board: Board) -> Gen:
         for pid in d.forces:
             plan = board.data.us_plans.by_id.get(pid)
             if plan is None:
-                raise IllegalDecision(f"{pid!r} is not a US battle plan "
-                                      f"({', '.join(p.id for p in plans)})", "R12")
+                raise IllegalDecision(f"{pid!r} is not a US battle plan ({', '.join(p.id for p in plans)})", "R12")
             cost += plan.cost
         bpp = free + 3 * d.count
         if cost > bpp:
-            raise IllegalDecision(f"those plans cost {cost} BPP; {d.count} SP give {bpp} BPP "
-                                  f"({free} free + 3 per SP)", "R12")
+            raise IllegalDecision(
+                f"those plans cost {cost} BPP; {d.count} SP give {bpp} BPP ({free} free + 3 per SP)", "R12"
+            )
 
     d = yield Request(
-        kind="battle_plans", step=board.state.step,
+        kind="battle_plans",
+        step=board.state.step,
         prompt=f"Battle plans: {free} free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
         options=[Option(Decision(kind="battle_plans"), "buy no plans")],
-        info={"sp": sp, "free_bpp": free, "bpp_per_sp": 3,
-              "plans": [{"id": p.id, "name": p.name, "cost": p.cost, "reactive": p.reactive,
-                         "description": p.description} for p in plans], "rulings": ["R12"]},
-        checker=checker, kinds=("battle_plans",))
+        info={
+            "sp": sp,
+            "free_bpp": free,
+            "bpp_per_sp": 3,
+            "plans": [
+                {"id": p.id, "name": p.name, "cost": p.cost, "reactive": p.reactive, "description": p.description}
+                for p in plans
+            ],
+            "rulings": ["R12"],
+        },
+        checker=checker,
+        kinds=("battle_plans",),
+    )
     board.state.sp -= d.count
     bs.us_sp_spent = d.count
     bs.us_bpp = free + 3 * d.count
     bs.us_plans = [PlanInPlay(plan=p, side="US") for p in d.forces]
     if d.forces or d.count:
-        board.game.log("event", "US", f"US buys {', '.join(board.plan_def('US', p).name for p in d.forces) or 'no plans'} "
-                       f"for {d.count} SP", {"plans": list(d.forces), "sp": d.count, "rulings": ["R12"]})
+        board.game.log(
+            "event",
+            "US",
+            f"US buys {', '.join(board.plan_def('US', p).name for p in d.forces) or 'no plans'} for {d.count} SP",
+            {"plans": list(d.forces), "sp": d.count, "rulings": ["R12"]},
+        )
 
 
 def _desc(board: Board, pid: str) -> dict:
     c = board.cls(pid)
-    return {"id": pid, "name": board.name(pid), "type": c.type, "cost": c.cost,
-            "damaged": board.damaged(pid), "values": c.values_text(board.damaged(pid))}
+    return {
+        "id": pid,
+        "name": board.name(pid),
+        "type": c.type,
+        "cost": c.cost,
+        "damaged": board.damaged(pid),
+        "values": c.values_text(board.damaged(pid)),
+    }
 
 
 def _no_extras(d: Decision, *allowed: str) -> None:

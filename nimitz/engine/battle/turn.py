@@ -3,7 +3,8 @@ JA aircraft moves, combat, infantry advance, return aircraft, airfield losses, t
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from nimitz.engine.battle import combat
 from nimitz.engine.battle import hits as H
@@ -90,10 +91,17 @@ def battalions(board: Board) -> None:
                 board.bs.positions[f.id] = f"{side}_FH" if eff["to"] == "ja_foxholes" else eff["to"]
                 placed.append(f.id)
             pip.used = True
-            what = (f"{', '.join(placed)} to the foxholes" if placed
-                    else "no battalion left in the battalion box (R10 counters option)")
-            board.game.log("event", side, f"{side} plan {plan.name}: {what}",
-                           {"plan": plan.id, "forces": placed, "rulings": ["R10"]})
+            what = (
+                f"{', '.join(placed)} to the foxholes"
+                if placed
+                else "no battalion left in the battalion box (R10 counters option)"
+            )
+            board.game.log(
+                "event",
+                side,
+                f"{side} plan {plan.name}: {what}",
+                {"plan": plan.id, "forces": placed, "rulings": ["R10"]},
+            )
 
 
 def first_light(board: Board) -> Gen:
@@ -102,8 +110,9 @@ def first_light(board: Board) -> Gen:
     if ja and us and (ja[0][0].effect["mutual_cancel"] or us[0][0].effect["mutual_cancel"]):
         for _p, pip in ja + us:
             pip.used = True
-        board.game.log("event", "", "both sides hold First Light: both plans are discarded",
-                       {"plans": [p.id for p, _ in ja + us]})
+        board.game.log(
+            "event", "", "both sides hold First Light: both plans are discarded", {"plans": [p.id for p, _ in ja + us]}
+        )
         return
     for plan, pip in ja:
         yield from ja_first_light(board, plan, pip)
@@ -117,9 +126,13 @@ def _first_light_roll(board: Board, side: str, plan) -> bool:
         return True
     roll = board.game.dice.roll("us" if side == "US" else "ja", 10, f"{plan.name}: {need}+ to strike")
     ok = roll >= need
-    board.game.log("event", side, f"{side} {plan.name}: rolled {roll}, "
-                   + ("strike!" if ok else ("no strike; kept for next turn" if plan.effect["keep_on_fail"]
-                                            else "no strike")), {"roll": roll, "need": need})
+    board.game.log(
+        "event",
+        side,
+        f"{side} {plan.name}: rolled {roll}, "
+        + ("strike!" if ok else ("no strike; kept for next turn" if plan.effect["keep_on_fail"] else "no strike")),
+        {"roll": roll, "need": need},
+    )
     return ok
 
 
@@ -137,8 +150,11 @@ def ja_first_light(board: Board, plan, pip) -> Gen:
     if carrier is not None:
         area, aexpl = first_light_area(board, eff["area"] if eff["area"] != "any" else "UO")
     expl.update({"plan": plan.id, "area": aexpl})
-    expl["text"] = (f"JA First Light: {board.name(carrier)}'s aircraft strike {area}" if carrier and area
-                    else "JA First Light: no carrier aircraft or no target; no strike")
+    expl["text"] = (
+        f"JA First Light: {board.name(carrier)}'s aircraft strike {area}"
+        if carrier and area
+        else "JA First Light: no carrier aircraft or no target; no strike"
+    )
     board.game.log("bot", "JA", expl["text"], expl)
     if carrier is None or area is None:
         return
@@ -168,8 +184,12 @@ def us_first_light(board: Board, plan, pip) -> Gen:
     for c in carriers:
         for a in areas:
             if combat.bomb_targets(board, "US", a)("JA"):
-                options.append(Option(Decision(kind="battle_first_light", forces=(c,), area=a),
-                                      f"{board.name(c)}'s aircraft strike {AREA_NAMES[a]}"))
+                options.append(
+                    Option(
+                        Decision(kind="battle_first_light", forces=(c,), area=a),
+                        f"{board.name(c)}'s aircraft strike {AREA_NAMES[a]}",
+                    )
+                )
     if not options:
         board.game.log("event", "US", "First Light: no target for a strike; the plan is kept", {})
         return
@@ -178,13 +198,20 @@ def us_first_light(board: Board, plan, pip) -> Gen:
 
     def checker(d: Decision) -> None:
         if d not in allowed:
-            raise IllegalDecision(f"{d.describe()!r}: choose one of the offered carrier and area pairs, "
-                                  f"or decline", "facts 1.10 First Light")
+            raise IllegalDecision(
+                f"{d.describe()!r}: choose one of the offered carrier and area pairs, or decline",
+                "facts 1.10 First Light",
+            )
 
-    d = yield Request(kind="battle_first_light", step=board.state.step,
-                      prompt="First Light: which carrier's aircraft strike, and where?",
-                      options=options + [decline], info={"rulings": ["facts 1.10"]}, checker=checker,
-                      kinds=("battle_first_light",))
+    d = yield Request(
+        kind="battle_first_light",
+        step=board.state.step,
+        prompt="First Light: which carrier's aircraft strike, and where?",
+        options=options + [decline],
+        info={"rulings": ["facts 1.10"]},
+        checker=checker,
+        kinds=("battle_first_light",),
+    )
     if d.choice == "decline":
         return
     pip.used = True
@@ -215,44 +242,70 @@ def us_air(board: Board) -> Gen:
 
     def checker(d: Decision) -> None:
         if d.area or d.count or d.choice:
-            raise IllegalDecision("answer with targets (aircraft id -> area or 'home') and forces "
-                                  "(plan ids played this turn) only", "facts 1.9 Move US aircraft")
+            raise IllegalDecision(
+                "answer with targets (aircraft id -> area or 'home') and forces (plan ids played this turn) only",
+                "facts 1.9 Move US aircraft",
+            )
         for pid, area in d.targets.items():
             if pid not in ready:
-                raise IllegalDecision(f"{pid!r} is not a US aircraft ready to fly this turn",
-                                      "facts 1.9 Move US aircraft")
+                raise IllegalDecision(
+                    f"{pid!r} is not a US aircraft ready to fly this turn", "facts 1.9 Move US aircraft"
+                )
             if area not in AREAS and area != HOME:
-                raise IllegalDecision(f"{board.name(pid)}: {area!r} is no battle area (JO, IS, CO, UO or "
-                                      f"'home')", "facts 1.9 Move US aircraft")
+                raise IllegalDecision(
+                    f"{board.name(pid)}: {area!r} is no battle area (JO, IS, CO, UO or 'home')",
+                    "facts 1.9 Move US aircraft",
+                )
             if area in blocked:
-                raise IllegalDecision(f"{board.name(pid)}: Japan's No Contact plan keeps US aircraft out "
-                                      f"of {AREA_NAMES[area]} this turn", "facts 1.10 No Contact")
+                raise IllegalDecision(
+                    f"{board.name(pid)}: Japan's No Contact plan keeps US aircraft out of {AREA_NAMES[area]} this turn",
+                    "facts 1.10 No Contact",
+                )
         if len(set(d.forces)) != len(d.forces):
             raise IllegalDecision("play each plan once", "R12")
         for plan in d.forces:
             if plan not in play_ids:
-                raise IllegalDecision(f"{plan!r} is not a plan you hold that can be played now "
-                                      f"({', '.join(play_ids) or 'none'})", "R12")
+                raise IllegalDecision(
+                    f"{plan!r} is not a plan you hold that can be played now ({', '.join(play_ids) or 'none'})", "R12"
+                )
 
     d = yield Request(
-        kind="battle_air", step=board.state.step,
+        kind="battle_air",
+        step=board.state.step,
         prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
         options=[Option(Decision(kind="battle_air"), "every aircraft stays home, no plan played")],
-        info={"aircraft": [{"id": p, "name": board.name(p), "values": board.cls(p).values_text(board.damaged(p)),
-                            "damaged": board.damaged(p), "home": board.box(p)} for p in ready],
-              "areas": list(AREAS), "blocked": blocked,
-              "plans": [{"id": p.id, "name": p.name, "description": p.description} for p, _ in plays],
-              "ja_plans": [pip.plan for _p, pip in board.ja_in_force()],
-              "japanese_aircraft": [{"id": p, "name": board.name(p)} for p in board.aircraft("JA")]},
-        checker=checker, kinds=("battle_air",))
+        info={
+            "aircraft": [
+                {
+                    "id": p,
+                    "name": board.name(p),
+                    "values": board.cls(p).values_text(board.damaged(p)),
+                    "damaged": board.damaged(p),
+                    "home": board.box(p),
+                }
+                for p in ready
+            ],
+            "areas": list(AREAS),
+            "blocked": blocked,
+            "plans": [{"id": p.id, "name": p.name, "description": p.description} for p, _ in plays],
+            "ja_plans": [pip.plan for _p, pip in board.ja_in_force()],
+            "japanese_aircraft": [{"id": p, "name": board.name(p)} for p in board.aircraft("JA")],
+        },
+        checker=checker,
+        kinds=("battle_air",),
+    )
     for pid, area in d.targets.items():
         if area != HOME:
             bs.positions[pid] = area
     bs.us_playing = list(d.forces)
     if d.targets or d.forces:
-        board.game.log("event", "US", f"US aircraft: {', '.join(f'{board.name(p)}->{a}' for p, a in d.targets.items() if a != HOME) or 'none fly'}"
-                       + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
-                       {"moves": dict(d.targets), "plans": list(d.forces)})
+        board.game.log(
+            "event",
+            "US",
+            f"US aircraft: {', '.join(f'{board.name(p)}->{a}' for p, a in d.targets.items() if a != HOME) or 'none fly'}"
+            + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
+            {"moves": dict(d.targets), "plans": list(d.forces)},
+        )
 
 
 # --- after combat ------------------------------------------------------------------------------
@@ -272,8 +325,12 @@ def infantry_advance(board: Board) -> None:
             moved.append((p, "foxholes" if box.endswith("FH") else "beach"))
         H._transport_check(board, side)
         if moved:
-            board.game.log("event", side, f"{side} infantry advance: "
-                           + ", ".join(f"{board.name(p)} to the {b}" for p, b in moved), {"moves": moved})
+            board.game.log(
+                "event",
+                side,
+                f"{side} infantry advance: " + ", ".join(f"{board.name(p)} to the {b}" for p, b in moved),
+                {"moves": moved},
+            )
 
 
 def return_aircraft(board: Board) -> Gen:
@@ -288,9 +345,16 @@ def return_aircraft(board: Board) -> Gen:
         if k > 0:
             from nimitz.bot.battle import excess_aircraft
 
-            lost = yield from choose_losses(board, side, cag, k, excess_aircraft, "battle_excess_aircraft",
-                                            f"{k} carrier aircraft cannot land (carriers sunk, damaged or "
-                                            f"full): choose which are destroyed", "facts 1.9 Return aircraft")
+            lost = yield from choose_losses(
+                board,
+                side,
+                cag,
+                k,
+                excess_aircraft,
+                "battle_excess_aircraft",
+                f"{k} carrier aircraft cannot land (carriers sunk, damaged or full): choose which are destroyed",
+                "facts 1.9 Return aircraft",
+            )
             for p in lost:
                 H.destroy(board, p)
             cag = [p for p in cag if p not in lost]
@@ -310,8 +374,9 @@ def return_aircraft(board: Board) -> Gen:
             bs.positions[p] = DECK
 
 
-def choose_losses(board: Board, side: str, pieces: list[str], k: int, bot_choice, kind: str,
-                  prompt: str, rule: str) -> Gen:
+def choose_losses(
+    board: Board, side: str, pieces: list[str], k: int, bot_choice, kind: str, prompt: str, rule: str
+) -> Gen:
     """`k` of `pieces` are destroyed: the bot picks for Japan (and explains), the player for the US."""
     if side == "JA":
         lost, expl = bot_choice(board, pieces, k)
@@ -328,15 +393,22 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
         if k > 0:
             from nimitz.bot.battle import airfield_losses as bot_losses
 
-            lost = yield from choose_losses(board, side, lba, k, bot_losses, "battle_airfield_losses",
-                                            f"{k} land-based aircraft more than your {board.airfields(side)} "
-                                            f"airfield(s): choose which are destroyed", "facts 1.9 Airfield losses")
+            lost = yield from choose_losses(
+                board,
+                side,
+                lba,
+                k,
+                bot_losses,
+                "battle_airfield_losses",
+                f"{k} land-based aircraft more than your {board.airfields(side)} "
+                f"airfield(s): choose which are destroyed",
+                "facts 1.9 Airfield losses",
+            )
             for p in lost:
                 H.destroy(board, p)
         if not board.lba(side) and bs.airfields.get(side, 0):
             bs.airfields[side] = 0
-            board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed",
-                           {})
+            board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
 
 
 def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: str, rule: str) -> Gen:
@@ -359,13 +431,23 @@ def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: s
             if p not in pids:
                 raise IllegalDecision(f"{p!r} is not one of the aircraft to choose from", rule)
 
-    d = yield Request(kind=kind, step=board.state.step, prompt=prompt,
-                      options=[Option(Decision(kind=kind, choice="auto"),
-                                      "auto: damaged lowest value first, then full lowest value first")],
-                      info={"count": k, "aircraft": [{"id": p, "name": board.name(p), "cost": board.cls(p).cost,
-                                                      "damaged": board.damaged(p)} for p in pids],
-                            "auto": auto},
-                      checker=checker, kinds=(kind,))
+    d = yield Request(
+        kind=kind,
+        step=board.state.step,
+        prompt=prompt,
+        options=[
+            Option(Decision(kind=kind, choice="auto"), "auto: damaged lowest value first, then full lowest value first")
+        ],
+        info={
+            "count": k,
+            "aircraft": [
+                {"id": p, "name": board.name(p), "cost": board.cls(p).cost, "damaged": board.damaged(p)} for p in pids
+            ],
+            "auto": auto,
+        },
+        checker=checker,
+        kinds=(kind,),
+    )
     return auto if d.choice == "auto" else list(d.forces)
 
 
@@ -376,9 +458,18 @@ def change_length(board: Board, change: int, why: str, side: str) -> None:
     bs = board.bs
     before = bs.length
     bs.length = min(board.data.battle.max_turns, max(board.data.battle.min_turns, bs.length + change))
-    board.game.log("event", side, f"{why}: battle length {before} -> {bs.length}",
-                   {"change": change, "before": before, "after": bs.length, "max": board.data.battle.max_turns,
-                    "min": board.data.battle.min_turns})
+    board.game.log(
+        "event",
+        side,
+        f"{why}: battle length {before} -> {bs.length}",
+        {
+            "change": change,
+            "before": before,
+            "after": bs.length,
+            "max": board.data.battle.max_turns,
+            "min": board.data.battle.min_turns,
+        },
+    )
 
 
 def duration(board: Board) -> Gen:
@@ -396,10 +487,18 @@ def duration(board: Board) -> Gen:
                 if side == "US":
                     pip.used = True
                 if side == "JA":
-                    board.game.log("bot", "JA", f"JA plan {plan.name}: Japan {own} forces, US {other}: "
-                                   f"change {change:+d}",
-                                   {"procedure": "JA Duration plan", "ja_forces": own, "us_forces": other,
-                                    "change": change, "rule": "more: +1, fewer: -1, equal: none"})
+                    board.game.log(
+                        "bot",
+                        "JA",
+                        f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}",
+                        {
+                            "procedure": "JA Duration plan",
+                            "ja_forces": own,
+                            "us_forces": other,
+                            "change": change,
+                            "rule": "more: +1, fewer: -1, equal: none",
+                        },
+                    )
                 if change:
                     change_length(board, change, f"{side} plan {plan.name}", side)
                 continue
@@ -409,14 +508,23 @@ def duration(board: Board) -> Gen:
                 pip.used = True
                 change_length(board, change, f"JA plan {plan.name}", "JA")
                 continue
-            options = [Option(Decision(kind="battle_reactive", choice=plan.id, count=c),
-                              f"{plan.name}: battle {'one turn longer' if c > 0 else 'one turn shorter'}")
-                       for c in (more, fewer) if c]
+            options = [
+                Option(
+                    Decision(kind="battle_reactive", choice=plan.id, count=c),
+                    f"{plan.name}: battle {'one turn longer' if c > 0 else 'one turn shorter'}",
+                )
+                for c in (more, fewer)
+                if c
+            ]
             auto_c = more if own > other else fewer if own < other else 0
             auto = Decision(kind="battle_reactive", choice=plan.id, count=auto_c) if auto_c else None
-            d = yield from offer(board, f"{plan.name} (change the battle length, now {board.bs.length})",
-                                 options, auto, {"length": board.bs.length, "turn": board.bs.turn,
-                                                 "us_forces": own, "ja_forces": other})
+            d = yield from offer(
+                board,
+                f"{plan.name} (change the battle length, now {board.bs.length})",
+                options,
+                auto,
+                {"length": board.bs.length, "turn": board.bs.turn, "us_forces": own, "ja_forces": other},
+            )
             if d is None:
                 continue
             pip.used = True

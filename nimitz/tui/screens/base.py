@@ -31,7 +31,7 @@ class NimitzScreen(SizeAware, Screen):
     help_topic = "general"
 
     @property
-    def napp(self) -> "NimitzApp":
+    def napp(self) -> NimitzApp:
         return self.app  # type: ignore[return-value]
 
     def refresh_state(self) -> None:
@@ -41,12 +41,11 @@ class NimitzScreen(SizeAware, Screen):
 class NimitzModal(SizeAware, ModalScreen):
     """A dialog over the current screen; Esc closes it, ? opens the help for its step."""
 
-    BINDINGS = [Binding("escape", "close", "Close"),
-                Binding("question_mark", "app.help", "Help", key_display="?")]
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("question_mark", "app.help", "Help", key_display="?")]
     help_topic = "general"
 
     @property
-    def napp(self) -> "NimitzApp":
+    def napp(self) -> NimitzApp:
         return self.app  # type: ignore[return-value]
 
     def action_close(self) -> None:
@@ -77,8 +76,11 @@ class RequestDialog(NimitzModal):
         from nimitz.tui.messages import AutoDecide, Decide
 
         request = self.napp.controller.request
-        auto = next((o.decision for o in request.options if o.decision.choice == "auto"),
-                    None) if request is not None else None
+        auto = (
+            next((o.decision for o in request.options if o.decision.choice == "auto"), None)
+            if request is not None
+            else None
+        )
         self.post_message(Decide(auto) if auto is not None else AutoDecide())
 
     def show_error(self, message: str) -> None:
@@ -101,7 +103,7 @@ class RequestDialog(NimitzModal):
         box.display = False
 
     @property
-    def game(self) -> "Game":
+    def game(self) -> Game:
         return self.napp.controller.game
 
     def recent_widget(self) -> Static:

@@ -184,7 +184,8 @@ class BattleScreen(NimitzScreen):
         self.refresh_state()
         if beat.area:  # bring the area it happens in into view
             self.query_one("#battle-scroll", VerticalScroll).scroll_to_widget(
-                self.query_one(BattleSheet).panel(beat.area), animate=False, top=True)
+                self.query_one(BattleSheet).panel(beat.area), animate=False, top=True
+            )
 
     def action_next(self) -> None:
         if self.done is None:
@@ -208,8 +209,7 @@ class BattleScreen(NimitzScreen):
     def action_speed(self) -> None:
         self.speed = settings.SPEEDS[(settings.SPEEDS.index(self.speed) + 1) % len(settings.SPEEDS)]
         problem = settings.set_battle_speed(self.speed)
-        self.notify(problem or f"Battle speed: {settings.SPEED_WORDS[self.speed]} (remembered)",
-                    timeout=4)
+        self.notify(problem or f"Battle speed: {settings.SPEED_WORDS[self.speed]} (remembered)", timeout=4)
         self.refresh_state()
 
     def action_toggle_log(self) -> None:
@@ -243,8 +243,9 @@ class BattleScreen(NimitzScreen):
         if view.turn:
             title.append(f" · battle turn {view.turn} of {view.length}")
         else:
-            title.append(" · set-up" + (f" · {view.length} battle turn{'' if view.length == 1 else 's'}"
-                                        if view.length else ""))
+            title.append(
+                " · set-up" + (f" · {view.length} battle turn{'' if view.length == 1 else 's'}" if view.length else "")
+            )
         if self.current is not None:
             title.append(f" · {self.current.title}")
         elif live:
@@ -284,8 +285,7 @@ class BattleScreen(NimitzScreen):
         t = Text(style="dim")
         left = len(self.queue)
         if self.done is not None:
-            t.append("Space/Enter: next" + (f" ({left} more)" if left else " (then your turn)"),
-                     style="bold")
+            t.append("Space/Enter: next" + (f" ({left} more)" if left else " (then your turn)"), style="bold")
         else:
             t.append("Enter: answer the question", style="bold")
         t.append(f" · s speed: {settings.SPEED_WORDS[self.speed]} · l battle log · a auto · ? help")

@@ -15,20 +15,31 @@ from nimitz.tui.battle_view import AREA_NAMES
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
 
-TITLES = {"battle_place_ships": "Place your ships: US Ocean or Coastal",
-          "battle_place_subs": "Place your submarines (or keep them out)",
-          "battle_air": "Move your aircraft and play plans for this turn"}
-HELP = {"battle_place_ships": "Carriers always sit in the US Ocean; other ships go to the US "
-                              "Ocean (safer) or the Coastal area (naval guns reach JA ships and "
-                              "the Island there).",
-        "battle_place_subs": "Submarines join an area with Japanese ships, or stay out of the "
-                             "battle.",
-        "battle_air": "Each aircraft flies to a battle area or stays home (it can still be "
-                      "attacked there). Plans marked 'play' act this turn."}
+TITLES = {
+    "battle_place_ships": "Place your ships: US Ocean or Coastal",
+    "battle_place_subs": "Place your submarines (or keep them out)",
+    "battle_air": "Move your aircraft and play plans for this turn",
+}
+HELP = {
+    "battle_place_ships": "Carriers always sit in the US Ocean; other ships go to the US "
+    "Ocean (safer) or the Coastal area (naval guns reach JA ships and "
+    "the Island there).",
+    "battle_place_subs": "Submarines join an area with Japanese ships, or stay out of the battle.",
+    "battle_air": "Each aircraft flies to a battle area or stays home (it can still be "
+    "attacked there). Plans marked 'play' act this turn.",
+}
 
 
-CHOICE_WORDS = {"JO": "JA Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean", "home": "home",
-                "out": "out", "keep": "keep", "play": "play"}
+CHOICE_WORDS = {
+    "JO": "JA Ocean",
+    "IS": "Island",
+    "CO": "Coastal",
+    "UO": "US Ocean",
+    "home": "home",
+    "out": "out",
+    "keep": "keep",
+    "play": "play",
+}
 
 
 class AssignDialog(RequestDialog):
@@ -56,8 +67,10 @@ class AssignDialog(RequestDialog):
             yield Static(id="assign-detail", classes="detail")
             yield Static(id="assign-odds", classes="detail")
             yield Static(id="error")
-            yield Static(Text("←/→ change · * same for all · Enter or c confirms · a auto · "
-                              "Esc board", style="dim"), classes="hint")
+            yield Static(
+                Text("←/→ change · * same for all · Enter or c confirms · a auto · Esc board", style="dim"),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         from nimitz.tui.battle_view import battle_view, brought, side_summary
@@ -87,30 +100,62 @@ class AssignDialog(RequestDialog):
         items: list[dict] = []
         if self.kind == "battle_place_ships":
             for s in info.get("ships", []):
-                items.append({"id": s["id"], "label": f"{s['name']} {s['type']}{'*' if s['damaged'] else ''}",
-                              "values": s["values"], "choices": ["UO", "CO"], "value": "UO"})
+                items.append(
+                    {
+                        "id": s["id"],
+                        "label": f"{s['name']} {s['type']}{'*' if s['damaged'] else ''}",
+                        "values": s["values"],
+                        "choices": ["UO", "CO"],
+                        "value": "UO",
+                    }
+                )
         elif self.kind == "battle_place_subs":
             areas = list(info.get("areas", []))
             first = next((a for a in areas if a != "out"), "out")
             ships = info.get("japanese_ships", {})
             for s in info.get("subs", []):
-                items.append({"id": s["id"], "label": f"{s['name']} {s['type']}{'*' if s['damaged'] else ''}",
-                              "values": s["values"], "choices": areas, "value": first,
-                              "notes": {a: ", ".join(ships.get(a, [])) for a in areas}})
+                items.append(
+                    {
+                        "id": s["id"],
+                        "label": f"{s['name']} {s['type']}{'*' if s['damaged'] else ''}",
+                        "values": s["values"],
+                        "choices": areas,
+                        "value": first,
+                        "notes": {a: ", ".join(ships.get(a, [])) for a in areas},
+                    }
+                )
         else:
             blocked = set(info.get("blocked", []))
             areas = ["home"] + [a for a in info.get("areas", []) if a not in blocked]
             for a in info.get("aircraft", []):
-                items.append({"id": a["id"], "label": a["name"] + ("*" if a.get("damaged") else ""),
-                              "values": a["values"],
-                              "choices": areas, "value": "home"})
+                items.append(
+                    {
+                        "id": a["id"],
+                        "label": a["name"] + ("*" if a.get("damaged") else ""),
+                        "values": a["values"],
+                        "choices": areas,
+                        "value": "home",
+                    }
+                )
             for p in info.get("plans", []):
-                items.append({"id": p["id"], "label": f"Plan: {p['name']}", "values": p["description"],
-                              "choices": ["keep", "play"], "value": "keep", "plan": True})
+                items.append(
+                    {
+                        "id": p["id"],
+                        "label": f"Plan: {p['name']}",
+                        "values": p["description"],
+                        "choices": ["keep", "play"],
+                        "value": "keep",
+                        "plan": True,
+                    }
+                )
             if blocked:
-                self.query_one("#assign-help", Static).update(Text(
-                    HELP[self.kind] + f" Japan's No Contact keeps US aircraft out of "
-                                      f"{', '.join(AREA_NAMES[b] for b in sorted(blocked))} this turn.", style="dim"))
+                self.query_one("#assign-help", Static).update(
+                    Text(
+                        HELP[self.kind] + f" Japan's No Contact keeps US aircraft out of "
+                        f"{', '.join(AREA_NAMES[b] for b in sorted(blocked))} this turn.",
+                        style="dim",
+                    )
+                )
         self.items = items
         lst = self.query_one("#items", OptionList)
         lst.clear_options()
@@ -151,8 +196,10 @@ class AssignDialog(RequestDialog):
         if self.kind == "battle_air":
             lines = air_odds(self.game, {i["id"]: i["value"] for i in self.items if not i.get("plan")})
             t.append("Odds: ", style="bold")
-            t.append("\n".join(lines) + ("" if len(lines) > 1 else
-                                          "\nNo aircraft sent yet (Japan's aircraft move after yours)."))
+            t.append(
+                "\n".join(lines)
+                + ("" if len(lines) > 1 else "\nNo aircraft sent yet (Japan's aircraft move after yours).")
+            )
         elif self.kind == "battle_place_ships":
             t.append("Odds: ", style="bold")
             t.append(coastal_odds(self.game, [i["id"] for i in self.items if i["value"] == "CO"]))

@@ -34,8 +34,11 @@ def battle_info_text(info: dict[str, Any], name) -> Text:  # noqa: ANN001 - name
     for r in info.get("rolls", []) or []:
         line(name(r["attacker"]), f"{need_text(r.get('rating', ''))}, rolled {r.get('face')}")
     if "length" in info:
-        line("Battle", f"turn {info.get('turn', '?')} of {info['length']}; forces on the sheet: "
-                       f"US {info.get('us_forces', '?')}, Japan {info.get('ja_forces', '?')}")
+        line(
+            "Battle",
+            f"turn {info.get('turn', '?')} of {info['length']}; forces on the sheet: "
+            f"US {info.get('us_forces', '?')}, Japan {info.get('ja_forces', '?')}",
+        )
     if info.get("rulings"):
         line("Rules", ", ".join(info["rulings"]))
     return t
@@ -56,7 +59,8 @@ class BattleChoiceDialog(ChoiceDialog):
         self.query_one("#choice-title", Static).update(f"Battle: {words[:1].upper()}{words[1:]}")
         self.query_one("#choice-prompt", Static).update(Text(say(request.prompt), style="bold"))
         self.query_one("#choice-info-text", Static).update(
-            battle_info_text(request.info, self.napp.battle_history.name))
+            battle_info_text(request.info, self.napp.battle_history.name)
+        )
 
 
 def battle_dialog(request: Request) -> Screen:

@@ -35,8 +35,14 @@ class HitsDialog(RequestDialog):
             yield OptionList(id="targets")
             yield Static(id="hits-detail", classes="detail")
             yield Static(id="error")
-            yield Static(Text("Enter: a hit on the highlighted force · backspace takes it back · "
-                              "a auto (lowest value first) · Esc board", style="dim"), classes="hint")
+            yield Static(
+                Text(
+                    "Enter: a hit on the highlighted force · backspace takes it back · "
+                    "a auto (lowest value first) · Esc board",
+                    style="dim",
+                ),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -47,8 +53,9 @@ class HitsDialog(RequestDialog):
         self.auto = list(info.get("auto", []))
         from nimitz.tui.battle_view import AREA_NAMES, STEP_WORDS
 
-        self.where = (f"{STEP_WORDS.get(info.get('step', ''), 'combat')} in "
-                      f"{AREA_NAMES.get(info.get('area', ''), 'the battle')}")
+        self.where = (
+            f"{STEP_WORDS.get(info.get('step', ''), 'combat')} in {AREA_NAMES.get(info.get('area', ''), 'the battle')}"
+        )
         self._draw()
         lst = self.query_one("#targets", OptionList)
         lst.focus()
@@ -67,9 +74,11 @@ class HitsDialog(RequestDialog):
             placed = self.sequence.count(t["id"])
             label = Text(f"{'●' * placed:<3}", style="bold")
             label.append(f"{t['name'][:28]:<28}")
-            label.append(f" value {t['cost']}{' damaged*' if t.get('damaged') else ''}"
-                         f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
-                         style="dim")
+            label.append(
+                f" value {t['cost']}{' damaged*' if t.get('damaged') else ''}"
+                f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
+                style="dim",
+            )
             lst.add_option(Option(label, id=str(i)))
         if keep is not None and self.targets:
             lst.highlighted = min(keep, len(self.targets) - 1)

@@ -34,8 +34,7 @@ class PickDialog(RequestDialog):
             yield CheckList(id="pieces")
             yield Static(id="pick-detail", classes="detail")
             yield Static(id="error")
-            yield Static(Text("space picks · Enter confirms · a auto · Esc board", style="dim"),
-                         classes="hint")
+            yield Static(Text("space picks · Enter confirms · a auto · Esc board", style="dim"), classes="hint")
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -44,12 +43,20 @@ class PickDialog(RequestDialog):
         self.count = int(info.get("count", 0))
         self.query_one("#pick-title", Static).update(Text(request.prompt if request else "", style="bold"))
         lst = self.query_one("#pieces", CheckList)
-        lst.set_items([(a["id"], f"{a['name']}  value {a['cost']}{' damaged*' if a.get('damaged') else ''}",
-                        False) for a in info.get("aircraft", [])])
+        lst.set_items(
+            [
+                (a["id"], f"{a['name']}  value {a['cost']}{' damaged*' if a.get('damaged') else ''}", False)
+                for a in info.get("aircraft", [])
+            ]
+        )
         names = {a["id"]: a["name"] for a in info.get("aircraft", [])}
         self.query_one("#pick-detail", Static).update(
-            Text(f"Pick {self.count}. Auto would lose: "
-                 + ", ".join(names.get(x, short(x)) for x in info.get("auto", [])), style="dim"))
+            Text(
+                f"Pick {self.count}. Auto would lose: "
+                + ", ".join(names.get(x, short(x)) for x in info.get("auto", [])),
+                style="dim",
+            )
+        )
         lst.focus()
 
     def action_confirm(self) -> None:

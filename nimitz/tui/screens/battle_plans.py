@@ -35,8 +35,10 @@ class PlansDialog(RequestDialog):
             yield CheckList(id="plans")
             yield Static(id="plans-detail", classes="detail")
             yield Static(id="error")
-            yield Static(Text("space picks a plan · +/- SP to spend · Enter buys · a auto · "
-                              "Esc board", style="dim"), classes="hint")
+            yield Static(
+                Text("space picks a plan · +/- SP to spend · Enter buys · a auto · Esc board", style="dim"),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -48,8 +50,12 @@ class PlansDialog(RequestDialog):
         where = f" for the battle in {name}" if name else ""
         self.query_one("#plans-title", Static).update(f"Battle plans{where}")
         lst = self.query_one("#plans", CheckList)
-        lst.set_items([(p["id"], f"{p['name']:<16} {p['cost']} BPP"
-                        f"{'  reactive' if p.get('reactive') else ''}", False) for p in self.plans])
+        lst.set_items(
+            [
+                (p["id"], f"{p['name']:<16} {p['cost']} BPP{'  reactive' if p.get('reactive') else ''}", False)
+                for p in self.plans
+            ]
+        )
         self._budget()
         lst.focus()
         if self.plans:
@@ -66,8 +72,7 @@ class PlansDialog(RequestDialog):
         t = Text("SP spent: ")
         t.append(f"{self.spend}", style="bold reverse")
         t.append(f" of {self.sp} · BPP {bpp} (3 free + 3 per SP) · plans picked cost {cost} BPP ")
-        t.append("✓ affordable" if cost <= bpp else "✗ too dear: spend more SP or drop a plan",
-                 style="bold")
+        t.append("✓ affordable" if cost <= bpp else "✗ too dear: spend more SP or drop a plan", style="bold")
         self.query_one("#plans-budget", Static).update(t)
 
     def _detail(self, index: int) -> None:

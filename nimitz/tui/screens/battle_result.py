@@ -15,8 +15,14 @@ from nimitz.tui.widgets.battle_board import SIDE_STYLE
 from nimitz.views.words import HOLDER_WORDS
 
 
-def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], names, holder: str,
-                ) -> Text:
+def result_text(
+    area_name: str,
+    why: str,
+    end_data: dict,
+    beats: list[Beat],
+    names,
+    holder: str,
+) -> Text:
     """The result in words: `names(id)` gives a force's name."""
     survivors = end_data.get("survivors", [])
     destroyed = end_data.get("destroyed", [])
@@ -44,6 +50,7 @@ def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], nam
         for b in turns:
             t.append(f"{b.title}: ", style="bold")
             t.append(" · ".join(line for _s, line in b.lines[:2]) + "\n")
+
     def hits(b: Beat) -> list[str]:
         return [line.strip() for _s, line in b.lines if line.endswith("HIT") or line.endswith("HITS")]
 
@@ -53,8 +60,10 @@ def result_text(area_name: str, why: str, end_data: dict, beats: list[Beat], nam
         if after.title == before.title + " · hits placed" and ":" in after.summary:
             did[id(before)] = "; ".join(filter(None, [before.summary, after.summary]))
     # the rolls that did the most: combat beats that hit, by the damage done
-    key = sorted((b for b in beats if b.kind == "combat" and hits(b)),
-                 key=lambda b: -(did[id(b)].count(",") + did[id(b)].count(":")))[:4]
+    key = sorted(
+        (b for b in beats if b.kind == "combat" and hits(b)),
+        key=lambda b: -(did[id(b)].count(",") + did[id(b)].count(":")),
+    )[:4]
     if key:
         t.append("\nKey rolls\n", style="bold")
         for b in sorted(key, key=lambda b: b.seq):

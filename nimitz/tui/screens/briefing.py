@@ -14,11 +14,13 @@ from nimitz.views.stakes import briefing
 
 
 class BriefingScreen(NimitzModal):
-    BINDINGS = [Binding("escape,enter", "start(False)", "Start"),
-                Binding("up", "scroll(-1)", "Scroll", show=False),
-                Binding("down", "scroll(1)", "Scroll", show=False),
-                Binding("t", "start(True)", "Guided first turn"),
-                Binding("g", "app.glossary", "Glossary")]
+    BINDINGS = [
+        Binding("escape,enter", "start(False)", "Start"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("t", "start(True)", "Guided first turn"),
+        Binding("g", "app.glossary", "Glossary"),
+    ]
 
     def compose(self) -> ComposeResult:
         ctl = self.napp.controller

@@ -81,8 +81,7 @@ class CampaignScreen(NimitzScreen):
 
         guide = self.query_one("#guide", Static)
         hint = guide_hint(self.view.request_kind) if self.view is not None else ""
-        guide.display = bool(self.napp.guided and self.view is not None and self.view.turn == 1
-                             and hint)
+        guide.display = bool(self.napp.guided and self.view is not None and self.view.turn == 1 and hint)
         if guide.display:
             guide.update(Text.assemble(("Hint: ", "bold"), hint))
         self._share_height()
@@ -130,8 +129,7 @@ class CampaignScreen(NimitzScreen):
         if request.kind == "movement":
             movable = set(request.info.get("movable", []))
             if not any(f.id in movable for f in self.napp.controller.game.state.at(code, "US")):
-                self.notify(f"No US force in {code} can move now (i shows what is there).",
-                            timeout=3)
+                self.notify(f"No US force in {code} can move now (i shows what is there).", timeout=3)
                 return
             self.napp.open_request(area=code)
         else:

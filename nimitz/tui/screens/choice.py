@@ -17,8 +17,7 @@ from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
 
-TITLES = {"battle_order": "Resolve Battles: which battle next?",
-          "bombing_target": "Strategic bombing: which JA force?"}
+TITLES = {"battle_order": "Resolve Battles: which battle next?", "bombing_target": "Strategic bombing: which JA force?"}
 
 
 def info_text(info: dict[str, Any]) -> Text:
@@ -53,8 +52,9 @@ class ChoiceDialog(RequestDialog):
                 yield Static(id="choice-info-text")
             yield OptionList(id="choices")
             yield Static(id="error")
-            yield Static(Text("Enter chooses · a auto (the scripted player's answer) · Esc map",
-                              style="dim"), classes="hint")
+            yield Static(
+                Text("Enter chooses · a auto (the scripted player's answer) · Esc map", style="dim"), classes="hint"
+            )
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -67,7 +67,8 @@ class ChoiceDialog(RequestDialog):
             return  # the app closes this dialog: it answered another question
         self.kind = request.kind
         self.query_one("#choice-title", Static).update(
-            TITLES.get(request.kind, f"Decision: {request.kind.replace('_', ' ')}"))
+            TITLES.get(request.kind, f"Decision: {request.kind.replace('_', ' ')}")
+        )
         self.query_one("#choice-prompt", Static).update(Text(request.prompt, style="bold"))
         info = self.query_one("#choice-info-text", Static)
         info.update(info_text(request.info))
@@ -84,8 +85,12 @@ class ChoiceDialog(RequestDialog):
                 t.append(f"  ({option.cost} SP)", style="bold")
             lst.add_option(Option(t, id=str(i)))
         if not request.options:
-            lst.add_option(Option(Text("No list of answers for this question: press a for the "
-                                       "automatic answer.", style="dim"), disabled=True))
+            lst.add_option(
+                Option(
+                    Text("No list of answers for this question: press a for the automatic answer.", style="dim"),
+                    disabled=True,
+                )
+            )
         else:
             lst.highlighted = 0
 

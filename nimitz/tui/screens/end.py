@@ -26,9 +26,8 @@ class EndScreen(NimitzScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            with Center():
-                yield Static(id="end-text")
+        with VerticalScroll(), Center():
+            yield Static(id="end-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -46,13 +45,22 @@ class EndScreen(NimitzScreen):
         score = last.data.get("score", len(held)) if last is not None else len(held)
         head = Text("The campaign is over\n\n", style="bold")
         head.append(f"{state.result or 'finished'}\n", style="bold reverse")
-        head.append(f"\n{state.year} campaign, turn {state.turn} of {sheet.turns}; "
-                    f"score {score} (objectives held now: {len(held)}: {', '.join(held) or 'none'})\n")
+        head.append(
+            f"\n{state.year} campaign, turn {state.turn} of {sheet.turns}; "
+            f"score {score} (objectives held now: {len(held)}: {', '.join(held) or 'none'})\n"
+        )
         head.append(f"Difficulty: {load_difficulties().summary(state.rules)}\n")
         if state.rules.options:
-            head.append("Optional rules: " + ", ".join(OPTION_TITLES[o] for o in state.rules.options)
-                        + (f" (the campaign ended early, after turn {state.variant.ended_early})"
-                           if state.variant is not None and state.variant.ended_early else "") + "\n")
+            head.append(
+                "Optional rules: "
+                + ", ".join(OPTION_TITLES[o] for o in state.rules.options)
+                + (
+                    f" (the campaign ended early, after turn {state.variant.ended_early})"
+                    if state.variant is not None and state.variant.ended_early
+                    else ""
+                )
+                + "\n"
+            )
         ev = Table(title="Evaluation", title_justify="left", show_edge=False, header_style="bold")
         ev.add_column("level")
         ev.add_column("objectives")
@@ -65,8 +73,9 @@ class EndScreen(NimitzScreen):
         if defeat:
             ev.caption = "Hawaii fell: sudden defeat, whatever the objectives held."
             ev.caption_justify = "left"
-        hist = Table(title="Objectives held at the end of each turn", title_justify="left",
-                     show_edge=False, header_style="bold")
+        hist = Table(
+            title="Objectives held at the end of each turn", title_justify="left", show_edge=False, header_style="bold"
+        )
         hist.add_column("turn")
         hist.add_column("held")
         for i, n in enumerate(state.held_history, 1):
@@ -74,15 +83,19 @@ class EndScreen(NimitzScreen):
         parts = [head, ev, Text(""), hist]
         linked = getattr(state, "linked_years", [])
         if linked:
-            lt = Table(title="Linked campaign", title_justify="left", show_edge=False,
-                       header_style="bold")
+            lt = Table(title="Linked campaign", title_justify="left", show_edge=False, header_style="bold")
             for c in ("year", "score", "result"):
                 lt.add_column(c)
             for y in linked:
                 lt.add_row(str(y.year), str(y.score), y.result)
             parts += [Text(""), lt]
-        parts.append(Text("\nEsc: back to the final map · L: log · R: reference · q: title screen. "
-                          "The save keeps the whole campaign.", style="dim"))
+        parts.append(
+            Text(
+                "\nEsc: back to the final map · L: log · R: reference · q: title screen. "
+                "The save keeps the whole campaign.",
+                style="dim",
+            )
+        )
         self.query_one("#end-text", Static).update(Group(*parts))
 
     def action_close(self) -> None:

@@ -29,16 +29,15 @@ class LabScreen(NimitzScreen):
 
         with Horizontal(id="lab-controls"):
             yield Label("Year")
-            yield Select([(y, y) for y in YEARS + ("all",)], value="1942", allow_blank=False,
-                         id="lab-year")
+            yield Select([(y, y) for y in YEARS + ("all",)], value="1942", allow_blank=False, id="lab-year")
             yield Label("Runs")
             yield Input(str(RUNS), type="integer", id="lab-runs", max_length=4)
             yield Label("Policy")
-            yield Select([(p, p) for p in policy_names()], value="sensible", allow_blank=False,
-                         id="lab-policy")
-        yield Static(Text("Ctrl+R plays them (seeds 1, 2, ...); Ctrl+S stops. Bigger runs: "
-                          "`nimitz lab`.", style="dim"),
-                     id="lab-status")
+            yield Select([(p, p) for p in policy_names()], value="sensible", allow_blank=False, id="lab-policy")
+        yield Static(
+            Text("Ctrl+R plays them (seeds 1, 2, ...); Ctrl+S stops. Bigger runs: `nimitz lab`.", style="dim"),
+            id="lab-status",
+        )
         with VerticalScroll(id="lab-results"):
             yield Static(id="lab-tables")
         yield Footer()
@@ -82,8 +81,11 @@ class LabScreen(NimitzScreen):
         run = run_lab(specs, None, progress)
         summaries = summarise(run.records, self.napp.controller.data)
         text = "\n\n".join(summary_text(s) + "\n\n" + text_plot(s) for s in summaries)
-        status = (f"Stopped after {len(run.records)} of {len(specs)} campaigns."
-                  if run.stopped else f"{len(run.records)} campaigns played.")
+        status = (
+            f"Stopped after {len(run.records)} of {len(specs)} campaigns."
+            if run.stopped
+            else f"{len(run.records)} campaigns played."
+        )
         if not worker.is_cancelled or run.records:
             self.app.call_from_thread(self._show, status, text)
 

@@ -19,8 +19,7 @@ class LoadDialog(NimitzModal):
             yield Static("Load a saved campaign", classes="dialog-title")
             yield OptionList(id="saves")
             yield Static(id="error")
-            yield Static(Text("Enter opens, Esc closes. Saves marked ✗ cannot be read: Enter "
-                              "shows why.", style="dim"))
+            yield Static(Text("Enter opens, Esc closes. Saves marked ✗ cannot be read: Enter shows why.", style="dim"))
 
     infos: list = []
 
@@ -41,8 +40,9 @@ class LoadDialog(NimitzModal):
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
         if not self.infos:
-            saves.add_option(Option(Text(f"No saves in {self.napp.controller.store.folder}",
-                                         style="dim"), disabled=True))
+            saves.add_option(
+                Option(Text(f"No saves in {self.napp.controller.store.folder}", style="dim"), disabled=True)
+            )
         for i, info in enumerate(self.infos):
             if info.error:
                 label = Text(f"✗ {info.name}  (cannot be read)", style="dim")

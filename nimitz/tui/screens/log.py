@@ -12,8 +12,8 @@ from textual.widgets import Footer, Static, Tree
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.explain import entry_body, entry_full_text, explain
-from nimitz.views.words import step_short, step_words
 from nimitz.tui.screens.base import NimitzScreen
+from nimitz.views.words import step_short, step_words
 
 SIDES = (None, "US", "JA", "")
 SIDE_NAMES = {None: "all", "US": "US", "JA": "JA", "": "game"}
@@ -119,10 +119,12 @@ class LogScreen(NimitzScreen):
     def rebuild(self) -> None:
         entries = self._entries()
         f = Text("Log", style="bold")
-        f.append(f" · turn {self.turn if self.turn is not None else 'all'} (t)"
-                 f" · step {step_words(self.step) if self.step else 'all'} (s)"
-                 f" · side {SIDE_NAMES[self.side]} (w) · rolls {'shown' if self.rolls else 'hidden'} (r)"
-                 f" · {len(entries)} entries · 0 shows all · Enter expands")
+        f.append(
+            f" · turn {self.turn if self.turn is not None else 'all'} (t)"
+            f" · step {step_words(self.step) if self.step else 'all'} (s)"
+            f" · side {SIDE_NAMES[self.side]} (w) · rolls {'shown' if self.rolls else 'hidden'} (r)"
+            f" · {len(entries)} entries · 0 shows all · Enter expands"
+        )
         self.query_one("#log-filters", Static).update(f)
         tree = self.query_one(Tree)
         tree.clear()

@@ -21,10 +21,11 @@ from nimitz.tui.screens.base import RequestDialog
 from nimitz.tui.widgets.check_list import CheckList
 
 # Special boxes: (destination id, decision kind, label, year-sheet flag or "" for always).
-BOXES = (("RAID", "raid", "Submarine raiding box (SS only: -3 on Japan's reinforcement roll)", ""),
-         ("BW", "strategic_bombing", "Strategic bombing box (B-29 wings from MA, 1 SP each)",
-          "strategic_bombing"),
-         ("INVASION", "invade", "Invasion of Japan box (from HI or WC)", "invasion_box"))
+BOXES = (
+    ("RAID", "raid", "Submarine raiding box (SS only: -3 on Japan's reinforcement roll)", ""),
+    ("BW", "strategic_bombing", "Strategic bombing box (B-29 wings from MA, 1 SP each)", "strategic_bombing"),
+    ("INVASION", "invade", "Invasion of Japan box (from HI or WC)", "invasion_box"),
+)
 
 
 class MoveDialog(RequestDialog):
@@ -53,9 +54,13 @@ class MoveDialog(RequestDialog):
                     yield OptionList(id="dests")
             yield Static(id="move-detail", classes="detail")
             yield Static(id="error")
-            yield Static(Text("space picks forces · * all · Tab switches lists · Enter: "
-                              "forces -> destinations -> move · Esc map", style="dim"),
-                         classes="hint")
+            yield Static(
+                Text(
+                    "space picks forces · * all · Tab switches lists · Enter: forces -> destinations -> move · Esc map",
+                    style="dim",
+                ),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -72,7 +77,8 @@ class MoveDialog(RequestDialog):
         state = game.state
         a = game.data.map.area.get(self.area)
         self.query_one("#move-title", Static).update(
-            Text(f"US Movement from {self.area} {a.name if a else ''}", style="bold"))
+            Text(f"US Movement from {self.area} {a.name if a else ''}", style="bold")
+        )
         lst = self.query_one("#forces", CheckList)
         before = list(lst.selected)
         items = []
@@ -134,8 +140,13 @@ class MoveDialog(RequestDialog):
                 continue
             self.problems[box] = None if forces else "pick the forces to move first (space)"
             dests.add_option(Option(Text(f"→ {label}"), id=box))
-        self._mark_map({code for code, problem in self.problems.items()
-                        if forces and problem is None and code in game.data.map.area})
+        self._mark_map(
+            {
+                code
+                for code, problem in self.problems.items()
+                if forces and problem is None and code in game.data.map.area
+            }
+        )
         ids = [o.id for o in dests.options]
         if keep in ids:
             dests.highlighted = ids.index(keep)
@@ -168,8 +179,11 @@ class MoveDialog(RequestDialog):
         if problem:
             t.append(f"✗ {problem}", style="bold")
         else:
-            t.append("✓ allowed (Enter moves)" if opt.id not in ("RAID", "BW", "INVASION")
-                     else "the engine checks this box's rule when you press Enter")
+            t.append(
+                "✓ allowed (Enter moves)"
+                if opt.id not in ("RAID", "BW", "INVASION")
+                else "the engine checks this box's rule when you press Enter"
+            )
         box.update(t)
 
     # --- events ------------------------------------------------------------------------------

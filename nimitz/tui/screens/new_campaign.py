@@ -28,8 +28,11 @@ OPTIONAL_SETS = (
 
 class NewCampaignDialog(NimitzModal):
     help_topic = "title"
-    BINDINGS = [Binding("escape", "close", "Cancel"), Binding("ctrl+s", "start", "Start"),
-                Binding("enter", "start", "Start")]
+    BINDINGS = [
+        Binding("escape", "close", "Cancel"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("enter", "start", "Start"),
+    ]
 
     def __init__(self, year: int = 1942) -> None:
         super().__init__()
@@ -40,26 +43,23 @@ class NewCampaignDialog(NimitzModal):
             yield Static("New campaign", classes="dialog-title")
             yield ChoiceRow("Year", [(str(y), str(y)) for y in YEARS], str(self.year), id="year")
             presets = load_difficulties()
-            yield ChoiceRow("Difficulty", [(p.id, p.name) for p in presets.preset], presets.default,
-                            id="difficulty")
+            yield ChoiceRow("Difficulty", [(p.id, p.name) for p in presets.preset], presets.default, id="difficulty")
             yield Static(id="difficulty-info", classes="difficulty-info")
-            yield ChoiceRow("Linked", [("no", "this year only"),
-                                       ("yes", "linked: go on to 1945")], "no", id="linked")
+            yield ChoiceRow("Linked", [("no", "this year only"), ("yes", "linked: go on to 1945")], "no", id="linked")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
-                yield Input(placeholder="random (or a whole number)", id="seed", type="integer",
-                            compact=True)
+                yield Input(placeholder="random (or a whole number)", id="seed", type="integer", compact=True)
             with Horizontal(classes="form-row"):
                 yield Label("Name", classes="form-label")
-                yield Input(placeholder=self.napp.controller.default_name(self.year), id="name",
-                            compact=True)
-            yield ChoiceRow("JA ties", [("bot", "the bot's dice (default)"),
-                                        ("player", "I choose for Japan")], "bot", id="ja_ties")
-            yield ChoiceRow("Optional", [(key, label) for key, label, _ in OPTIONAL_SETS], "none",
-                            id="optional")
+                yield Input(placeholder=self.napp.controller.default_name(self.year), id="name", compact=True)
+            yield ChoiceRow(
+                "JA ties", [("bot", "the bot's dice (default)"), ("player", "I choose for Japan")], "bot", id="ja_ties"
+            )
+            yield ChoiceRow("Optional", [(key, label) for key, label, _ in OPTIONAL_SETS], "none", id="optional")
             yield Static(id="error")
-            yield Static(Text("↑/↓ or Tab move between fields, ←/→ change a choice, Enter "
-                              "starts, Esc cancels.", style="dim"))
+            yield Static(
+                Text("↑/↓ or Tab move between fields, ←/→ change a choice, Enter starts, Esc cancels.", style="dim")
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -94,8 +94,7 @@ class NewCampaignDialog(NimitzModal):
         measured = presets.chance(preset.id)
         year = next((y for y in measured.years if y.year == self.year), None) if measured else None
         if year is not None:
-            text.append(f"Historical or better in {self.year}: {year.text()} "
-                        f"(expert, {year.campaigns} campaigns)\n")
+            text.append(f"Historical or better in {self.year}: {year.text()} (expert, {year.campaigns} campaigns)\n")
         else:
             text.append(f"Historical or better in {self.year}: not measured yet\n")
         text.append(" · ".join(presets.changes(rules, brief=True)) or preset.description, style="dim")
@@ -132,8 +131,17 @@ class NewCampaignDialog(NimitzModal):
         ja_ties = self.query_one("#ja_ties", ChoiceRow).value
         chosen = self.query_one("#optional", ChoiceRow).value
         options = next(names for key, _, names in OPTIONAL_SETS if key == chosen)
-        self.napp.new_campaign(self.year, seed, None, name, linked=linked, ja_ties=ja_ties,
-                               options=list(options), refused=self._error, difficulty=difficulty)
+        self.napp.new_campaign(
+            self.year,
+            seed,
+            None,
+            name,
+            linked=linked,
+            ja_ties=ja_ties,
+            options=list(options),
+            refused=self._error,
+            difficulty=difficulty,
+        )
 
     def _error(self, message: str) -> None:
         box = self.query_one("#error", Static)

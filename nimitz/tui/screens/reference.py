@@ -20,9 +20,17 @@ def _table(title: str, *columns: str, wide: str = "") -> Table:
     """A compact table; the column named `wide` (free text) takes the room left."""
     from rich import box
 
-    t = Table(title=title, title_justify="left", title_style="bold", expand=bool(wide),
-              show_edge=False, pad_edge=False, header_style="bold", box=box.SIMPLE_HEAD,
-              padding=(0, 1))
+    t = Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        expand=bool(wide),
+        show_edge=False,
+        pad_edge=False,
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+    )
     for c in columns:
         if c == wide:
             t.add_column(c, ratio=1)
@@ -41,26 +49,55 @@ def _band(lo: int, hi: int) -> str:
 
 def orders_tables(data: GameData) -> Group:
     o = data.orders
-    chart = _table(f"JA orders chart: {o.order_dice}d10 + modifier (scouted: "
-                   f"{o.scouted_dice}d10 + scouted modifier)",
-                   "roll", "order", "ships", "INF", "LBA", "track", "else", "what it does",
-                   wide="what it does")
+    chart = _table(
+        f"JA orders chart: {o.order_dice}d10 + modifier (scouted: {o.scouted_dice}d10 + scouted modifier)",
+        "roll",
+        "order",
+        "ships",
+        "INF",
+        "LBA",
+        "track",
+        "else",
+        "what it does",
+        wide="what it does",
+    )
     for row in o.order:
-        chart.add_row(_band(row.lo, row.hi), row.name, str(row.ships), str(row.infantry),
-                      str(row.lba) + ("*" if row.lba_to_japan_if_no_ashore else ""),
-                      f"{row.track:+d}", row.fallback or "Hold", row.description)
-    special = _table("Orders reached only as fallbacks", "order", "ships", "INF", "LBA", "track",
-                     "what it does", wide="what it does")
+        chart.add_row(
+            _band(row.lo, row.hi),
+            row.name,
+            str(row.ships),
+            str(row.infantry),
+            str(row.lba) + ("*" if row.lba_to_japan_if_no_ashore else ""),
+            f"{row.track:+d}",
+            row.fallback or "Hold",
+            row.description,
+        )
+    special = _table(
+        "Orders reached only as fallbacks", "order", "ships", "INF", "LBA", "track", "what it does", wide="what it does"
+    )
     for row in o.special_order:
-        special.add_row(row.name, str(row.ships), str(row.infantry),
-                        str(row.lba) + ("*" if row.lba_to_japan_if_no_ashore else ""),
-                        f"{row.track:+d}", row.description)
+        special.add_row(
+            row.name,
+            str(row.ships),
+            str(row.infantry),
+            str(row.lba) + ("*" if row.lba_to_japan_if_no_ashore else ""),
+            f"{row.track:+d}",
+            row.description,
+        )
     east = _table("East roll (East finds no destination)", "d10", "order")
     for e in o.east_roll:
         east.add_row(_band(e.lo, e.hi), e.order)
-    return Group(chart, Text("* LBA go to Japan if the destination has no JA forces ashore (R8). "
-                             "else: the order tried when this one moves nothing (R40).\n",
-                             style="dim"), special, Text(""), east)
+    return Group(
+        chart,
+        Text(
+            "* LBA go to Japan if the destination has no JA forces ashore (R8). "
+            "else: the order tried when this one moves nothing (R40).\n",
+            style="dim",
+        ),
+        special,
+        Text(""),
+        east,
+    )
 
 
 def modifier_tables(data: GameData) -> Group:
@@ -68,27 +105,36 @@ def modifier_tables(data: GameData) -> Group:
     bands = [f"track {b.lo}-{b.hi}" for b in o.track_band]
     out = []
     for preset, years in o.modifier_presets.items():
-        t = _table(f"Order modifier, preset '{preset}'" + (" (default)" if preset == "map" else ""),
-                   "year", *bands)
+        t = _table(f"Order modifier, preset '{preset}'" + (" (default)" if preset == "map" else ""), "year", *bands)
         for year, mods in years.items():
             t.add_row(year, *[f"{m:+d}" for m in mods])
         out += [t, Text("")]
     s = _table("Scouted order modifier (2d10)", "year", "modifier")
     for year, mod in o.scouted_modifier.items():
         s.add_row(year, f"{mod:+d}")
-    out += [s, Text(f"\nThe JA resupply track runs {o.track_min}-{o.track_max}; at most "
-                    f"{o.scouting_cap} scouting points a turn (R9).", style="dim")]
+    out += [
+        s,
+        Text(
+            f"\nThe JA resupply track runs {o.track_min}-{o.track_max}; at most "
+            f"{o.scouting_cap} scouting points a turn (R9).",
+            style="dim",
+        ),
+    ]
     return Group(*out)
 
 
 def reinforcement_table(data: GameData) -> Group:
     r = data.reinforcements
-    t = _table("JA reinforcements: 1d10 + track - damaged JA forces on the map - 3 per raiding "
-               "US sub (R18)", "total", "ships", "INF", "LBA")
+    t = _table(
+        "JA reinforcements: 1d10 + track - damaged JA forces on the map - 3 per raiding US sub (R18)",
+        "total",
+        "ships",
+        "INF",
+        "LBA",
+    )
     for row in r.row:
         t.add_row(_band(row.lo, row.hi), str(row.ships), str(row.infantry), str(row.lba))
-    return Group(t, Text(f"\n{r.battalions_per_missing} battalions for each counter a stack "
-                         f"lacks.", style="dim"))
+    return Group(t, Text(f"\n{r.battalions_per_missing} battalions for each counter a stack lacks.", style="dim"))
 
 
 def battle_tables(data: GameData) -> Group:
@@ -108,13 +154,24 @@ def battle_tables(data: GameData) -> Group:
 def plan_table(data: GameData, side: str) -> Table:
     table = data.ja_plans if side == "JA" else data.us_plans
     if side == "JA":
-        t = _table("Japanese battle plans (two counters of each in the cup, R13)", "plan",
-                   "copies", "what it does", wide="what it does")
+        t = _table(
+            "Japanese battle plans (two counters of each in the cup, R13)",
+            "plan",
+            "copies",
+            "what it does",
+            wide="what it does",
+        )
         for p in table.plan:
             t.add_row(p.name, str(p.copies), p.description)
     else:
-        t = _table("US battle plans (3 BPP free, 3 more per SP; each once a battle, R12)", "plan",
-                   "BPP", "reactive", "what it does", wide="what it does")
+        t = _table(
+            "US battle plans (3 BPP free, 3 more per SP; each once a battle, R12)",
+            "plan",
+            "BPP",
+            "reactive",
+            "what it does",
+            wide="what it does",
+        )
         for p in table.plan:
             t.add_row(p.name, str(p.cost), "yes" if p.reactive else "", p.description)
     return t
@@ -124,21 +181,37 @@ def forces_table(data: GameData, year: int) -> Group:
     sheet = data.year(year)
     out = []
     for side in ("US", "JA"):
-        t = _table(f"{year} {side} counter classes (full / damaged values)", "class", "type",
-                   "cost", "full", "damaged", "counters", wide="counters")
+        t = _table(
+            f"{year} {side} counter classes (full / damaged values)",
+            "class",
+            "type",
+            "cost",
+            "full",
+            "damaged",
+            "counters",
+            wide="counters",
+        )
         for c in sheet.classes:
             if c.side != side:
                 continue
             units = ", ".join(c.units) if len(c.units) <= 4 else f"{len(c.units)} counters"
-            t.add_row(c.name + (" (designed)" if c.designed else ""), c.type, str(c.buy_cost),
-                      c.values_text(False), c.values_text(True), units)
+            t.add_row(
+                c.name + (" (designed)" if c.designed else ""),
+                c.type,
+                str(c.buy_cost),
+                c.values_text(False),
+                c.values_text(True),
+                units,
+            )
         out += [t, Text("")]
     ev = _table(f"{year} evaluation (objectives held)", "level", "at least")
     for lv in sheet.evaluation:
         ev.add_row(lv.name, str(lv.min))
-    info = Text(f"{sheet.turns} turns, {sheet.us_supply} SP a turn, objectives: "
-                f"{', '.join(sheet.objectives)}; port boxes in use: {', '.join(sheet.port_boxes)}",
-                style="dim")
+    info = Text(
+        f"{sheet.turns} turns, {sheet.us_supply} SP a turn, objectives: "
+        f"{', '.join(sheet.objectives)}; port boxes in use: {', '.join(sheet.port_boxes)}",
+        style="dim",
+    )
     return Group(*out, ev, Text(""), info)
 
 
@@ -152,14 +225,18 @@ def map_table(data: GameData) -> Table:
             flags.append("no JA entry")
         if a.home == "JA":
             flags.append("no US entry")
-        t.add_row(a.code, a.name, "unlimited" if a.unlimited_airfield else str(a.airfield),
-                  ", ".join(flags), " ".join(a.adjacent))
+        t.add_row(
+            a.code,
+            a.name,
+            "unlimited" if a.unlimited_airfield else str(a.airfield),
+            ", ".join(flags),
+            " ".join(a.adjacent),
+        )
     return t
 
 
 def rulings_table() -> Table:
-    t = _table("Rulings the game follows (the explanations cite these ids)", "id", "ruling",
-               wide="ruling")
+    t = _table("Rulings the game follows (the explanations cite these ids)", "id", "ruling", wide="ruling")
     for rid, (title, text) in all_rulings().items():
         line = Text(f"{title}. ", style="bold")
         line.append(text)
@@ -176,18 +253,25 @@ class ReferenceScreen(NimitzScreen):
         Binding("y", "year", "Year"),
     ]
 
-    TABS = (("orders", "Orders"), ("modifiers", "Modifiers"), ("reinforce", "Reinforcements"),
-            ("battle", "Battle"), ("ja-plans", "JA plans"), ("us-plans", "US plans"),
-            ("forces", "Forces"), ("map", "Map"), ("rulings", "Rulings"))
+    TABS = (
+        ("orders", "Orders"),
+        ("modifiers", "Modifiers"),
+        ("reinforce", "Reinforcements"),
+        ("battle", "Battle"),
+        ("ja-plans", "JA plans"),
+        ("us-plans", "US plans"),
+        ("forces", "Forces"),
+        ("map", "Map"),
+        ("rulings", "Rulings"),
+    )
 
     year = 1942
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="ref-tabs"):
             for tab_id, label in self.TABS:
-                with TabPane(label, id=tab_id):
-                    with VerticalScroll():
-                        yield Static(id=f"ref-{tab_id}")
+                with TabPane(label, id=tab_id), VerticalScroll():
+                    yield Static(id=f"ref-{tab_id}")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -222,8 +306,7 @@ class ReferenceScreen(NimitzScreen):
             areas, title = map_areas(state, data), f"The map: the {self.year} set-up"
         canvas = render_map(areas, zoom_for(self.app.size.width - 4))
         legend = Text("\n".join(LEGEND), style="dim")
-        return Group(Text(title, style="bold"), canvas_text(canvas), legend, Text(""),
-                     map_table(data))
+        return Group(Text(title, style="bold"), canvas_text(canvas), legend, Text(""), map_table(data))
 
     def _forces(self) -> None:
         self.query_one("#ref-forces", Static).update(forces_table(self.napp.controller.data, self.year))

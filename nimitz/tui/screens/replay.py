@@ -23,8 +23,14 @@ from textual.widgets.option_list import Option
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.journal import JournalEntry
 from nimitz.persist.history import (
-    EntryStates, ReplayCursor, Snapshot, battle_starts, battle_turn_of, battle_turn_starts,
-    decision_indices, turn_starts,
+    EntryStates,
+    ReplayCursor,
+    Snapshot,
+    battle_starts,
+    battle_turn_of,
+    battle_turn_starts,
+    decision_indices,
+    turn_starts,
 )
 from nimitz.tui.battle_view import battle_view
 from nimitz.tui.screens.base import NimitzModal, NimitzScreen
@@ -35,16 +41,24 @@ from nimitz.tui.widgets.battle_board import BattleBoard
 from nimitz.tui.widgets.explanation import ExplanationView
 from nimitz.tui.widgets.journal_list import JournalList
 from nimitz.tui.widgets.map_view import MapView
-from nimitz.views.words import step_words
 from nimitz.tui.widgets.status_bar import StatusBar
+from nimitz.views.words import step_words
 
 if TYPE_CHECKING:
     from nimitz.persist.campaign_file import Session
 
 SIDE_STYLE = {"US": "#6cb6ff", "JA": "#ff7b72"}
-PLACES = {"US_RE": "the US pool", "JA_RE": "the JA pool", "BW": "the bombing box",
-          "RAID": "the raiding box", "DESTROYED": "destroyed", "BATTALIONS": "the battalion box",
-          "INVASION": "the invasion box", "DECK": "its carrier's deck", "TR": "its transport"}
+PLACES = {
+    "US_RE": "the US pool",
+    "JA_RE": "the JA pool",
+    "BW": "the bombing box",
+    "RAID": "the raiding box",
+    "DESTROYED": "destroyed",
+    "BATTALIONS": "the battalion box",
+    "INVASION": "the invasion box",
+    "DECK": "its carrier's deck",
+    "TR": "its transport",
+}
 
 HELP_PARAGRAPHS = [
     "The replay viewer walks through a saved campaign one journal entry at a time: each US "
@@ -163,10 +177,8 @@ class ReplayScreen(NimitzScreen):
         Binding("right,l,n", "step(1)", "next", key_display="→", group=STEP),
         Binding("up", "step(-1)", "back", show=False),
         Binding("down", "step(1)", "next", show=False),
-        Binding("left_square_bracket", "decision(-1)", "previous US decision", key_display="[",
-                group=DECISION),
-        Binding("right_square_bracket", "decision(1)", "next US decision", key_display="]",
-                group=DECISION),
+        Binding("left_square_bracket", "decision(-1)", "previous US decision", key_display="[", group=DECISION),
+        Binding("right_square_bracket", "decision(1)", "next US decision", key_display="]", group=DECISION),
         Binding("left_curly_bracket", "turn(-1)", "previous turn", key_display="{", group=TURN),
         Binding("right_curly_bracket", "turn(1)", "next turn", key_display="}", group=TURN),
         Binding("t", "choose_turn", "go to"),
@@ -186,7 +198,7 @@ class ReplayScreen(NimitzScreen):
         Binding("q,escape", "leave", "back"),
     ]
 
-    def __init__(self, session: "Session", back: str = "title") -> None:
+    def __init__(self, session: Session, back: str = "title") -> None:
         super().__init__()
         self.session = session
         game = session.game
@@ -272,8 +284,7 @@ class ReplayScreen(NimitzScreen):
         self.query_one(ExplanationView).show(e, heading)
         seg = self.states.segment(index)
         start, _ = self.states.bounds(seg)
-        before = (self.states.snapshot(index - 1) if index > start
-                  else (self.states.before(seg) if index > 0 else None))
+        before = self.states.snapshot(index - 1) if index > start else (self.states.before(seg) if index > 0 else None)
         lines = changes(before, self.states.snapshot(index))
         t = Text()
         if lines:
@@ -291,8 +302,10 @@ class ReplayScreen(NimitzScreen):
         done = self.cursor.decisions_before(self.index)
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append("REPLAY ", style="bold reverse")
-        t.append(f" {self.session.name} · entry {self.index + 1}/{n} · US decisions {done}/"
-                 f"{len(self.decisions)} · turn {e.turn}")
+        t.append(
+            f" {self.session.name} · entry {self.index + 1}/{n} · US decisions {done}/"
+            f"{len(self.decisions)} · turn {e.turn}"
+        )
         bt = battle_turn_of(e.step)
         if bt:
             t.append(f" · battle {bt.split(':')[1]}")
@@ -362,14 +375,12 @@ class ReplayScreen(NimitzScreen):
         bounds = self.turns + [len(self.journal)]
         for k, start in enumerate(self.turns):
             e = self.journal[start]
-            areas = [self.journal[b].data.get("battle_area", "?") for b in self.battles
-                     if start <= b < bounds[k + 1]]
+            areas = [self.journal[b].data.get("battle_area", "?") for b in self.battles if start <= b < bounds[k + 1]]
             label = f"{e.year} turn {e.turn}: entries {start + 1}-{bounds[k + 1]}"
             label += f", battles {' '.join(areas)}" if areas else ", no battle"
             out.append((start, label))
         for b in self.battles:
-            out.append((b, f"   battle in {self.journal[b].data.get('battle_area', '?')} "
-                           f"(entry {b + 1})"))
+            out.append((b, f"   battle in {self.journal[b].data.get('battle_area', '?')} (entry {b + 1})"))
         for t in self.battle_turns:
             e = self.journal[t]
             if e.step.startswith("battle:turn "):
@@ -460,7 +471,8 @@ class ReplayScreen(NimitzScreen):
             f"Saved {name!r} to {path}: {self.session.name} as it stood after US decision "
             f"{count} (turn {other.game.state.turn}, {step_name(other.game.state)}), marked as a "
             f"branch of {self.session.name}. Open it from the title screen (o) or with "
-            f"`nimitz play {name}`.")
+            f"`nimitz play {name}`.",
+        )
         return path
 
     # --- leaving and help --------------------------------------------------------------------
@@ -511,14 +523,12 @@ class TurnDialog(NimitzModal):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="turns"):
             yield Static("Go to a turn, a battle or a battle turn", classes="dialog-title")
-            yield OptionList(*[Option(label, id=str(start)) for start, label in self.turns],
-                             id="turn-list")
+            yield OptionList(*[Option(label, id=str(start)) for start, label in self.turns], id="turn-list")
             yield Static(Text("Enter goes to its first entry, Esc closes.", style="dim"))
 
     def on_mount(self) -> None:
         options = self.query_one("#turn-list", OptionList)
-        current = max((k for k, (start, _) in enumerate(self.turns) if start <= self.index),
-                      default=0)
+        current = max((k for k, (start, _) in enumerate(self.turns) if start <= self.index), default=0)
         if self.turns:
             options.highlighted = current
         options.focus()
@@ -545,9 +555,13 @@ class WhatIfDialog(NimitzModal):
         suggestion = store.free_name(f"{self.original}-whatif")
         with Vertical(id="dialog", classes="what-if"):
             yield Static("What if: branch from here", classes="dialog-title")
-            yield Static(Text(f"A new campaign: {self.original} as it stood after US decision "
-                              f"{self.count} ({self.where}), up to the next US decision (only a "
-                              f"decision can go another way). The original stays as it is."))
+            yield Static(
+                Text(
+                    f"A new campaign: {self.original} as it stood after US decision "
+                    f"{self.count} ({self.where}), up to the next US decision (only a "
+                    f"decision can go another way). The original stays as it is."
+                )
+            )
             with Horizontal(classes="form-row"):
                 yield Label("Name", classes="form-label")
                 yield Input(value=suggestion, id="branch-name", compact=True)
@@ -573,8 +587,7 @@ class WhatIfDialog(NimitzModal):
 
     def submit(self) -> None:
         name = self.query_one("#branch-name", Input).value.strip()
-        below = next((s for s in reversed(self.app.screen_stack) if isinstance(s, ReplayScreen)),
-                     None)
+        below = next((s for s in reversed(self.app.screen_stack) if isinstance(s, ReplayScreen)), None)
         problem = below.branch_error(name) if below is not None else ""
         if not name:
             problem = "type a name for the new campaign"

@@ -26,8 +26,9 @@ class ReportScreen(NimitzScreen):
         Binding("L", "app.log", "Log"),
     ]
 
-    def __init__(self, title: str, entries: list[JournalEntry], topic: str = "orders",
-                 start_at_end: bool = False) -> None:
+    def __init__(
+        self, title: str, entries: list[JournalEntry], topic: str = "orders", start_at_end: bool = False
+    ) -> None:
         super().__init__()
         self.start_at_end = start_at_end
         self.title_text = title
@@ -54,9 +55,11 @@ class ReportScreen(NimitzScreen):
         title = Text(self.title_text, style="bold")
         if orders:
             others = len(self.entries) - orders
-            title.append(f" · {orders} order{'s' if orders != 1 else ''}"
-                         + (f" and {others} other entr{'ies' if others != 1 else 'y'}" if others else ""),
-                         style="")
+            title.append(
+                f" · {orders} order{'s' if orders != 1 else ''}"
+                + (f" and {others} other entr{'ies' if others != 1 else 'y'}" if others else ""),
+                style="",
+            )
         title.append("  n/p: step · End: skip to the end · Enter: close", style="dim")
         self.query_one("#report-title", Static).update(title)
         if self.entries:

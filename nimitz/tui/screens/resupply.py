@@ -40,8 +40,14 @@ class ResupplyDialog(RequestDialog):
             yield OptionList(id="shop")
             yield Static(id="shop-detail", classes="detail")
             yield Static(id="error")
-            yield Static(Text("Enter buys the line · + buys a scouting point · d done (keep the "
-                              "rest) · a auto · Esc back to the map", style="dim"), classes="hint")
+            yield Static(
+                Text(
+                    "Enter buys the line · + buys a scouting point · d done (keep the "
+                    "rest) · a auto · Esc back to the map",
+                    style="dim",
+                ),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -69,8 +75,7 @@ class ResupplyDialog(RequestDialog):
         old_index = shop.highlighted or 0
         old_scroll = shop.scroll_y
         shop.clear_options()
-        options: list[Option] = [Option(Text("Buy reinforcements", style="bold underline"),
-                                        disabled=True)]
+        options: list[Option] = [Option(Text("Buy reinforcements", style="bold underline"), disabled=True)]
         pool = sorted(state.at(US_POOL), key=lambda f: (sheet.cls[f.cls].buy_cost, f.name))
         for f in pool:
             c = sheet.cls[f.cls]
@@ -78,27 +83,35 @@ class ResupplyDialog(RequestDialog):
             if ("buy", (f.id,)) in offered:
                 options.append(Option(_row(label, c.buy_cost), id=f"buy|{f.id}"))
             else:
-                options.append(Option(_row(label, c.buy_cost, note="✗ too dear"),
-                                      id=f"buy|{f.id}", disabled=True))
+                options.append(Option(_row(label, c.buy_cost, note="✗ too dear"), id=f"buy|{f.id}", disabled=True))
         if not pool:
             options.append(Option(Text("  the reinforcement pool is empty", style="dim"), disabled=True))
-        options.append(Option(Text("Repair damaged forces (half cost, at least 1)",
-                                   style="bold underline"), disabled=True))
-        damaged = [f for f in state.forces.values() if f.side == "US" and f.damaged
-                   and f.location not in (DESTROYED, US_POOL)]
+        options.append(
+            Option(Text("Repair damaged forces (half cost, at least 1)", style="bold underline"), disabled=True)
+        )
+        damaged = [
+            f for f in state.forces.values() if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL)
+        ]
         for f in damaged:
             c = sheet.cls[f.cls]
             label = f"  {f.name} {c.type}* at {place(f.location)}"
             ok = ("repair", (f.id,)) in offered
-            options.append(Option(_row(label, c.repair_cost, note="" if ok else "✗ too dear"),
-                                  id=f"repair|{f.id}", disabled=not ok))
+            options.append(
+                Option(
+                    _row(label, c.repair_cost, note="" if ok else "✗ too dear"), id=f"repair|{f.id}", disabled=not ok
+                )
+            )
         if not damaged:
             options.append(Option(Text("  no damaged US forces", style="dim"), disabled=True))
         options.append(Option(Text("Scouting", style="bold underline"), disabled=True))
         can_scout = any(o.decision.kind == "buy_scouting" for o in request.options)
-        options.append(Option(_row("  one scouting point (+)", 1,
-                                   note="" if can_scout else "✗ none left to buy"),
-                              id="scout", disabled=not can_scout))
+        options.append(
+            Option(
+                _row("  one scouting point (+)", 1, note="" if can_scout else "✗ none left to buy"),
+                id="scout",
+                disabled=not can_scout,
+            )
+        )
         options.append(Option(Text(f"Done: keep the {state.sp} SP left (d)", style="bold"), id="done"))
         shop.add_options(options)
         ids = [o.id for o in options]
@@ -119,9 +132,15 @@ class ResupplyDialog(RequestDialog):
     def _detail(self, oid: str | None) -> None:
         box = self.query_one("#shop-detail", Static)
         if not oid or "|" not in oid:
-            box.update(Text("Scouting points make Japanese forces take their orders before you "
-                            "move; SP kept pay for battle plans." if oid == "scout" else "",
-                            style="dim"))
+            box.update(
+                Text(
+                    "Scouting points make Japanese forces take their orders before you "
+                    "move; SP kept pay for battle plans."
+                    if oid == "scout"
+                    else "",
+                    style="dim",
+                )
+            )
             return
         fid = oid.split("|", 1)[1]
         f = self.game.state.forces[fid]

@@ -35,9 +35,14 @@ class ScoutingDialog(RequestDialog):
             yield OptionList(id="areas")
             yield Static(id="scout-detail", classes="detail")
             yield Static(id="error")
-            yield Static(Text("+/→ add a point · -/← take one back · Enter adds, or confirms "
-                              "once all are placed · c confirm · a auto · Esc map", style="dim"),
-                         classes="hint")
+            yield Static(
+                Text(
+                    "+/→ add a point · -/← take one back · Enter adds, or confirms "
+                    "once all are placed · c confirm · a auto · Esc map",
+                    style="dim",
+                ),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -86,8 +91,7 @@ class ScoutingDialog(RequestDialog):
         state = self.game.state
         forces = [f for f in state.at(code, "JA") if not f.moved]
         names = ", ".join(f"{f.name} {self.game.sheet.cls[f.cls].type}" for f in forces)
-        self.query_one("#scout-detail", Static).update(Text(f"{code}: {names or 'nothing unmoved'}",
-                                                            style="dim"))
+        self.query_one("#scout-detail", Static).update(Text(f"{code}: {names or 'nothing unmoved'}", style="dim"))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:

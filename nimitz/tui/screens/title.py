@@ -34,17 +34,20 @@ class TitleScreen(NimitzScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        with Center(id="title-box"):
-            with Vertical(id="title-inner"):
-                width = max(len(line) for line in BANNER.splitlines())
-                yield Static("\n".join(line.ljust(width) for line in BANNER.splitlines()),
-                             id="banner")
-                yield Static(Text("Fleet Commander Nimitz, 3rd edition: the Pacific 1942-1945.\n"
-                                  "You command the US; a bot plays Japan and explains every "
-                                  f"decision.  (v{__version__})", justify="center"),
-                             id="subtitle")
-                yield OptionList(id="menu")
-                yield Static(id="title-note")
+        with Center(id="title-box"), Vertical(id="title-inner"):
+            width = max(len(line) for line in BANNER.splitlines())
+            yield Static("\n".join(line.ljust(width) for line in BANNER.splitlines()), id="banner")
+            yield Static(
+                Text(
+                    "Fleet Commander Nimitz, 3rd edition: the Pacific 1942-1945.\n"
+                    "You command the US; a bot plays Japan and explains every "
+                    f"decision.  (v{__version__})",
+                    justify="center",
+                ),
+                id="subtitle",
+            )
+            yield OptionList(id="menu")
+            yield Static(id="title-note")
         yield Footer()
 
     last: SaveInfo | None = None  # the most recent save, once the folder has been read
@@ -52,7 +55,8 @@ class TitleScreen(NimitzScreen):
     def on_mount(self) -> None:
         self._show_menu("c  Continue: reading the saves folder…")
         self.query_one("#title-note", Static).update(
-            Text(f"Saves folder: {self.napp.controller.store.folder}", style="dim"))
+            Text(f"Saves folder: {self.napp.controller.store.folder}", style="dim")
+        )
         self.query_one("#menu", OptionList).focus()
         self.refresh_state()
 
@@ -85,12 +89,19 @@ class TitleScreen(NimitzScreen):
         if continue_label and self.last is not None:
             options.append(Option(continue_label, id="continue"))
         else:
-            options.append(Option(Text(continue_label or "c  Continue: no saved campaign yet",
-                                       style="dim"), id="continue", disabled=True))
-        options += [Option("o  Load a saved campaign", id="load"),
-                    Option("r  Replay a saved campaign", id="replay"),
-                    Option("R  Reference tables and rulings", id="reference"),
-                    Option("q  Quit", id="quit")]
+            options.append(
+                Option(
+                    Text(continue_label or "c  Continue: no saved campaign yet", style="dim"),
+                    id="continue",
+                    disabled=True,
+                )
+            )
+        options += [
+            Option("o  Load a saved campaign", id="load"),
+            Option("r  Replay a saved campaign", id="replay"),
+            Option("R  Reference tables and rulings", id="reference"),
+            Option("q  Quit", id="quit"),
+        ]
         menu.add_options(options)
         menu.highlighted = highlighted if highlighted is not None else 0
 

@@ -26,6 +26,10 @@ class TooSmallScreen(ModalScreen):
         from nimitz.tui.app import MIN_HEIGHT, MIN_WIDTH
 
         w, h = self.app.size
-        self.query_one("#too-small", Static).update(Text(
-            f"The terminal is too small: {w}x{h}.\nnimitz needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            "Make the window larger to go on (q quits; everything is saved).", justify="center"))
+        self.query_one("#too-small", Static).update(
+            Text(
+                f"The terminal is too small: {w}x{h}.\nnimitz needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+                "Make the window larger to go on (q quits; everything is saved).",
+                justify="center",
+            )
+        )

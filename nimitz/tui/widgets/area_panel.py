@@ -65,8 +65,9 @@ def _area_text(a: AreaView, view: CampaignView | None, width: int) -> Text:
     t.append("\n")
     us_ashore = any(f.type in ("INF", "BN", "LBA") and not f.embarked for f in a.us)
     if us_ashore:
-        t.append("Supply: " + ("in supply\n" if a.supplied else "OUT OF SUPPLY\n"),
-                 style="" if a.supplied else "bold yellow")
+        t.append(
+            "Supply: " + ("in supply\n" if a.supplied else "OUT OF SUPPLY\n"), style="" if a.supplied else "bold yellow"
+        )
     elif a.supplied:
         t.append("Supply: a supply chain reaches here\n", style="dim")
     flags = []
@@ -88,8 +89,11 @@ def _area_text(a: AreaView, view: CampaignView | None, width: int) -> Text:
             t.append_text(force_lines(f, width - 1))
             t.append("\n")
         if side == "JA" and a.hidden_chips:
-            t.append(f" + {a.hidden_chips} unknown chip{'s' if a.hidden_chips != 1 else ''}: a hidden "
-                     f"stack (fog of war); some are blanks\n", style=JA_STYLE)
+            t.append(
+                f" + {a.hidden_chips} unknown chip{'s' if a.hidden_chips != 1 else ''}: a hidden "
+                f"stack (fog of war); some are blanks\n",
+                style=JA_STYLE,
+            )
     t.append("\nMarks: * damaged, ~ on a transport, + moved\n", style="dim")
     if view is not None:
         t.append("\n")

@@ -30,7 +30,7 @@ def tile(p: PieceView, values: bool, width: int, show_type: bool = True) -> Text
     name = p.name if width >= 16 else p.name.replace("Battalion ", "Bn ")
     room = width - (len(p.type) + 1 if show_type else 0) - (2 if p.damaged else 0)
     if len(name) > room:
-        name = name[:max(3, room - 1)] + "…"
+        name = name[: max(3, room - 1)] + "…"
     t.append(name, style=SIDE_STYLE.get(p.side, ""))
     if show_type and p.type not in name:
         t.append(f" {p.type}", style="dim")
@@ -63,11 +63,18 @@ def area_panel(v: BattleView, area: str, values: bool, width: int) -> Panel:
             ships = []
         head = Text(("Japan" if side == "JA" else "US") + ": ", style=SIDE_STYLE[side])
         if ships or (not flying and area != "IS"):
-            rows.append(Group(head, _tiles(ships, values, tile_width)) if width >= 100 else
-                        Columns([head, _tiles(ships, values, tile_width)]))
+            rows.append(
+                Group(head, _tiles(ships, values, tile_width))
+                if width >= 100
+                else Columns([head, _tiles(ships, values, tile_width)])
+            )
         if flying:
-            rows.append(Group(Text(f"{'Japanese' if side == 'JA' else 'US'} aircraft in the air:",
-                                   style=SIDE_STYLE[side]), _tiles(flying, values, tile_width)))
+            rows.append(
+                Group(
+                    Text(f"{'Japanese' if side == 'JA' else 'US'} aircraft in the air:", style=SIDE_STYLE[side]),
+                    _tiles(flying, values, tile_width),
+                )
+            )
     if area == "IS":
         rows.append(island_table(v, values, width))
     return Panel(Group(*rows), title=title, title_align="left", padding=(0, 1), expand=True)
@@ -81,8 +88,7 @@ def island_table(v: BattleView, values: bool, width: int) -> Table:
         side = box[:2]
         who, what = BOX_WORDS[box].split(" ", 1)
         label = f"{who}\n{what}" + (f" {v.airfields.get(side, 0)}" if box.endswith("AF") else "")
-        table.add_column(Text(label, style=SIDE_STYLE[side]), ratio=1, no_wrap=True,
-                         overflow="ellipsis")
+        table.add_column(Text(label, style=SIDE_STYLE[side]), ratio=1, no_wrap=True, overflow="ellipsis")
     cells = []
     for box in ("US_AF", "US_FH", "US_BE", "JA_BE", "JA_FH", "JA_AF"):
         pieces = v.island[box]

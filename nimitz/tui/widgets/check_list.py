@@ -14,12 +14,12 @@ class CheckList(OptionList):
     BINDINGS = [Binding("space", "toggle", "Pick", show=False)]
 
     class SelectedChanged(Message):
-        def __init__(self, check_list: "CheckList") -> None:
+        def __init__(self, check_list: CheckList) -> None:
             super().__init__()
             self.check_list = check_list
 
         @property
-        def control(self) -> "CheckList":
+        def control(self) -> CheckList:
             return self.check_list
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -19,17 +19,16 @@ class ChoiceRow(Widget, can_focus=True):
     index: reactive[int] = reactive(0)
 
     class Changed(Message):
-        def __init__(self, row: "ChoiceRow", value: str) -> None:
+        def __init__(self, row: ChoiceRow, value: str) -> None:
             super().__init__()
             self.row = row
             self.value = value
 
         @property
-        def control(self) -> "ChoiceRow":
+        def control(self) -> ChoiceRow:
             return self.row
 
-    def __init__(self, label: str, values: list[tuple[str, str]], value: str = "", *,
-                 id: str | None = None) -> None:
+    def __init__(self, label: str, values: list[tuple[str, str]], value: str = "", *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.label = label
         self.values = values  # (value, shown text)

@@ -12,13 +12,22 @@ ACTION_HINT = {
     "battle_order": "Enter: choose the next battle",
     "bombing_target": "Enter: choose the bombing target",
 }
-SHORT = {"resupply": "US Resupply", "scouting": "US Scouting", "movement": "US Movement",
-         "battle_order": "Resolve Battles", "bombing_target": "Strategic bombing",
-         "battle_place_ships": "Place your ships", "battle_place_subs": "Place your submarines",
-         "battle_plans": "Buy battle plans", "battle_first_light": "First Light strike",
-         "battle_air": "Move your aircraft", "battle_allocate_hits": "Hits on your forces",
-         "battle_reactive": "A plan can react now", "battle_excess_aircraft": "Aircraft that cannot land",
-         "battle_airfield_losses": "Airfield losses"}
+SHORT = {
+    "resupply": "US Resupply",
+    "scouting": "US Scouting",
+    "movement": "US Movement",
+    "battle_order": "Resolve Battles",
+    "bombing_target": "Strategic bombing",
+    "battle_place_ships": "Place your ships",
+    "battle_place_subs": "Place your submarines",
+    "battle_plans": "Buy battle plans",
+    "battle_first_light": "First Light strike",
+    "battle_air": "Move your aircraft",
+    "battle_allocate_hits": "Hits on your forces",
+    "battle_reactive": "A plan can react now",
+    "battle_excess_aircraft": "Aircraft that cannot land",
+    "battle_airfield_losses": "Airfield losses",
+}
 
 
 def decision_text(kind: str, prompt: str, result: str = "") -> Text:

@@ -30,12 +30,20 @@ ZOOM_NAMES = ("auto",) + tuple(z.name for z in ZOOMS)
 
 # canvas tags -> styles; a tag "frame+part" combines the box's frame with the part's own style
 TAG_STYLES = {
-    "": NO_STYLE, "us": Style.parse(US_STYLE), "ja": Style.parse(JA_STYLE),
-    "warn": Style.parse("bold yellow"), "battle": Style.parse("bold yellow"),
-    "obj": Style.parse("bold"), "code": Style.parse("bold"), "mark": Style.parse("bold"),
-    "dim": Style.parse("dim"), "name": NO_STYLE, "line": Style.parse("#768390"),
+    "": NO_STYLE,
+    "us": Style.parse(US_STYLE),
+    "ja": Style.parse(JA_STYLE),
+    "warn": Style.parse("bold yellow"),
+    "battle": Style.parse("bold yellow"),
+    "obj": Style.parse("bold"),
+    "code": Style.parse("bold"),
+    "mark": Style.parse("bold"),
+    "dim": Style.parse("dim"),
+    "name": NO_STYLE,
+    "line": Style.parse("#768390"),
     "line-sel": Style.parse("bold #e3b341"),
-    "sel": Style.parse("reverse"), "nb": Style.parse("on #2d333b"),
+    "sel": Style.parse("reverse"),
+    "nb": Style.parse("on #2d333b"),
     "dest": Style.parse("bold on #1f4d2b"),
 }
 
@@ -176,15 +184,15 @@ class MapView(ScrollView, can_focus=True):
         if self.view is None:
             return
         zoom = self.zoom()
-        key = (id(self.view), self.selected, zoom.name, frozenset(self.destinations),
-               self.app.no_color)
+        key = (id(self.view), self.selected, zoom.name, frozenset(self.destinations), self.app.no_color)
         if key == self._key:
             return
         self._key = key
-        self._canvas = render_map(self.view.areas, zoom, selected=self.selected,
-                                  destinations=self.destinations)
-        self._strips = [Strip([Segment(text, tag_style(tag)) for text, tag in self._canvas.runs(y)])
-                        for y in range(self._canvas.height)]
+        self._canvas = render_map(self.view.areas, zoom, selected=self.selected, destinations=self.destinations)
+        self._strips = [
+            Strip([Segment(text, tag_style(tag)) for text, tag in self._canvas.runs(y)])
+            for y in range(self._canvas.height)
+        ]
         self.virtual_size = Size(self._canvas.width, self._canvas.height)
         self.refresh()
 

@@ -32,7 +32,7 @@ def status_text(view: CampaignView) -> Text:
 def stakes_text(s: Stakes, width: int) -> Text:
     """The ladder in full when it fits, else where the player stands, the floor and the best."""
     t = Text(no_wrap=True, overflow="ellipsis")
-    hawaii = ("Hawaii held (lost = defeat)" if s.hawaii_held else "HAWAII LOST: defeat")
+    hawaii = "Hawaii held (lost = defeat)" if s.hawaii_held else "HAWAII LOST: defeat"
     head = f"Objectives {s.held}/{s.objectives} "
     ladder = f"{s.ladder_text} · "
     if len(head) + len(ladder) + len(hawaii) > width:
