@@ -88,6 +88,18 @@ def test_advise_is_deterministic_for_a_save_and_changes_nothing(runner, saves_di
     assert text.exit_code == 0 and text.output.splitlines()[1].startswith("Expert: ")
 
 
+def test_advice_looks_to_the_end_of_the_year_and_does_not_depend_on_the_worker_count(data):
+    """Issue 13: advise plays its rollouts to the year's end; two forked workers give exactly
+    the advice one process gives."""
+    from nimitz.policies.lookahead import advice_payload, advise
+
+    game = new_game(data, 1945, 2, RulesProfile())  # 1945: 4 turns, the quickest year to play out
+    one = advice_payload(game, advise(game, 1, workers=1))
+    two = advice_payload(game, advise(game, 1, workers=2))
+    assert one == two
+    assert one["choice"]["year_end"]
+
+
 def test_advise_on_an_unknown_save_is_a_message(runner, saves_dir):
     result = runner.invoke(cli, ["--saves", str(saves_dir), "advise", "nope"])
     assert result.exit_code == 2 and "Traceback" not in result.output

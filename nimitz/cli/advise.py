@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from nimitz.cli.common import UserError, emit, game_data, json_option, store_of
@@ -13,10 +15,10 @@ from nimitz.cli.common import UserError, emit, game_data, json_option, store_of
 @click.pass_context
 def advise(ctx, campaign: str, as_json: bool) -> None:
     """What the expert would answer now, and the best alternatives, each with what its
-    look-ahead expects (objectives, chance of losing Hawaii). The save is not changed; the
+    look-ahead expects (objectives at the end of the year, chance of losing Hawaii). The save is not changed; the
     same save always gets the same advice."""
     from nimitz.persist.campaign_file import Session
-    from nimitz.policies import ADVISE_BUDGET
+    from nimitz.policies import ADVISE_BUDGET, ADVISE_WORKERS
     from nimitz.policies.lookahead import advice_lines, advice_payload
     from nimitz.policies.lookahead import advise as expert_advice
 
@@ -24,5 +26,6 @@ def advise(ctx, campaign: str, as_json: bool) -> None:
     game = session.game
     if game.pending is None:
         raise UserError(f"{session.name!r} is over ({game.state.result}): there is nothing to decide")
-    payload = advice_payload(game, expert_advice(game, ADVISE_BUDGET))
+    workers = min(ADVISE_WORKERS, os.cpu_count() or 1)
+    payload = advice_payload(game, expert_advice(game, ADVISE_BUDGET, workers=workers))
     emit(as_json, payload, advice_lines(payload))

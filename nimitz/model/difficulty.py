@@ -87,6 +87,7 @@ class Measured:
     budget: str
     seeds: str  # e.g. "1-200": the seeds that reproduce the run
     years: tuple[YearChance, ...]
+    command: str = ""  # the `nimitz lab` command that measured it
 
 
 @frozen

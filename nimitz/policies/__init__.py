@@ -14,7 +14,8 @@ Policy = Callable[["Request", "Game"], "Decision"]
 
 
 LAB_BUDGET = 0  # the expert's look-ahead rollouts per unsure decision in autoplay and the lab
-ADVISE_BUDGET = 2  # rollouts per candidate when it advises (nimitz advise, the TUI's advice key)
+ADVISE_BUDGET = 2  # rollouts per candidate, each to the end of the year, when it advises (advise, the TUI's key)
+ADVISE_WORKERS = 2  # processes `nimitz advise` plays its rollouts in (the advice does not depend on it)
 
 
 def get_policy(name: str, budget: int | None = None) -> Policy:

@@ -50,8 +50,16 @@ WEIGHT = {
     "BN": 0.5,
 }
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
+HAWAII_GUARD_RATIO = 0.0  # the fleet may sail while Hawaii's own garrison outweighs the JA ships near it this much
 KEEP_SP = 4  # kept back for battle plans
+ISLAND_SP = 2  # SP an objective's island fight may spend on plans
+ISLAND_PLANS = ("artillery", "charge", "envelop")
+FLEET_GUARDS_FRONT = True
+SUREST = True
+THIN_ONLY = True
+FRONT_INF = 2  # infantry a held objective next to Japanese forces ashore keeps
 GARRISON = 3  # aircraft, and infantry, a threatened objective should hold
+LANDING_INF = 2  # infantry an attack needs (already there or able to sail with the fleet)
 ATTACK_MARGIN = 1.3  # our fleet must outweigh Japan's forces at the target by this much
 
 
@@ -185,20 +193,24 @@ class Situation:
     supplied: set[str]
     ja_weight: dict[str, float] = field(factory=dict)
     ja_ships_near_hawaii: int = 0
+    ja_weight_near_hawaii: float = 0.0
+    ja_ashore: set[str] = field(factory=set)
 
 
 def situation(game: Game) -> Situation:
-    from nimitz.engine.control import objectives_held, supplied_areas
+    from nimitz.engine.control import ashore_sides, objectives_held, supplied_areas
 
     state = game.state
     sit = Situation(objectives_held(state, game.data), supplied_areas(state, game.data))
     for f in state.forces.values():
         if f.side == "JA" and f.location in game.data.map.area:
             sit.ja_weight[f.location] = sit.ja_weight.get(f.location, 0.0) + weight(game, [f])
+    sides = ashore_sides(state, game.data)
+    sit.ja_ashore = {a for a, s in sides.items() if "JA" in s}
     near = set(game.data.map.area["HI"].adjacent) - {"WC"}
-    sit.ja_ships_near_hawaii = sum(
-        1 for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship
-    )
+    near_ships = [f for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship]
+    sit.ja_ships_near_hawaii = len(near_ships)
+    sit.ja_weight_near_hawaii = weight(game, near_ships)
     return sit
 
 
@@ -242,6 +254,11 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
     sit = situation(game)
     if target is None:
         target = choose_target(game, sit, movable)
+    # 0. Hawaii first: only infantry clears a Japanese landing, and losing Hawaii ends it all (R21).
+    if _count(game, "HI", ("INF",)) < HAWAII_INF:
+        for f in movable:
+            if _type(game, f) == "INF" and f.location == "WC" and move_problem(game, f, "HI") is None:
+                return Decision("move", forces=(f.id,), area="HI")
     # 1. Objectives nobody holds and Japan has no force in: one infantry walks in.
     for obj in targets(game, sit):
         if sit.ja_weight.get(obj) or _count(game, obj, ("INF", "BN")):
@@ -249,6 +266,14 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
         for f in movable:
             if _type(game, f) == "INF" and _can_leave(game, f, sit) and move_problem(game, f, obj) is None:
                 return Decision("move", forces=(f.id,), area=obj)
+    # 1b. The front line gets an infantry garrison: Japan's Offensive lands up to 3 INF there.
+    front = front_line(game, sit) if on_the_brink(game, sit) or not THIN_ONLY else []
+    for obj in front:
+        if _count(game, obj, ("INF",)) >= FRONT_INF:
+            continue
+        sent = _send_from_bases(game, movable, sit, obj, lambda f: _type(game, f) == "INF")
+        if sent:
+            return sent
     # 2. The attack: the fleet masses on the target with a landing force.
     if target:
         landing = _count(game, target, ("INF", "BN"))
@@ -257,6 +282,11 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
             wanted = c.is_ship or (c.type == "INF" and landing < 3)
             if wanted and f.location in BASES and _can_leave(game, f, sit) and move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
+    # 2b. No attack: the fleet stands on the front objective Japan threatens most.
+    if not target and front and FLEET_GUARDS_FRONT:
+        sent = _send_from_bases(game, movable, sit, front[0], lambda f: cls_of(game, f).is_ship)
+        if sent:
+            return sent
     # 3. Aircraft and spare infantry reinforce threatened held objectives.
     posts = sorted(
         (-threat(game, a, sit), game.data.map.order[a], a) for a in sit.held if a != "HI" and threat(game, a, sit) > 0
@@ -276,6 +306,51 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
     return Decision("end_movement")
 
 
+def _send_from_bases(game: Game, movable, sit: Situation, area: str, wanted) -> Decision | None:
+    """Move the first wanted force waiting at a base (and free to leave it) to `area`."""
+    for f in movable:
+        ready = wanted(f) and f.location in BASES and f.location != area and _can_leave(game, f, sit)
+        if ready and move_problem(game, f, area) is None:
+            return Decision("move", forces=(f.id,), area=area)
+    return None
+
+
+def on_the_brink(game: Game, sit: Situation) -> bool:
+    """One objective lost would get the commander Replaced (R53): defend before attacking."""
+    return len(sit.held) <= game.sheet.replaced_max + 1
+
+
+def front_line(game: Game, sit: Situation) -> list[str]:
+    """Held objectives next to an area where Japan is ashore: where Japan's Offensive and Sortie
+    orders land (procedures: the closest objective adjacent to JA forces ashore). Most
+    threatened first; Hawaii keeps its own guard (_can_leave)."""
+    m = game.data.map
+    out = [a for a in sit.held if a != "HI" and any(n in sit.ja_ashore for n in m.area[a].adjacent)]
+    aimed = offensive_weight(game, sit, out)
+    return sorted(out, key=lambda a: (-aimed.get(a, 0.0) - threat(game, a, sit), m.order[a], a))
+
+
+def offensive_weight(game: Game, sit: Situation, front: list[str]) -> dict[str, float]:
+    """For each front objective, the weight of the JA fleets whose Offensive order would land
+    there: the closest free objective next to JA forces ashore, counted from where they lie
+    (procedures: Offensive; ties share the weight)."""
+    m = game.data.map
+    out: dict[str, float] = {}
+    for area in sorted(sit.ja_weight):
+        ships = [f for f in game.state.at(area, "JA") if cls_of(game, f).is_ship]
+        if not ships or not front:
+            continue
+        dist = m.distances(area, avoid_home="US")
+        reach = [a for a in front if a in dist]
+        if not reach:
+            continue
+        best = min(dist[a] for a in reach)
+        closest = [a for a in reach if dist[a] == best]
+        for a in closest:
+            out[a] = out.get(a, 0.0) + weight(game, ships) / len(closest)
+    return out
+
+
 def _can_leave(game: Game, f, sit: Situation) -> bool:
     """Hawaii keeps its garrison; a guarded Hawaii keeps its fleet while JA ships are near."""
     if f.location != "HI":
@@ -286,7 +361,10 @@ def _can_leave(game: Game, f, sit: Situation) -> bool:
     if t == "LBA":
         return _count(game, "HI", ("LBA",)) > HAWAII_LBA
     if cls_of(game, f).is_ship:
-        return sit.ja_ships_near_hawaii < 3
+        if sit.ja_ships_near_hawaii < 3:
+            return True
+        ashore = [g for g in game.state.at("HI", "US") if cls_of(game, g).ashore_type]
+        return weight(game, ashore) >= HAWAII_GUARD_RATIO * sit.ja_weight_near_hawaii
     return True
 
 
@@ -294,11 +372,18 @@ def choose_target(game: Game, sit: Situation, movable) -> str | None:
     """The lightest-held objective our available fleet outweighs by the margin, if any."""
     fleet = [f for f in movable if cls_of(game, f).is_ship and f.location in BASES and _can_leave(game, f, sit)]
     ours = weight(game, fleet)
+    landing = sum(1 for f in movable if _type(game, f) == "INF" and f.location in BASES and _can_leave(game, f, sit))
+    best, best_odds = None, 0.0
     for obj in targets(game, sit):
         ja = sit.ja_weight.get(obj, 0.0)
-        if ja and ours + weight(game, game.state.at(obj, "US")) >= ATTACK_MARGIN * ja + 2:
-            return obj
-    return None
+        if not ja or landing + _count(game, obj, ("INF",)) < LANDING_INF:
+            continue  # ships alone never take an island
+        odds = (ours + weight(game, game.state.at(obj, "US"))) / (ATTACK_MARGIN * ja + 2)
+        if odds >= 1 and (
+            odds > best_odds if SUREST else best is None
+        ):  # the surest win, not merely the lightest-held island
+            best, best_odds = obj, odds
+    return best
 
 
 # --- battles ---------------------------------------------------------------------------------
@@ -310,13 +395,18 @@ def battle_plans(request: Request, game: Game) -> Decision:
 
     board = battle._board(game)
     area = game.state.battle.area if game.state.battle else ""
+    island = any(board.cls(p).is_ground for p in board.ids("JA")) and any(
+        board.cls(p).is_ground for p in board.ids("US")
+    )
     matters = area in game.sheet.objectives or (board.carriers("US") and board.carriers("JA"))
     sp = request.info["sp"]
-    spend = min(2, sp // 3) if matters else 0
+    spend = min(ISLAND_SP if island else 2, sp // 3) if matters else 0
     budget = request.info["free_bpp"] + request.info["bpp_per_sp"] * spend
     costs = {p["id"]: p["cost"] for p in request.info["plans"]}
     bought = []
-    for pid in battle.PLAN_PRIORITY:
+    # On a contested island one JA survivor keeps it from us: the ground plans come first.
+    priority = ISLAND_PLANS + battle.PLAN_PRIORITY if island else battle.PLAN_PRIORITY
+    for pid in dict.fromkeys(priority):
         if pid in costs and costs[pid] <= budget and battle._useful(pid, board):
             bought.append(pid)
             budget -= costs[pid]

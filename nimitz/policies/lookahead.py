@@ -97,14 +97,21 @@ def rollout(game: Game, candidate: Candidate, seed: int, horizon: int) -> tuple[
     return len(held), "HI" not in held, over, min(st.turn, last_turn)
 
 
-def evaluate(game: Game, candidates: list[Candidate], rollouts: int, horizon: int = HORIZON) -> list[Outcome]:
-    """Each candidate's outcome over `rollouts` seeded rollouts, best first (stable)."""
+def evaluate(
+    game: Game, candidates: list[Candidate], rollouts: int, horizon: int = HORIZON, workers: int = 1
+) -> list[Outcome]:
+    """Each candidate's outcome over `rollouts` seeded rollouts, best first (stable). With
+    `workers` > 1 the rollouts run in forked processes; each is a function of its candidate and
+    seed alone, so the answer does not depend on how many run at once."""
     seeds = [position_seed(game, i) for i in range(rollouts)]
+    jobs = [(c, s) for c in range(len(candidates)) for s in seeds]
+    results = _run_parallel(game, candidates, jobs, horizon, workers) if workers > 1 else None
+    if results is None:
+        results = [rollout(game, candidates[c], s, horizon) for c, s in jobs]
     out = []
-    for cand in candidates:
+    for i, cand in enumerate(candidates):
         o = Outcome(cand, rollouts=rollouts)
-        for seed in seeds:
-            held, lost, over, turn = rollout(game, cand, seed, horizon)
+        for held, lost, over, turn in results[i * rollouts : (i + 1) * rollouts]:
             o.samples.append(held)
             o.hawaii_lost += lost / rollouts
             o.final += over / rollouts
@@ -112,6 +119,30 @@ def evaluate(game: Game, candidates: list[Candidate], rollouts: int, horizon: in
         o.objectives = sum(o.samples) / rollouts
         out.append(o)
     return sorted(out, key=lambda o: -o.score)
+
+
+_FORKED: tuple = ()  # (game, candidates, horizon) for the forked rollout workers
+
+
+def _forked_rollout(job: tuple[int, int]) -> tuple[int, bool, bool, int]:
+    game, candidates, horizon = _FORKED
+    return rollout(game, candidates[job[0]], job[1], horizon)
+
+
+def _run_parallel(game: Game, candidates: list[Candidate], jobs: list, horizon: int, workers: int) -> list | None:
+    """The rollouts in `workers` forked processes (they inherit the game: nothing is pickled but
+    the job numbers and results); None where processes cannot be forked."""
+    import multiprocessing
+
+    global _FORKED
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    _FORKED = (game, candidates, horizon)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return pool.map(_forked_rollout, jobs)
+    finally:
+        _FORKED = ()
 
 
 def candidates_for(request: Request, game: Game, limit: int = 4) -> list[Candidate]:
@@ -177,11 +208,12 @@ def best_movement(request: Request, game: Game, rollouts: int) -> Candidate | No
 
 
 ADVICE_CANDIDATES = 3
-ADVICE_HORIZON = 1  # turns after the current one: keeps `advise` near 2 s on a shared machine
 
 
-def advise(game: Game, rollouts: int, horizon: int = ADVICE_HORIZON) -> list[Outcome]:
-    """The expert's choice for the pending request and its best alternatives, best first."""
+def advise(game: Game, rollouts: int, horizon: int | None = None, workers: int = 1) -> list[Outcome]:
+    """The expert's choice for the pending request and its best alternatives, best first.
+    The rollouts play to the end of the year (objectives held then, Hawaii lost on the way)
+    unless `horizon` stops them sooner."""
     from nimitz.policies import us_view
 
     request = game.pending
@@ -189,7 +221,7 @@ def advise(game: Game, rollouts: int, horizon: int = ADVICE_HORIZON) -> list[Out
     cands = candidates_for(request, view, limit=ADVICE_CANDIDATES)
     if view is not game:  # fog of war: rollouts would see hidden forces (R86); heuristics only
         return [Outcome(c) for c in cands]
-    return evaluate(game, cands, rollouts, horizon)
+    return evaluate(game, cands, rollouts, game.sheet.turns if horizon is None else horizon, workers)
 
 
 def advice_payload(game: Game, outcomes: list[Outcome]) -> dict:
