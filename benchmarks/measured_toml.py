@@ -4,8 +4,9 @@
     nimitz lab --year all --runs N --policy expert --difficulty PRESET --json > lab-PRESET.json
     python benchmarks/measured_toml.py PRESET lab-PRESET.json [PRESET lab.json ...]
 
-Prints the entries, each with its seeds and the command that reproduces it; the lab command's
-look-ahead budget is the expert's lab budget (nimitz.policies.LAB_BUDGET).
+Prints the entries, each with its seeds and the command that reproduces it (the expert plays
+with its lab look-ahead budget, nimitz.policies.LAB_BUDGET), and the Markdown table of
+docs/balance.md on stderr.
 """
 
 from __future__ import annotations
@@ -47,10 +48,28 @@ def entry(preset: str, path: str) -> str:
     )
 
 
+def table_rows(preset: str, path: str) -> list[str]:
+    """Markdown rows for docs/balance.md: preset, year, campaigns, Historical or better, Hawaii lost."""
+    with open(path, encoding="utf-8") as f:
+        lab = json.load(f)
+    rows = []
+    for s in lab["summaries"]:
+        n = s["campaigns"]
+        good = sum(o["count"] for o in s["outcomes"] if o["label"] in GOOD_RESULTS)
+        lost = s["hawaii_lost"]["count"]
+        rows.append(f"| {preset} | {s['year']} | {n} | {100 * good / n:.1f}% | {100 * lost / n:.1f}% |")
+    return rows
+
+
 def main(args: list[str]) -> None:
     if not args or len(args) % 2:
         sys.exit(__doc__)
-    print("\n".join(entry(preset, path) for preset, path in zip(args[::2], args[1::2], strict=True)))
+    pairs = list(zip(args[::2], args[1::2], strict=True))
+    print("\n".join(entry(preset, path) for preset, path in pairs))
+    print("| preset | year | campaigns | Historical or better | Hawaii lost |", file=sys.stderr)
+    print("|---|---|---|---|---|", file=sys.stderr)
+    for preset, path in pairs:
+        print("\n".join(table_rows(preset, path)), file=sys.stderr)
 
 
 if __name__ == "__main__":

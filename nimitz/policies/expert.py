@@ -6,12 +6,18 @@ Its heuristics, each a reason a wargamer would give:
   moves the track +4 (R5) unless a scouted Hold came first, and the big fleets in Japan roll last
   (R3), with a modifier that grows with the track (R1). So the expert scouts every objective
   where Japan has forces that will take orders, before anything else.
-- Hawaii is guarded against what can reach it: infantry and aircraft stay, and the fleet stays
-  home while Japanese ships sit next to it (R21: losing Hawaii ends the campaign).
-- Infantry lands only where the landing can win: an objective Japan holds lightly, with the
-  fleet massed beside it; an objective nobody holds takes one infantry.
+- Hawaii is guarded against what can reach it: new infantry goes there first (only infantry
+  clears a landing), aircraft stay, and the fleet stays home while a Japanese carrier force sits
+  next to it (R21: losing Hawaii ends the campaign).
+- Near the goal with nothing to spare (one loss gets the commander Replaced, R53; Historical one
+  objective away) the line is held first: infantry garrisons, and the idle fleet stands on the
+  objective Japan's Offensive order would strike (the closest free objective next to JA forces
+  ashore, counted from where Japan's fleets lie).
+- Infantry lands only where the landing can win: the fleet attacks only with a landing force,
+  where it most outweighs Japan; an objective nobody holds takes one infantry.
 - Aircraft and spare infantry reinforce the held objectives Japan threatens most.
-- Battle-plan points go where they change a battle: objectives and fleet actions, not skirmishes.
+- Battle-plan points go where they change a battle: objectives and fleet actions, not skirmishes;
+  on a contested island (Japan holds with one survivor) the ground plans come first.
 - In 1945 the invasion of Japan is filled early, costliest ships first, to its top level (3
   points for 100 SP of forces, facts 1.13): the year's Historical level needs them.
 
@@ -50,13 +56,9 @@ WEIGHT = {
     "BN": 0.5,
 }
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
-HAWAII_GUARD_RATIO = 0.0  # the fleet may sail while Hawaii's own garrison outweighs the JA ships near it this much
 KEEP_SP = 4  # kept back for battle plans
 ISLAND_SP = 2  # SP an objective's island fight may spend on plans
 ISLAND_PLANS = ("artillery", "charge", "envelop")
-FLEET_GUARDS_FRONT = True
-SUREST = True
-THIN_ONLY = True
 FRONT_INF = 2  # infantry a held objective next to Japanese forces ashore keeps
 GARRISON = 3  # aircraft, and infantry, a threatened objective should hold
 LANDING_INF = 2  # infantry an attack needs (already there or able to sail with the fleet)
@@ -193,7 +195,7 @@ class Situation:
     supplied: set[str]
     ja_weight: dict[str, float] = field(factory=dict)
     ja_ships_near_hawaii: int = 0
-    ja_weight_near_hawaii: float = 0.0
+    ja_carriers_near_hawaii: int = 0
     ja_ashore: set[str] = field(factory=set)
 
 
@@ -210,7 +212,7 @@ def situation(game: Game) -> Situation:
     near = set(game.data.map.area["HI"].adjacent) - {"WC"}
     near_ships = [f for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship]
     sit.ja_ships_near_hawaii = len(near_ships)
-    sit.ja_weight_near_hawaii = weight(game, near_ships)
+    sit.ja_carriers_near_hawaii = sum(1 for f in near_ships if _type(game, f) == "CV")
     return sit
 
 
@@ -267,7 +269,7 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
             if _type(game, f) == "INF" and _can_leave(game, f, sit) and move_problem(game, f, obj) is None:
                 return Decision("move", forces=(f.id,), area=obj)
     # 1b. The front line gets an infantry garrison: Japan's Offensive lands up to 3 INF there.
-    front = front_line(game, sit) if on_the_brink(game, sit) or not THIN_ONLY else []
+    front = front_line(game, sit) if on_the_brink(game, sit) else []
     for obj in front:
         if _count(game, obj, ("INF",)) >= FRONT_INF:
             continue
@@ -283,7 +285,7 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
             if wanted and f.location in BASES and _can_leave(game, f, sit) and move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
     # 2b. No attack: the fleet stands on the front objective Japan threatens most.
-    if not target and front and FLEET_GUARDS_FRONT:
+    if not target and front:
         sent = _send_from_bases(game, movable, sit, front[0], lambda f: cls_of(game, f).is_ship)
         if sent:
             return sent
@@ -316,8 +318,12 @@ def _send_from_bases(game: Game, movable, sit: Situation, area: str, wanted) -> 
 
 
 def on_the_brink(game: Game, sit: Situation) -> bool:
-    """One objective lost would get the commander Replaced (R53): defend before attacking."""
-    return len(sit.held) <= game.sheet.replaced_max + 1
+    """Near the goal with nothing to spare: one objective lost would get the commander Replaced
+    (R53) and Historical is at most one objective away, so keeping what we hold comes first."""
+    held = len(sit.held)
+    replaced_by_one_loss = held - 1 <= game.sheet.replaced_max and held - 1 < game.state.held_at_start
+    historical = next(e.min for e in game.sheet.evaluation if e.name == "Historical")
+    return replaced_by_one_loss and historical - held <= 1
 
 
 def front_line(game: Game, sit: Situation) -> list[str]:
@@ -352,7 +358,7 @@ def offensive_weight(game: Game, sit: Situation, front: list[str]) -> dict[str, 
 
 
 def _can_leave(game: Game, f, sit: Situation) -> bool:
-    """Hawaii keeps its garrison; a guarded Hawaii keeps its fleet while JA ships are near."""
+    """Hawaii keeps its garrison, and its fleet while a Japanese carrier force is next to it."""
     if f.location != "HI":
         return True
     t = _type(game, f)
@@ -361,10 +367,7 @@ def _can_leave(game: Game, f, sit: Situation) -> bool:
     if t == "LBA":
         return _count(game, "HI", ("LBA",)) > HAWAII_LBA
     if cls_of(game, f).is_ship:
-        if sit.ja_ships_near_hawaii < 3:
-            return True
-        ashore = [g for g in game.state.at("HI", "US") if cls_of(game, g).ashore_type]
-        return weight(game, ashore) >= HAWAII_GUARD_RATIO * sit.ja_weight_near_hawaii
+        return sit.ja_ships_near_hawaii < 3 or not sit.ja_carriers_near_hawaii
     return True
 
 
@@ -379,9 +382,7 @@ def choose_target(game: Game, sit: Situation, movable) -> str | None:
         if not ja or landing + _count(game, obj, ("INF",)) < LANDING_INF:
             continue  # ships alone never take an island
         odds = (ours + weight(game, game.state.at(obj, "US"))) / (ATTACK_MARGIN * ja + 2)
-        if odds >= 1 and (
-            odds > best_odds if SUREST else best is None
-        ):  # the surest win, not merely the lightest-held island
+        if odds >= 1 and odds > best_odds:  # the surest win, not merely the lightest-held island
             best, best_odds = obj, odds
     return best
 
