@@ -40,11 +40,12 @@ from typing import Any
 
 import cattrs
 from attrs import define, field
-from cattrs.gen import make_dict_unstructure_fn, override
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
 from nimitz.model.data import GameData
+from nimitz.model.digest import canonical_json, omit_defaults
+from nimitz.model.digest import state_hash as state_hash  # saves, check and the tests hash states here
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
 from nimitz.model.validation import validate_state
@@ -118,33 +119,11 @@ class SaveEnvelope:
         return self.header.summary
 
 
-# Fields added after saves existed: left out of a save (and so of the state hash) while they
-# hold their default, so every older campaign keeps its hash and replays unchanged.
-OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
-    RulesProfile: ("options", "objective_hold_track", "battalion_pool", "extra_supply", "extra_bpp"),
-    CampaignState: ("variant",),
-}
-
-
 def make_converter() -> cattrs.Converter:
-    conv = make_strict(cattrs.Converter(forbid_extra_keys=True))
-    for cls, names in OMITTED_WHEN_DEFAULT.items():
-        conv.register_unstructure_hook(
-            cls, make_dict_unstructure_fn(cls, conv, **{n: override(omit_if_default=True) for n in names})
-        )
-    return conv
+    return omit_defaults(make_strict(cattrs.Converter(forbid_extra_keys=True)))
 
 
 CONVERTER = make_converter()
-
-
-def canonical_json(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def state_hash(state: CampaignState) -> str:
-    """A short, stable digest of the whole state (dice positions included)."""
-    return hashlib.sha256(canonical_json(CONVERTER.unstructure(state)).encode()).hexdigest()[:32]
 
 
 def now() -> str:

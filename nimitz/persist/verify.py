@@ -22,7 +22,8 @@ from typing import Any
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import NimitzError
 from nimitz.model.data import GameData
-from nimitz.model.journal import JournalEntry
+from nimitz.model.digest import canonical_json
+from nimitz.model.journal import JournalEntry, decisions_in
 from nimitz.model.validation import SIDES, validate_checkpoint_state
 
 ENTRY_KINDS = ("created", "decision", "roll", "bot", "event")
@@ -94,8 +95,8 @@ _BRANCH = re.compile(
 def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa: ANN001
     """[] when the save is exactly what this nimitz, with this data, writes for the campaign's
     decisions; otherwise what differs first in each part, and where."""
-    from nimitz.persist.campaign_file import decisions_in, new_game, summary_for
-    from nimitz.persist.saves import CONVERTER, canonical_json
+    from nimitz.persist.campaign_file import new_game, summary_for
+    from nimitz.persist.saves import CONVERTER
 
     problems = envelope_problems(env, data)
     if problems:  # nothing safe to replay
@@ -205,7 +206,6 @@ def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
 
 def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # noqa: ANN001
     """The fields outside the game that this program writes: they must be what it writes."""
-    from nimitz.persist.campaign_file import decisions_in
     from nimitz.persist.store import SUFFIX
 
     header = env.header

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 
 from nimitz.engine.dice import SeededDice
-from nimitz.model.journal import Decision
+from nimitz.model.digest import state_hash
+from nimitz.model.journal import Decision, decisions_in
 from nimitz.model.state import DiceState
 
 if TYPE_CHECKING:
@@ -54,8 +55,6 @@ class Outcome:
 
 
 def position_seed(game: Game, i: int) -> int:
-    from nimitz.persist.saves import state_hash
-
     digest = hashlib.sha256(f"lookahead:{state_hash(game.state)}:{len(game.journal)}:{i}".encode())
     return int.from_bytes(digest.digest()[:8], "big") >> 1
 
@@ -63,10 +62,10 @@ def position_seed(game: Game, i: int) -> int:
 def fork(game: Game, seed: int) -> Game:
     """A copy of the game at its pending request, with new dice seeded by `seed`."""
     from nimitz.engine.game import Game
-    from nimitz.persist.campaign_file import decisions_in
 
     cp = game.checkpoints[-1]
-    copy = Game.replay(game.data, cp, game.journal, game.checkpoints[:-1], decisions_in(game.journal, cp.journal_len))
+    decisions = decisions_in(game.journal, cp.journal_len)
+    copy = Game.replay(game.data, cp, game.journal, game.checkpoints[:-1], decisions, japan=game.japan)
     copy.state.dice = DiceState(seed=seed)
     copy.dice.inner = SeededDice(copy.state.dice)
     return copy

@@ -27,9 +27,7 @@ def place_forces(board: Board) -> Gen:
     yield from place_us(board)
     # --- Japan (bot)
     state.step = "battle:setup:JA placement"
-    from nimitz.bot.battle import place_japanese
-
-    pos, expl = place_japanese(board)
+    pos, expl = board.game.japan.place(board)
     bs.positions.update(pos)
     board.game.log("bot", "JA", expl["text"], expl)
     # --- US submarines
