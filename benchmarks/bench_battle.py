@@ -14,7 +14,7 @@ import time
 
 from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import DESTROYED
 from nimitz.persist.players import bot_game
 from nimitz.policies.battle import play_battle, sensible

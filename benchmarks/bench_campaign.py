@@ -16,7 +16,8 @@ from nimitz.bot.orders import OrdersBot
 from nimitz.engine.dice import SeededDice
 from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
-from nimitz.model.data import YEARS, load_game_data
+from nimitz.model.data import YEARS
+from nimitz.model.load import load_game_data
 from nimitz.persist.players import bot_game
 from nimitz.policies import get_policy
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from nimitz.engine.game import Game
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.history import EntryStates

@@ -28,6 +28,7 @@ from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
 from nimitz.model.state import (
     BOMBING,
+    BOMBING_BASE,
     DESTROYED,
     INVASION,
     RAID,
@@ -56,7 +57,6 @@ STEP_NAMES = {
     "end": "Campaign over",
 }
 INVASION_LIMIT = 7  # forces per turn into the 1945 invasion box (facts 1.13)
-BOMBING_BASE = "MA"  # the area beside the strategic bombing box: its wings keep MA's airfield (facts 1.13)
 
 
 def play(game: Game) -> Engine:

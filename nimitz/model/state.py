@@ -65,6 +65,7 @@ JA_POOL = "JA_RE"  # JA reinforcement stacks (order in CampaignState.ja_stacks)
 BATTALIONS = "BATTALIONS"  # the JA battalion box (unlimited, ruling R10)
 RAID = "RAID"
 BOMBING = "BW"
+BOMBING_BASE = "MA"  # the area beside the strategic bombing box: its wings keep MA's airfield (facts 1.13)
 INVASION = "INVASION"
 
 STACKS = ("ships", "infantry", "lba")  # the JA reinforcement stacks

@@ -358,7 +358,7 @@ def envelope_from_bytes(raw: bytes, where: str, data: GameData | None = None) ->
 def _validate(envelope: SaveEnvelope, where: str, data: GameData | None) -> None:
     """What is read must agree with itself and be a position the game can be in
     (persist/verify.envelope_problems), before anything follows what it names."""
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
     from nimitz.persist.verify import envelope_problems
 
     problems = envelope_problems(envelope, data if data is not None else load_game_data())
@@ -479,7 +479,7 @@ def _from_legacy(raw: bytes, where: str, data: GameData | None) -> SaveEnvelope:
     old: LegacyEnvelope = _structure(_migrate(_legacy_json(raw, where), where), LegacyEnvelope, where, "$")
     state = old.state
     if data is None:
-        from nimitz.model.data import load_game_data
+        from nimitz.model.load import load_game_data
 
         data = load_game_data()
     problems = validate_state(state, data)

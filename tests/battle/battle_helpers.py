@@ -10,8 +10,8 @@ from nimitz.engine.battle.board import Board
 from nimitz.engine.dice import ScriptedDice
 from nimitz.engine.game import Game, JournaledDice
 from nimitz.engine.setup import new_battalion, new_campaign
-from nimitz.model.data import load_game_data
 from nimitz.model.journal import Decision
+from nimitz.model.load import load_game_data
 from nimitz.model.state import DESTROYED, JA_POOL, RulesProfile
 from nimitz.persist.players import bot_game
 

@@ -13,7 +13,7 @@ from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, SEA_AREAS, BattlePiece, PlanInPlay
 from nimitz.model.journal import Decision
-from nimitz.model.state import BOMBING
+from nimitz.model.state import BOMBING, BOMBING_BASE
 
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
@@ -99,8 +99,6 @@ def place_us(board: Board) -> Gen:
 def _bombing_wings(board: Board) -> list[str]:
     """B-29 wings in the strategic bombing box, when the battle is in the area beside it: they
     count toward its airfields and can be lost to airfield hits (facts 1.13, ruling R64)."""
-    from nimitz.engine.campaign import BOMBING_BASE
-
     if board.bs.area != BOMBING_BASE:
         return []
     wings = [f.id for f in board.state.at(BOMBING, "US")]
