@@ -55,6 +55,7 @@ from nimitz.persist.bounds import (
     read_save_bytes,
     structure_problems,
 )
+from nimitz.persist.sound import envelope_problems
 
 FORMAT = "nimitz-save"
 SCHEMA_VERSION = 3
@@ -357,9 +358,8 @@ def envelope_from_bytes(raw: bytes, where: str, data: GameData | None = None) ->
 
 def _validate(envelope: SaveEnvelope, where: str, data: GameData | None) -> None:
     """What is read must agree with itself and be a position the game can be in
-    (persist/verify.envelope_problems), before anything follows what it names."""
+    (persist/sound.py), before anything follows what it names."""
     from nimitz.model.load import load_game_data
-    from nimitz.persist.verify import envelope_problems
 
     problems = envelope_problems(envelope, data if data is not None else load_game_data())
     if problems:
