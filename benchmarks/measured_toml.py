@@ -1,12 +1,13 @@
-"""Turn `nimitz lab --json` runs into the [[measured]] entries of campaigns/difficulty_measured.toml
-(the chance the new-game screen shows for each difficulty preset, issue 13).
+"""Turn `nimitz lab --json` runs into a [[measured]] entry of campaigns/difficulty_measured.toml
+(the chance the new-game screen shows for a difficulty preset, issue 13).
 
-    nimitz lab --year all --runs N --policy expert --difficulty PRESET --json > lab-PRESET.json
-    python benchmarks/measured_toml.py PRESET lab-PRESET.json [PRESET lab.json ...]
+    nimitz lab --year Y --runs N --policy expert --difficulty PRESET --json > PRESET-Y.json
+    python benchmarks/measured_toml.py PRESET PRESET-1942.json PRESET-1943.json ...
 
-Prints the entries, each with its seeds and the command that reproduces it (the expert plays
-with its lab look-ahead budget, nimitz.policies.LAB_BUDGET), and the Markdown table of
-docs/balance.md on stderr.
+One lab file may hold every year (`--year all`) or one; a run stopped with Ctrl-C counts the
+campaigns that finished (seeds 1..k with --jobs 1). Prints the entry, with the seeds and the
+command that reproduce it (the expert plays with its lab look-ahead budget,
+nimitz.policies.LAB_BUDGET), and the Markdown rows of docs/balance.md on stderr.
 """
 
 from __future__ import annotations
@@ -18,20 +19,31 @@ from nimitz.model.difficulty import GOOD_RESULTS
 from nimitz.policies import LAB_BUDGET
 
 
-def entry(preset: str, path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        lab = json.load(f)
-    summaries = lab["summaries"]
-    runs = summaries[0]["campaigns"]
-    seeds = summaries[0]["seeds"].replace("..", "-")
-    years = []
-    for s in summaries:
-        good = sum(o["count"] for o in s["outcomes"] if o["label"] in GOOD_RESULTS)
-        years.append(
-            f"  {{ year = {s['year']}, campaigns = {s['campaigns']}, historical_or_better = {good}, "
-            f"hawaii_lost = {s['hawaii_lost']['count']} }},"
-        )
-    command = f"nimitz lab --year all --runs {runs} --policy expert --difficulty {preset}"
+def summaries(paths: list[str]) -> list[dict]:
+    out = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            out += json.load(f)["summaries"]
+    return sorted(out, key=lambda s: s["year"])
+
+
+def good(s: dict) -> int:
+    return sum(o["count"] for o in s["outcomes"] if o["label"] in GOOD_RESULTS)
+
+
+def entry(preset: str, years: list[dict]) -> str:
+    runs = {s["campaigns"] for s in years}
+    if len(runs) == 1:
+        n = runs.pop()
+        seeds, command = f"1-{n}", f"nimitz lab --year all --runs {n} --policy expert --difficulty {preset}"
+    else:  # runs stopped at different counts: each year's own N
+        seeds = "1-N, N = the year's campaigns"
+        command = f"nimitz lab --year YEAR --runs N --policy expert --difficulty {preset} (N = the year's campaigns)"
+    rows = [
+        f"  {{ year = {s['year']}, campaigns = {s['campaigns']}, historical_or_better = {good(s)}, "
+        f"hawaii_lost = {s['hawaii_lost']['count']} }},"
+        for s in years
+    ]
     return "\n".join(
         [
             "[[measured]]",
@@ -41,35 +53,29 @@ def entry(preset: str, path: str) -> str:
             f'seeds = "{seeds}"',
             f'command = "{command}"',
             "years = [",
-            *years,
+            *rows,
             "]",
             "",
         ]
     )
 
 
-def table_rows(preset: str, path: str) -> list[str]:
-    """Markdown rows for docs/balance.md: preset, year, campaigns, Historical or better, Hawaii lost."""
-    with open(path, encoding="utf-8") as f:
-        lab = json.load(f)
+def table_rows(preset: str, years: list[dict]) -> list[str]:
+    """| preset | year | campaigns | Historical or better | Hawaii lost |"""
     rows = []
-    for s in lab["summaries"]:
+    for s in years:
         n = s["campaigns"]
-        good = sum(o["count"] for o in s["outcomes"] if o["label"] in GOOD_RESULTS)
         lost = s["hawaii_lost"]["count"]
-        rows.append(f"| {preset} | {s['year']} | {n} | {100 * good / n:.1f}% | {100 * lost / n:.1f}% |")
+        rows.append(f"| {preset} | {s['year']} | {n} | {100 * good(s) / n:.1f}% | {100 * lost / n:.1f}% |")
     return rows
 
 
 def main(args: list[str]) -> None:
-    if not args or len(args) % 2:
+    if len(args) < 2:
         sys.exit(__doc__)
-    pairs = list(zip(args[::2], args[1::2], strict=True))
-    print("\n".join(entry(preset, path) for preset, path in pairs))
-    print("| preset | year | campaigns | Historical or better | Hawaii lost |", file=sys.stderr)
-    print("|---|---|---|---|---|", file=sys.stderr)
-    for preset, path in pairs:
-        print("\n".join(table_rows(preset, path)), file=sys.stderr)
+    preset, years = args[0], summaries(args[1:])
+    print(entry(preset, years))
+    print("\n".join(table_rows(preset, years)), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -224,6 +224,7 @@ def test_every_preset_has_a_measured_chance_with_its_seeds():
     for p in presets.preset:
         m = presets.chance(p.id)
         assert m is not None and m.policy == "expert" and "-" in m.seeds
+        assert m.command.startswith("nimitz lab ") and f"--difficulty {p.id}" in m.command
         assert sorted(y.year for y in m.years) == list(YEARS)
         assert all(0 <= y.historical_or_better <= y.campaigns for y in m.years)
         assert "%" in m.years[0].text() and "±" in m.years[0].text()

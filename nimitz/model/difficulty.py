@@ -4,7 +4,7 @@ live in the save's RulesProfile; a preset is only a name for one combination, so
 always shows the options it is played under, and "custom" when they match no preset.
 
 The measured chance of each preset (expert policy, a seeded lab run) is data too:
-campaigns/difficulty_measured.toml, written by benchmarks/expert_lab.py.
+campaigns/difficulty_measured.toml, written from `nimitz lab --json` runs by benchmarks/measured_toml.py.
 """
 
 from __future__ import annotations
