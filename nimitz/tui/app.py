@@ -25,12 +25,11 @@ from textual.screen import Screen
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.commands import NimitzCommands
-from nimitz.tui.controller import Controller, Outcome
+from nimitz.tui.controller import Controller, Outcome, is_battle_kind
 from nimitz.tui.messages import AutoDecide, Decide
+from nimitz.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 POST_BATTLE_STEPS = ("reinforce", "repair", "return_to_port", "supply", "defeat_check", "end")
-CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
 
 WAIT = object()  # a queued step that resumes the queue itself (the battle beats)
@@ -55,10 +54,6 @@ def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]) ->
             out.append((journal[start].data.get("area", ""), []))
         out[-1][1].append(e)
     return out
-
-
-def is_battle_kind(kind: str) -> bool:
-    return bool(kind) and kind not in CAMPAIGN_KINDS
 
 
 class NimitzApp(App):
@@ -145,8 +140,6 @@ class NimitzApp(App):
     # --- size --------------------------------------------------------------------------------
 
     def check_size(self) -> None:
-        from nimitz.tui.screens.too_small import TooSmallScreen
-
         width, height = self.size
         self.set_class(height < 30, "-short")  # dialogs shorten their lists (nimitz.tcss)
         small = width < MIN_WIDTH or height < MIN_HEIGHT

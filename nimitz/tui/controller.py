@@ -29,6 +29,13 @@ from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
+CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
+
+
+def is_battle_kind(kind: str) -> bool:
+    """A request the battle screen asks (the others are the campaign screens')."""
+    return bool(kind) and kind not in CAMPAIGN_KINDS
+
 
 @define
 class Outcome:

@@ -12,8 +12,8 @@ from conftest import run, screen_text, top
 
 from nimitz.policies import get_policy
 from nimitz.tui import settings
-from nimitz.tui.app import NimitzApp, is_battle_kind
-from nimitz.tui.controller import Controller
+from nimitz.tui.app import NimitzApp
+from nimitz.tui.controller import Controller, is_battle_kind
 from nimitz.views.words import find_leaks
 
 BATTLE_SCREENS = (

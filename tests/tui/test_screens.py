@@ -9,8 +9,8 @@ import pytest
 from conftest import run, screen_text, stack, top
 
 from nimitz.policies import get_policy
-from nimitz.tui.app import NimitzApp, is_battle_kind
-from nimitz.tui.controller import Controller
+from nimitz.tui.app import NimitzApp
+from nimitz.tui.controller import Controller, is_battle_kind
 
 
 def _play_until(saves: Path, data, stop) -> Path:  # noqa: ANN001

@@ -273,8 +273,8 @@ class BattleScreen(NimitzScreen):
     def _waiting_text(self) -> Text:
         request = self.napp.controller.request
         t = Text()
-        from nimitz.tui.app import is_battle_kind
         from nimitz.tui.battle_view import say
+        from nimitz.tui.controller import is_battle_kind
 
         if request is not None and is_battle_kind(request.kind):
             t.append("Your decision: ", style="bold")
