@@ -154,7 +154,7 @@ def test_every_state_of_real_campaigns_validates(data):
     for year in (1942, 1943, 1944, 1945):
         game = new_game(data, year, 5, RulesProfile(), linked=year == 1944)
         seen: list[str] = []
-        game.listeners.append(lambda e, g=game: seen.extend(validate_state(g.state, data)))
+        game.listeners.append(lambda e, g=game, seen=seen: seen.extend(validate_state(g.state, data)))
         while game.pending is not None and game.state.turn <= 2:
             game.answer(chooser(game.pending, game))
         assert seen == [], (year, seen[:3])

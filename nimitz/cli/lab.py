@@ -176,9 +176,8 @@ def lab(
             if sys.stdout.isatty():
                 click.echo("\n" + text_plot(s))
             click.echo("")
-        click.echo(
-            f"Rebuild any campaign: {specs[0].autoplay_command().replace(f'--seed {specs[0].seed}', '--seed SEED')} --save NAME"
-        )
+        rebuild = specs[0].autoplay_command().replace(f"--seed {specs[0].seed}", "--seed SEED")
+        click.echo(f"Rebuild any campaign: {rebuild} --save NAME")
     if run.stopped:
         if stopped and as_json:
             click.echo(stopped, err=True)

@@ -177,7 +177,7 @@ def summary_text(s: Summary) -> str:
         "  turn   objectives held         battles a campaign",
         "         mean    sd  min  max    fought  won by US",
     ]
-    for t, (h, (fought, won)) in enumerate(zip(s.held_by_turn, s.battles_by_turn), start=1):
+    for t, (h, (fought, won)) in enumerate(zip(s.held_by_turn, s.battles_by_turn, strict=True), start=1):
         lines.append(
             f"  {t:>4} {h.mean:>6.2f} {h.sd:>5.2f} {h.low:>4.0f} {h.high:>4.0f}"
             f"    {fought:>6.2f} {won:>10.2f}" + (f"   ({h.n} of {s.campaigns} still on)" if h.n < s.campaigns else "")

@@ -99,7 +99,7 @@ def _entry_key(e: JournalEntry) -> tuple:
 
 def first_difference(replayed: list[JournalEntry], saved: list[JournalEntry], start: int = 0) -> str:
     """'' when the replay reproduced the saved journal from `start`, else what differs first."""
-    for mine, theirs in zip(replayed[start:], saved[start:]):
+    for mine, theirs in zip(replayed[start:], saved[start:], strict=False):  # lengths compared below
         if _entry_key(mine) != _entry_key(theirs):
             return (
                 f"journal entry {theirs.seq} (turn {theirs.turn}, {theirs.step}) differs: "

@@ -186,7 +186,7 @@ class Snapshot:
     @property
     def forces(self) -> dict[str, tuple]:
         """Force id -> its field values, in the order of `attrs.fields(Force)`."""
-        return dict(zip(self.ids, self.values))
+        return dict(zip(self.ids, self.values, strict=True))
 
 
 @functools.cache
@@ -208,7 +208,7 @@ def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
         if previous.values == values:
             values = previous.values
         else:  # unchanged forces share one tuple
-            values = [o if o == n else n for o, n in zip(previous.values, values)]
+            values = [o if o == n else n for o, n in zip(previous.values, values, strict=True)]
     fields: dict[str, object] = {}
     for name in _state_fields(type(state)):
         value = getattr(state, name)
@@ -360,7 +360,7 @@ class EntryStates:
 
         snap = self.snapshot(index)
         base = self.base(index)
-        forces = {fid: Force(*t) for fid, t in zip(snap.ids, snap.values)}
+        forces = {fid: Force(*t) for fid, t in zip(snap.ids, snap.values, strict=True)}
         return attrs.evolve(base, forces=forces, battle=snap.battle, **snap.fields)
 
     def game(self, index: int) -> Game:

@@ -14,6 +14,7 @@ An edited save cannot pass: whatever the replay does not reproduce is named with
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import datetime
 from pathlib import Path
@@ -142,7 +143,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
             break
     if len(game.journal) != len(env.journal):
         problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save {len(env.journal)}")
-    for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
+    for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints, strict=False)):  # lengths compared below
         if plain(mine) != plain(saved):
             problems.append(
                 f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): " + _first_difference(mine, saved, plain)
@@ -185,7 +186,7 @@ def _time_problems(stamps: list[str], where: str) -> list[str]:
             raise ValueError
     except ValueError:
         return [f"{where}: not a date and time with its zone, as nimitz writes it"]
-    if any(b < a for a, b in zip(times, times[1:])):
+    if any(b < a for a, b in itertools.pairwise(times)):
         return [f"{where}: the times go backwards from the campaign's creation"]
     return []
 

@@ -4,6 +4,8 @@ under), then each turn in player words (nimitz/views/words.py)."""
 
 from __future__ import annotations
 
+import itertools
+
 from nimitz.model.data import GameData
 from nimitz.model.difficulty import load_difficulties
 from nimitz.model.journal import JournalEntry
@@ -167,7 +169,7 @@ def aar_markdown(env, state, data: GameData) -> str:
         entries = [e for e in turns[key] if e.kind != "roll"]
         reported = {
             id(a)
-            for a, b in zip(entries, entries[1:])  # the event that follows says it
+            for a, b in itertools.pairwise(entries)  # the event that follows says it
             if a.kind == "decision" and b.kind == "event" and b.side == "US"
         }
         for e in turns[key]:

@@ -286,7 +286,7 @@ class Canvas:
     def runs(self, y: int) -> list[tuple[str, str]]:
         """Row y as (text, tag) runs."""
         out: list[tuple[str, str]] = []
-        for ch, tag in zip(self.chars[y], self.tags[y]):
+        for ch, tag in zip(self.chars[y], self.tags[y], strict=True):
             if out and out[-1][1] == tag:
                 out[-1] = (out[-1][0] + ch, tag)
             else:

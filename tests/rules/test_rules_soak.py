@@ -43,10 +43,10 @@ def campaign_problems(state, data) -> list[str]:
         fighting = Counter(state.battle.forces)
         out += [f"{fid} twice in the battle" for fid, n in fighting.items() if n > 1]
         for fid in state.battle.forces:
-            if fid in state.forces and state.forces[fid].location != state.battle.area:
-                # a force fighting must still be in the battle's area on the map (or gone)
-                if state.forces[fid].location in m.area:
-                    out.append(f"{fid} fights in {state.battle.area} but stands in {state.forces[fid].location}")
+            # a force fighting must still be in the battle's area on the map (or gone)
+            force = state.forces.get(fid)
+            if force is not None and force.location != state.battle.area and force.location in m.area:
+                out.append(f"{fid} fights in {state.battle.area} but stands in {force.location}")
     for area in m.areas:  # US airfield caps on the map (WC, HI, AU unlimited)
         if area.unlimited_airfield or area.home == "JA":
             continue

@@ -19,6 +19,7 @@ from nimitz.engine.battle.board import ENEMY, Board, airfield_id, transport_id
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, ON_TRANSPORT
+from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 
 Gen = Generator[Request, Decision, Any]
@@ -558,7 +559,7 @@ def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
     step = ctx.get("step", "")
     while seq:
         offers = []
-        for plan, pip in board.us_held("cancel_hit"):
+        for plan, _ in board.us_held("cancel_hit"):
             eff = plan.effect
             if eff["from_steps"] and step not in eff["from_steps"]:
                 continue
@@ -571,7 +572,8 @@ def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
             break
         count = Counter(seq)
 
-        def value(o):  # auto: the hit that would do the most harm, with the cheapest plan
+        def value(o: tuple[Plan, str], count: Counter[str] = count) -> tuple[int, int, int]:
+            """Auto: the hit that would do the most harm, with the cheapest plan."""
             plan, tid = o
             kills = count[tid] >= 2 or (
                 not tid.endswith(":airfield") and not tid.endswith(":Transport") and board.damaged(tid)

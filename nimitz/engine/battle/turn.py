@@ -299,11 +299,11 @@ def us_air(board: Board) -> Gen:
             bs.positions[pid] = area
     bs.us_playing = list(d.forces)
     if d.targets or d.forces:
+        flying = ", ".join(f"{board.name(p)}->{a}" for p, a in d.targets.items() if a != HOME)
         board.game.log(
             "event",
             "US",
-            f"US aircraft: {', '.join(f'{board.name(p)}->{a}' for p, a in d.targets.items() if a != HOME) or 'none fly'}"
-            + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
+            f"US aircraft: {flying or 'none fly'}" + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
             {"moves": dict(d.targets), "plans": list(d.forces)},
         )
 

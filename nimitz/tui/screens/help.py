@@ -21,7 +21,7 @@ def keys_text(screen) -> Text:  # noqa: ANN001
         bindings = screen.active_bindings
     except Exception:  # noqa: BLE001
         return t
-    for key, active in bindings.items():
+    for active in bindings.values():
         b = active.binding
         if not b.description or not b.show or b.action in seen:
             continue
