@@ -29,7 +29,7 @@ from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from fuzz_saves import _reseal, fuzz  # noqa: E402 - the forger's tool: hashes and checksums redone
+from fuzz_saves import _reseal, fuzz  # the forger's tool: hashes and checksums redone
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +190,7 @@ def test_the_save_converter_takes_only_the_json_type_asked_for(value, target, ex
     from nimitz.persist.bounds import WrongType
 
     with pytest.raises(WrongType, match=expected):
-        CONVERTER.structure(value, eval(target))  # noqa: S307 - a type expression from the list above
+        CONVERTER.structure(value, eval(target))  # a type expression from the list above
 
 
 # --- check verifies every field by replay -------------------------------------------------------

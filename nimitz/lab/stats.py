@@ -103,7 +103,7 @@ def _seed_text(seeds: list[int]) -> str:
     return f"{len(seeds)} seeds from {seeds[0]} to {seeds[-1]}"
 
 
-def summarise(records: Iterable[CampaignRecord], data) -> list[Summary]:  # noqa: ANN001
+def summarise(records: Iterable[CampaignRecord], data) -> list[Summary]:
     """One summary per (year, linked, policy, rules), in the order they first appear."""
     groups: dict[tuple, list[CampaignRecord]] = {}
     for r in records:
@@ -112,14 +112,14 @@ def summarise(records: Iterable[CampaignRecord], data) -> list[Summary]:  # noqa
     return [_summary(key, rs, data) for key, rs in groups.items()]
 
 
-def _level_order(year: int, linked: bool, data) -> list[str]:  # noqa: ANN001
+def _level_order(year: int, linked: bool, data) -> list[str]:
     if linked:
         return [f"Linked: {lv.name}" for lv in data.map.linked.levels]
     levels = [lv.name for lv in data.years[year].evaluation]
     return levels + [lv for lv in ("Replaced", "Defeat: Hawaii lost") if lv not in levels]
 
 
-def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:  # noqa: ANN001
+def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:
     year, linked, policy, rules = key
     n = len(rs)
     counts: dict[str, int] = {}

@@ -534,7 +534,7 @@ def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:
             raw = _map_from_toml(raw)
         try:
             loaded[key] = _CONVERTER.structure(raw, cls)
-        except Exception as exc:  # noqa: BLE001 - every structuring error becomes a message
+        except Exception as exc:  # every structuring error becomes a message
             problems.extend(_problems_from(exc, rel))
     years: dict[int, YearSheet] = {}
     for year in YEARS:
@@ -545,7 +545,7 @@ def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:
         digest.update(rel.encode() + (root / rel).read_bytes())
         try:
             years[year] = _CONVERTER.structure(raw, YearSheet)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             problems.extend(_problems_from(exc, rel))
     if problems or len(loaded) != len(_FILES):
         return None, problems

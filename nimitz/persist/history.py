@@ -198,7 +198,7 @@ def _state_fields(cls: type) -> tuple[str, ...]:
     return tuple(a.name for a in attrs.fields(cls) if a.init and a.name not in ("forces", "battle", "rules"))
 
 
-def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
+def _snapshot(state, previous: Snapshot | None) -> Snapshot:
     import attrs
 
     ids = tuple(state.forces)
@@ -228,12 +228,12 @@ def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
     return Snapshot(ids=ids, values=values, battle=battle, fields=fields)
 
 
-def _copy_battle(bs):  # noqa: ANN001, ANN202
+def _copy_battle(bs):
     """A copy of a BattleState, several times faster than copy.deepcopy: its fields are plain
     values, or lists and dicts of plain values and of flat attrs records (pieces, plans)."""
     import attrs
 
-    def one(x):  # noqa: ANN001, ANN202
+    def one(x):
         if attrs.has(type(x)):
             return attrs.evolve(x)
         if isinstance(x, (list, dict, set)):
@@ -329,7 +329,7 @@ class EntryStates:
                 game.answer(decision)
         except NimitzError as exc:
             self.mismatch.setdefault(seg, f"the replay stopped: {exc}")
-        except Exception as exc:  # noqa: BLE001 - a viewer shows what it can, never crashes
+        except Exception as exc:  # a viewer shows what it can, never crashes
             self.mismatch.setdefault(seg, f"the replay failed: {type(exc).__name__}: {exc}")
         # Never leave an entry without a picture (a replay that stopped early shows its last).
         while len(shots) < end - start:
@@ -346,11 +346,11 @@ class EntryStates:
         start, _end = self.bounds(seg)
         return self.snapshots(seg)[index - start]
 
-    def base(self, index: int):  # noqa: ANN201
+    def base(self, index: int):
         """The checkpoint state of the entry's turn (the template a snapshot is laid onto)."""
         return self.checkpoints[self.segment(index)].state
 
-    def state(self, index: int):  # noqa: ANN201
+    def state(self, index: int):
         """A CampaignState as it stood when entry `index` was logged (built fresh: the caller
         may keep it; it shares nothing mutable with the cache except the battle board, which
         must be treated as read-only)."""

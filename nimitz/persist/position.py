@@ -583,7 +583,7 @@ def game_from_position(data: GameData, state: CampaignState, source: str):
     return game
 
 
-def replay_from_position(env, data: GameData):  # noqa: ANN001 - a SaveEnvelope
+def replay_from_position(env, data: GameData):  # a SaveEnvelope
     """For `nimitz check`: the game a campaign begun from a position started as (its first
     checkpoint, the position), or None for a campaign begun from a year's set-up."""
     first = env.journal[0] if env.journal else None

@@ -30,7 +30,7 @@ ENTRY_KINDS = ("created", "decision", "roll", "bot", "event")
 MAX_SHOWN = 5
 
 
-def envelope_problems(env, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
+def envelope_problems(env, data: GameData) -> list[str]:  # a SaveEnvelope
     """Every reason the save cannot be used as it is; [] when it can."""
     problems: list[str] = []
     last = env.summary
@@ -92,7 +92,7 @@ _BRANCH = re.compile(
 )
 
 
-def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa: ANN001
+def verify(env, data: GameData, path: Path | None = None) -> list[str]:
     """[] when the save is exactly what this nimitz, with this data, writes for the campaign's
     decisions; otherwise what differs first in each part, and where."""
     from nimitz.persist.campaign_file import decisions_in, new_game, summary_for
@@ -155,7 +155,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     return problems
 
 
-def _commit_problems(env, waiting: dict, plain) -> list[str]:  # noqa: ANN001
+def _commit_problems(env, waiting: dict, plain) -> list[str]:
     """Each commit's summary must be the replay's at that point (its time aside), in order; the
     header's own copy is the last commit's, or the one before (a write cut before the header)."""
     previous, times = -1, []
@@ -191,7 +191,7 @@ def _time_problems(stamps: list[str], where: str) -> list[str]:
     return []
 
 
-def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
+def _first_difference(mine: Any, saved: Any, plain) -> str:
     """Which field of a journal entry or checkpoint differs from the replay, and how."""
     import attrs
 
@@ -204,7 +204,7 @@ def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
     return "differs from the replay"
 
 
-def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # noqa: ANN001
+def _header_problems(env, data: GameData, path: Path | None) -> list[str]:
     """The fields outside the game that this program writes: they must be what it writes."""
     from nimitz.persist.campaign_file import decisions_in
     from nimitz.persist.store import SUFFIX

@@ -144,7 +144,7 @@ def candidates_for(request: Request, game: Game, limit: int = 4) -> list[Candida
         try:
             d = policy(request, game)
             request.check(d)
-        except Exception:  # noqa: BLE001 - an alternative that does not fit is simply skipped
+        except Exception:  # an alternative that does not fit is simply skipped
             continue
         add(d, f"as {name} would")
     for opt in request.options:

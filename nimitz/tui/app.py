@@ -164,13 +164,13 @@ class NimitzApp(App):
         """Open a save (read and replayed in a worker); one that cannot be loaded shows its
         message (never a traceback)."""
 
-        def work():  # noqa: ANN202
+        def work():
             try:
                 return self.controller.load(path)
             except NimitzError as exc:
                 return exc
 
-        def done(result) -> None:  # noqa: ANN001
+        def done(result) -> None:
             if isinstance(result, NimitzError):
                 self.show_message("This save cannot be opened", str(result))
                 return
@@ -192,13 +192,13 @@ class NimitzApp(App):
                 self._show_replay(self.controller.session, back)
             return
 
-        def work():  # noqa: ANN202
+        def work():
             try:
                 return self.controller.load(Path(path))
             except NimitzError as exc:
                 return exc
 
-        def done(result) -> None:  # noqa: ANN001
+        def done(result) -> None:
             if isinstance(result, NimitzError):
                 self.show_message("This save cannot be replayed", str(result))
             else:
@@ -206,7 +206,7 @@ class NimitzApp(App):
 
         self.off_thread(f"Replaying {Path(path).name.removesuffix('.nimitz.json')}", work, done)
 
-    def _show_replay(self, session, back: str) -> None:  # noqa: ANN001
+    def _show_replay(self, session, back: str) -> None:
         from nimitz.tui.screens.replay import ReplayScreen
         from nimitz.tui.screens.title import TitleScreen
 
@@ -230,13 +230,13 @@ class NimitzApp(App):
         """Create (in a worker: set-up and the first save) and open a campaign; a refusal (a
         taken or bad name) goes to `refused`, else to a message."""
 
-        def work():  # noqa: ANN202
+        def work():
             try:
                 return self.controller.create(year, seed, preset, name, linked, ja_ties, options, difficulty=difficulty)
             except NimitzError as exc:
                 return exc
 
-        def done(result) -> None:  # noqa: ANN001
+        def done(result) -> None:
             if isinstance(result, NimitzError):
                 (refused or (lambda m: self.show_message("Cannot create the campaign", m)))(str(result))
             else:
@@ -291,7 +291,7 @@ class NimitzApp(App):
         message.stop()
         self.action_auto()
 
-    def decide(self, decision) -> None:  # noqa: ANN001
+    def decide(self, decision) -> None:
         """Apply a decision in a worker (the engine and the bot run, then the autosave); the
         outcome is shown when it is back. Commands use it too."""
         self.off_thread("Japan is thinking", lambda: self.controller.answer(decision), self.apply)
@@ -572,7 +572,7 @@ class NimitzApp(App):
         self.notify("The expert is thinking...", timeout=3)
         self.run_worker(lambda: self._advice(snapshot), thread=True, exclusive=True, group="advice", name="advice")
 
-    def _advice(self, snapshot) -> None:  # noqa: ANN001 - runs in a worker thread
+    def _advice(self, snapshot) -> None:  # runs in a worker thread
         from nimitz.engine.game import Game
         from nimitz.persist.campaign_file import decisions_in
         from nimitz.policies import ADVISE_BUDGET
@@ -595,13 +595,13 @@ class NimitzApp(App):
             self.notify("Undo is not available.", timeout=4)
             return
 
-        def undo():  # noqa: ANN202
+        def undo():
             try:
                 return session.undo("decision")
             except NimitzError as exc:
                 return exc
 
-        def undone(result) -> None:  # noqa: ANN001
+        def undone(result) -> None:
             if isinstance(result, NimitzError):
                 self.show_message("Cannot undo", str(result))
                 return

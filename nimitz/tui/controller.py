@@ -119,7 +119,7 @@ class Controller:
             raise
         except OSError as exc:
             raise SaveError(disk_error_message(exc, f"{path}: cannot be read")) from None
-        except Exception as exc:  # noqa: BLE001 - a save must never crash the program
+        except Exception as exc:  # a save must never crash the program
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
         session.sync = "decision"  # a player's decision is worth an fsync (in the worker)
         return session
@@ -219,7 +219,7 @@ class Controller:
             )
         except NimitzError as exc:
             return self._reopen(f"{exc}")
-        except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
+        except Exception as exc:  # an engine failure must not end the program
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             return self._reopen(f"the engine failed on {decision.describe()!r}: {detail}")
         finally:
@@ -251,7 +251,7 @@ class Controller:
             return decision
         except NimitzError:
             raise
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             if request.options:
                 self.auto_reason = "the first legal choice"
                 return request.options[0].decision
@@ -270,7 +270,7 @@ class Controller:
         assert session is not None
         try:
             self.session = self.load(session.path)
-        except Exception as exc:  # noqa: BLE001 - keep the message, never a traceback
+        except Exception as exc:  # keep the message, never a traceback
             self.session = session
             return Outcome(
                 request=None, error=f"{message}; reopening the save failed too: {exc}", reopened=True, title=title

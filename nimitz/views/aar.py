@@ -46,7 +46,7 @@ def _section(step: str) -> str:
     return "battles" if base == "battle" else base
 
 
-def _why(state, sheet) -> str:  # noqa: ANN001
+def _why(state, sheet) -> str:
     result = state.result
     held = state.held_history[-1] if state.held_history else 0
     if not result:
@@ -79,7 +79,7 @@ def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEnt
     return out
 
 
-def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
+def summary_lines(env, state, data: GameData) -> list[str]:  # a SaveEnvelope
     h = env.header
     sheet = data.year(state.year)
     types = {f.id: sheet.cls[f.cls].type for f in state.forces.values() if f.cls in sheet.cls}

@@ -108,7 +108,7 @@ class BoxView:
     detail: str = ""  # a longer summary where there is room
 
 
-def force_view(sheet, f: Force) -> ForceView:  # noqa: ANN001 - a model.data.YearSheet
+def force_view(sheet, f: Force) -> ForceView:  # a model.data.YearSheet
     c = sheet.cls[f.cls]
     return ForceView(
         id=f.id,

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class SizeAware:
     """Tell the app when the terminal is resized (it shows the 'too small' notice)."""
 
-    def on_resize(self, event) -> None:  # noqa: ANN001
+    def on_resize(self, event) -> None:
         app = self.app  # type: ignore[attr-defined]
         if hasattr(app, "check_size"):
             app.check_size()
@@ -86,7 +86,7 @@ class RequestDialog(NimitzModal):
     def show_error(self, message: str) -> None:
         try:
             box = self.query_one("#error", Static)
-        except Exception:  # noqa: BLE001
+        except Exception:
             self.notify(message, severity="error", title="Refused")
             return
         t = Text("✗ Refused: ", style="bold")
@@ -97,7 +97,7 @@ class RequestDialog(NimitzModal):
     def clear_error(self) -> None:
         try:
             box = self.query_one("#error", Static)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return
         box.update("")
         box.display = False

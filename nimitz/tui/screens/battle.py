@@ -105,7 +105,7 @@ class BattleScreen(NimitzScreen):
         if self.done is not None and not self._advance():  # play() came before the mount
             self._finish()
 
-    def on_resize(self, event) -> None:  # noqa: ANN001
+    def on_resize(self, event) -> None:
         super().on_resize(event)
         self._layout()
 

@@ -313,7 +313,7 @@ class ReplayScreen(NimitzScreen):
             t.append(f" · branch of {self.session.branch_of}", style="dim")
         return t
 
-    def plans_text(self, view, sp: int) -> Text:  # noqa: ANN001
+    def plans_text(self, view, sp: int) -> Text:
         t = Text()
         if view is None:
             return t
