@@ -7,6 +7,7 @@ forces picked, the candidate destinations with their distances and JA counts, th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from attrs import define, field
@@ -439,7 +440,11 @@ class OrdersBot:
         )
         return result
 
-    def run_step(self, on_plan=None, on_result=None) -> list[OrderResult]:
+    def run_step(
+        self,
+        on_plan: Callable[[list[tuple[str, int]]], None] | None = None,
+        on_result: Callable[[OrderResult], object] | None = None,
+    ) -> list[OrderResult]:
         """The whole JA Orders step after strategic bombing: track to 0, then every area in
         processing order, rolling until all its unmoved forces have orders (R2, R3, R5)."""
         self.state.ja_track = self.table.track_min

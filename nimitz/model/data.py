@@ -110,7 +110,7 @@ class GameMap:
         return cache[key]
 
     @cached_property
-    def _distance_cache(self) -> dict:
+    def _distance_cache(self) -> dict[tuple[str, str], dict[str, int]]:
         return {}
 
 
@@ -498,7 +498,7 @@ _FILES: dict[str, tuple[str, type]] = {
 }
 
 
-def _read_toml(root: Path, rel: str, problems: list[str]) -> dict | None:
+def _read_toml(root: Path, rel: str, problems: list[str]) -> dict[str, Any] | None:
     path = root / rel
     try:
         with path.open("rb") as fh:
@@ -510,7 +510,7 @@ def _read_toml(root: Path, rel: str, problems: list[str]) -> dict | None:
     return None
 
 
-def _map_from_toml(raw: dict) -> dict:
+def _map_from_toml(raw: dict[str, Any]) -> dict[str, Any]:
     return {
         "areas": raw.get("area", []),
         "boxes": raw.get("box", []),
@@ -565,7 +565,7 @@ def load_game_data(root: Path | None = None) -> GameData:
         data, problems = load_raw(root)
         if data is not None:
             problems = check_data(data)
-        if problems:
+        if data is None or problems:
             raise DataError(problems)
         _CACHE[root] = data
     return _CACHE[root]

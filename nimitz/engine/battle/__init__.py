@@ -37,6 +37,7 @@ carries, placed next). Rulings added by the battle engine: R30-R39 (docs/rulings
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from nimitz.engine.battle import setup as S
 from nimitz.engine.battle import turn as T
@@ -46,10 +47,13 @@ from nimitz.engine.setup import destroy_force
 from nimitz.model.battle import ON_TRANSPORT, BattleState
 from nimitz.model.journal import Decision
 
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+
 __all__ = ["resolve_battle", "finish"]
 
 
-def resolve_battle(game, area: str) -> Generator[Request, Decision, None]:
+def resolve_battle(game: Game, area: str) -> Generator[Request, Decision, None]:
     """Fight the battle in map `area` (both sides have forces there)."""
     state = game.state
     state.battle = BattleState(area=area)
@@ -86,7 +90,7 @@ def finish(board: Board) -> None:
     state = board.state
     sheet = board.sheet
     lost = set(bs.destroyed)
-    summary = {"survivors": [], "destroyed": []}
+    summary: dict[str, list[str]] = {"survivors": [], "destroyed": []}
     for fid in bs.forces:
         f = state.forces[fid]
         if fid in lost:
