@@ -15,6 +15,7 @@ from attrs import define
 
 from nimitz import RULES_VERSION
 from nimitz.engine.game import Game
+from nimitz.engine.requests import Request
 from nimitz.engine.setup import new_campaign
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
@@ -92,7 +93,7 @@ def decisions_in(journal: list[JournalEntry], start: int = 0) -> list[Decision]:
     return [e.decision for e in journal[start:] if e.kind == "decision" and e.decision is not None]
 
 
-def _entry_key(e: JournalEntry) -> tuple:
+def _entry_key(e: JournalEntry) -> tuple[object, ...]:
     """What a replayed entry must reproduce (its data compared as JSON, as it was saved)."""
     return (e.seq, e.turn, e.step, e.side, e.kind, e.text, e.decision, e.year, canonical_json(e.data))
 
@@ -228,7 +229,7 @@ class Session:
                 os.close(fd)
             self._unsynced = False
 
-    def answer(self, decision: Decision):
+    def answer(self, decision: Decision) -> Request | None:
         request = self.game.answer(decision)
         if self.autosave:
             self.save()

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import NimitzError
@@ -26,11 +27,16 @@ from nimitz.model.data import GameData
 from nimitz.model.journal import JournalEntry
 from nimitz.model.validation import SIDES, validate_checkpoint_state
 
+if TYPE_CHECKING:
+    from nimitz.persist.saves import SaveEnvelope, SaveSummary
+
+Plain = Callable[[Any], str]  # a record as canonical JSON text
+
 ENTRY_KINDS = ("created", "decision", "roll", "bot", "event")
 MAX_SHOWN = 5
 
 
-def envelope_problems(env, data: GameData) -> list[str]:  # a SaveEnvelope
+def envelope_problems(env: SaveEnvelope, data: GameData) -> list[str]:
     """Every reason the save cannot be used as it is; [] when it can."""
     problems: list[str] = []
     last = env.summary
@@ -92,7 +98,7 @@ _BRANCH = re.compile(
 )
 
 
-def verify(env, data: GameData, path: Path | None = None) -> list[str]:
+def verify(env: SaveEnvelope, data: GameData, path: Path | None = None) -> list[str]:
     """[] when the save is exactly what this nimitz, with this data, writes for the campaign's
     decisions; otherwise what differs first in each part, and where."""
     from nimitz.persist.campaign_file import decisions_in, new_game, summary_for
@@ -106,7 +112,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:
     header = env.header
     # The replay's summary at every point the game waited for a decision (journal length ->
     # summary): each commit of the save must be one of them.
-    waiting = {}
+    waiting: dict[int, SaveSummary] = {}  # journal length where the game waited -> its summary
     try:
         from nimitz.persist.position import replay_from_position
 
@@ -129,7 +135,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:
     def plain(obj: Any) -> str:
         return canonical_json(CONVERTER.unstructure(obj))
 
-    def as_json(items: list) -> list[str]:  # exact text: 4.0 or true is not the face 4 or 1
+    def as_json(items: list[JournalEntry]) -> list[str]:  # exact text: 4.0 or true is not the face 4 or 1
         return [canonical_json(item) for item in CONVERTER.unstructure(items)]
 
     ours, theirs = as_json(game.journal), as_json(env.journal)
@@ -143,10 +149,11 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:
             break
     if len(game.journal) != len(env.journal):
         problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save {len(env.journal)}")
-    for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints, strict=False)):  # lengths compared below
-        if plain(mine) != plain(saved):
+    for k, (mine_cp, saved_cp) in enumerate(zip(game.checkpoints, env.checkpoints, strict=False)):  # lengths below
+        if plain(mine_cp) != plain(saved_cp):
             problems.append(
-                f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): " + _first_difference(mine, saved, plain)
+                f"$.checkpoints[{k}] (start of turn {saved_cp.turn + 1}): "
+                + _first_difference(mine_cp, saved_cp, plain)
             )
             break
     if len(game.checkpoints) != len(env.checkpoints):
@@ -155,7 +162,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:
     return problems
 
 
-def _commit_problems(env, waiting: dict, plain) -> list[str]:
+def _commit_problems(env: SaveEnvelope, waiting: dict[int, SaveSummary], plain: Plain) -> list[str]:
     """Each commit's summary must be the replay's at that point (its time aside), in order; the
     header's own copy is the last commit's, or the one before (a write cut before the header)."""
     previous, times = -1, []
@@ -191,7 +198,7 @@ def _time_problems(stamps: list[str], where: str) -> list[str]:
     return []
 
 
-def _first_difference(mine: Any, saved: Any, plain) -> str:
+def _first_difference(mine: Any, saved: Any, plain: Plain) -> str:
     """Which field of a journal entry or checkpoint differs from the replay, and how."""
     import attrs
 
@@ -204,7 +211,7 @@ def _first_difference(mine: Any, saved: Any, plain) -> str:
     return "differs from the replay"
 
 
-def _header_problems(env, data: GameData, path: Path | None) -> list[str]:
+def _header_problems(env: SaveEnvelope, data: GameData, path: Path | None) -> list[str]:
     """The fields outside the game that this program writes: they must be what it writes."""
     from nimitz.persist.campaign_file import decisions_in
     from nimitz.persist.store import SUFFIX
