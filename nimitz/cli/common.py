@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import overload
 
 import click
 
@@ -34,6 +35,10 @@ class UserError(click.ClickException):
         click.echo(f"nimitz: {self.format_message()}", err=True)
 
 
+@overload
+def error_message(exc: NimitzError | OSError) -> str: ...
+@overload
+def error_message(exc: Exception) -> str | None: ...
 def error_message(exc: Exception) -> str | None:
     """The one line a player sees for an error they can cause (a bad save or name, an illegal
     decision, a full disk, a read-only folder...); None for a bug."""

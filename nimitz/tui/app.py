@@ -14,7 +14,9 @@ when it takes more than a moment.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +35,12 @@ POST_BATTLE_STEPS = ("reinforce", "repair", "return_to_port", "supply", "defeat_
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
 
-WAIT = object()  # a queued step that resumes the queue itself (the battle beats)
+class _Wait(enum.Enum):
+    WAIT = "wait"
+
+
+WAIT = _Wait.WAIT  # a queued step that resumes the queue itself (the battle beats)
+Step = Callable[[], Screen | _Wait | None]  # a queued step: the screen to show, WAIT, or nothing
 
 
 def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]) -> list[tuple[str, list[JournalEntry]]]:
@@ -90,7 +97,7 @@ class NimitzApp(App):
         self.replay_path = Path(replay_path) if replay_path is not None else None
         self.controller = Controller(Path(saves_folder), data)
         self.open_path = Path(open_path) if open_path is not None else None
-        self._queue: list[Callable[[], Screen | None]] = []
+        self._queue: list[Step] = []
         self._last_kind = ""
         self.guided = False  # the guided first turn (chosen on the briefing)
         from nimitz.tui.battle_view import BoardHistory
@@ -350,11 +357,11 @@ class NimitzApp(App):
         if orders:
             self._queue.append(lambda: self._report("JA Orders", orders, "orders"))
         for area, segment in battle_segments(journal, entries):
-            self._queue.append(lambda a=area, s=segment: self._battle_beats(a, s))
+            self._queue.append(partial(self._battle_beats, area, segment))
             end = next((e for e in segment if e.step == "battle:end" and e.kind == "event"), None)
             if end is not None:
-                self._queue.append(lambda a=area, e=end: self._battle_result(a, e))
-                self._queue.append(lambda a=area: self._close_battle(a))
+                self._queue.append(partial(self._battle_result, area, end))
+                self._queue.append(partial(self._close_battle, area))
         if after:
             turn = after[0].turn
             self._queue.append(lambda: self._report(f"End of turn {turn}", after, "reinforce"))
@@ -376,7 +383,7 @@ class NimitzApp(App):
             return None
         return BattleScreen(area)
 
-    def _battle_beats(self, area: str, entries: list[JournalEntry]) -> object:
+    def _battle_beats(self, area: str, entries: list[JournalEntry]) -> _Wait | None:
         """Show a battle's new entries beat by beat on its screen (opened if needed); WAIT while
         the player steps through them."""
         from nimitz.tui.screens.battle import BattleScreen
@@ -707,7 +714,7 @@ class NimitzApp(App):
                     (
                         f"Go to {a.code} {a.name}",
                         "Select the area on the map",
-                        lambda code=a.code, c=campaign: c.goto(code),
+                        partial(campaign.goto, a.code),
                     )
                 )
                 if request is not None and request.kind == "movement":
@@ -715,7 +722,7 @@ class NimitzApp(App):
                         (
                             f"Move forces from {a.code} {a.name}",
                             "Open the move dialog",
-                            lambda code=a.code, c=campaign: c.goto(code, act=True),
+                            partial(campaign.goto, a.code, act=True),
                         )
                     )
         return cmds

@@ -239,12 +239,12 @@ class Controller:
     def auto_decision(self) -> Decision:
         """What the expert player answers now (its heuristics: instant), with its reason kept in
         `auto_reason` (for the 'auto' choice)."""
-        from nimitz.policies import get_policy
+        from nimitz.policies.expert import ExpertPolicy
 
         request = self.request
         if request is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
-        expert = get_policy("expert", budget=0)
+        expert = ExpertPolicy(budget=0)
         try:
             decision = expert(request, self.game)
             self.auto_reason = expert.last_reason

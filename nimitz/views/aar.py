@@ -109,7 +109,8 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # a SaveEnvelope
         per = losses.get(side, {})
         text = ", ".join(counted(n, kind) for kind, n in sorted(per.items(), key=lambda kv: -kv[1]))
         lines.append(f"- {SIDE_NAME[side]}: {sum(per.values())}" + (f" ({text})" if text else ""))
-    decisive = sorted((b for b in battles if b[1] is not None), key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
+    fought = [(start, end) for start, end in battles if end is not None]
+    decisive = sorted(fought, key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
     if decisive:
         lines += ["", "Decisive battles (most forces destroyed):", ""]
         for start, end in decisive:

@@ -412,9 +412,9 @@ def render_map(
     pairs = sorted({tuple(sorted((a.code, b))) for a in areas.values() for b in a.adjacent if b in areas})
     # lines touching the selection last, so they win where two lines cross
     pairs.sort(key=lambda p: selected in p)
-    for a, b in pairs:
-        tag = "line-sel" if selected in (a, b) else "line"
-        for x, y, glyph in _line_cells(*centre(a), *centre(b)):
+    for one, other in pairs:
+        tag = "line-sel" if selected in (one, other) else "line"
+        for x, y, glyph in _line_cells(*centre(one), *centre(other)):
             if canvas.area_at(x, y) is None and 0 <= x < canvas.width and 0 <= y < canvas.height:
                 canvas.put(x, y, glyph, tag)
     for a in areas.values():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 class SizeAware:
     """Tell the app when the terminal is resized (it shows the 'too small' notice)."""
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         app = self.app  # type: ignore[attr-defined]
         if hasattr(app, "check_size"):
             app.check_size()
