@@ -21,6 +21,7 @@ from nimitz.model.battle import BattleState
 from nimitz.model.data import GameData
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, clone
+from nimitz.persist.players import bot_game, bot_replay
 
 UNDO_TARGETS = ("decision", "step", "turn")
 
@@ -42,7 +43,7 @@ def game_after(data: GameData, checkpoints: list[Checkpoint], journal: list[Jour
     cp = checkpoints[start]
     before = sum(1 for p in positions if p < cp.journal_len)
     decisions = [d for p in positions[before:count] if (d := journal[p].decision) is not None]
-    return Game.replay(data, cp, journal, checkpoints[:start], decisions)
+    return bot_replay(data, cp, journal, checkpoints[:start], decisions)
 
 
 def undo_count(journal: list[JournalEntry], to: str) -> int:
@@ -303,9 +304,9 @@ class EntryStates:
         # Entries before the first checkpoint (the "created" line) show the set-up.
         first = _snapshot(cp.state, None)
         shots: list[Snapshot] = [first] * (cp.journal_len - start)
-        game = Game(
-            data=self.data,
-            state=copy.deepcopy(cp.state),
+        game = bot_game(
+            self.data,
+            copy.deepcopy(cp.state),
             journal=list(self.journal[: cp.journal_len]),
             checkpoints=list(self.checkpoints[:seg]),
         )
@@ -368,4 +369,4 @@ class EntryStates:
 
     def game(self, index: int) -> Game:
         """A Game around `state(index)` for the read-only views (no engine running)."""
-        return Game(data=self.data, state=self.state(index))
+        return bot_game(self.data, self.state(index))

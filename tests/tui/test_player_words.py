@@ -40,7 +40,7 @@ def played(tmp_path_factory, data_module) -> Path:
 
 @pytest.fixture(scope="module")
 def data_module():
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
 
     return load_game_data()
 
