@@ -135,7 +135,7 @@ class PolicyChoice(click.Choice):
         self.case_sensitive = True
 
     @property
-    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]  # click stores them; computed here
         from nimitz.policies import policy_names
 
         return tuple(policy_names())

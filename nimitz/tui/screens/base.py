@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
@@ -21,7 +21,7 @@ class SizeAware:
     """Tell the app when the terminal is resized (it shows the 'too small' notice)."""
 
     def on_resize(self, event: events.Resize) -> None:
-        app = self.app  # type: ignore[attr-defined]
+        app = self.app  # type: ignore[attr-defined]  # a mixin: the Screen it joins has .app
         if hasattr(app, "check_size"):
             app.check_size()
 
@@ -33,7 +33,7 @@ class NimitzScreen(SizeAware, Screen):
 
     @property
     def napp(self) -> NimitzApp:
-        return self.app  # type: ignore[return-value]
+        return cast("NimitzApp", self.app)  # Textual types it App[object]; ours is always a NimitzApp
 
     def refresh_state(self) -> None:
         """The campaign changed: redraw from the controller's game (override)."""
@@ -47,7 +47,7 @@ class NimitzModal(SizeAware, ModalScreen):
 
     @property
     def napp(self) -> NimitzApp:
-        return self.app  # type: ignore[return-value]
+        return cast("NimitzApp", self.app)  # Textual types it App[object]; ours is always a NimitzApp
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -64,7 +64,7 @@ class RequestDialog(NimitzModal):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("a", "auto", "Auto")]
 
     @property
-    def help_topic(self) -> str:  # type: ignore[override]
+    def help_topic(self) -> str:  # type: ignore[override]  # a plain class attribute on the bases
         return self.kind or "general"
 
     def keeps(self, request: Request | None) -> bool:
