@@ -38,6 +38,7 @@ from nimitz.model.state import (
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
+    from nimitz.model.data import CounterClass
 
 Engine = Generator[Request, Decision, None]
 
@@ -94,7 +95,7 @@ def play_turn(game: Game, start: str = "") -> Engine:
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def cls_of(game: Game, f: Force):
+def cls_of(game: Game, f: Force) -> CounterClass:
     return game.data.years[game.state.year].cls[f.cls]
 
 
@@ -451,7 +452,7 @@ def ja_orders(game: Game) -> Engine:
     if game.sheet.special.no_ja_orders_in:
         game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 
-    def on_plan(plan):
+    def on_plan(plan: list[tuple[str, int]]) -> None:
         if bot.pinned_at_orders:
             game.log(
                 "bot",

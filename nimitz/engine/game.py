@@ -20,11 +20,11 @@ from typing import Any
 
 from attrs import define, field
 
-from nimitz.engine.dice import Dice, SeededDice
+from nimitz.engine.dice import Dice, Roll, SeededDice
 from nimitz.engine.players import JapanPlayer
 from nimitz.engine.requests import Request
 from nimitz.errors import NimitzError
-from nimitz.model.data import GameData
+from nimitz.model.data import GameData, YearSheet
 from nimitz.model.journal import Checkpoint, Decision, JournalEntry
 from nimitz.model.state import CampaignState
 
@@ -47,7 +47,7 @@ class JournaledDice:
     game: Game
 
     @property
-    def rolls(self):
+    def rolls(self) -> list[Roll]:
         return self.inner.rolls
 
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
@@ -80,13 +80,13 @@ class Game:
             self.dice = JournaledDice(SeededDice(self.state.dice), self)
 
     @property
-    def sheet(self):
+    def sheet(self) -> YearSheet:
         return self.data.years[self.state.year]
 
     # --- journal ---------------------------------------------------------------------------
 
     def log(
-        self, kind: str, side: str, text: str, data: dict | None = None, decision: Decision | None = None
+        self, kind: str, side: str, text: str, data: dict[str, Any] | None = None, decision: Decision | None = None
     ) -> JournalEntry:
         entry = JournalEntry(
             seq=len(self.journal),
@@ -120,6 +120,7 @@ class Game:
         return self.pending
 
     def _advance(self, decision: Decision | None) -> None:
+        assert self._engine is not None, "start() runs the engine first"
         try:
             self.pending = next(self._engine) if decision is None else self._engine.send(decision)
         except StopIteration:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left, insort
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 from attrs import define, field
@@ -38,21 +38,25 @@ def clone(value: T) -> T:
     times faster than copy.deepcopy: no memo, because the state holds no shared references, and
     records are filled slot by slot (their classes have no validators or post-init hooks).
     attrs fields with init=False (caches such as the location index) get their default."""
+    return cast(T, _clone(value))
+
+
+def _clone(value: Any) -> Any:
     if isinstance(value, _PLAIN):
         return value
     kind = type(value)
     if kind is list:
-        return [clone(v) for v in value]  # type: ignore[return-value]
+        return [_clone(v) for v in value]
     if kind is dict:
-        return {k: clone(v) for k, v in value.items()}  # type: ignore[return-value]
+        return {k: _clone(v) for k, v in value.items()}
     if kind is tuple:
-        return tuple(clone(v) for v in value)  # type: ignore[return-value]
+        return tuple(_clone(v) for v in value)
     if not attrs.has(kind):
         return copy.deepcopy(value)  # not expected in a state; stay exact if one appears
     copied, reset = _layout(kind)
     new = object.__new__(kind)
     for name in copied:
-        _set(new, name, clone(getattr(value, name)))
+        _set(new, name, _clone(getattr(value, name)))
     for name, default in reset:
         _set(new, name, default)
     return new

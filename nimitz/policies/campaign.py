@@ -148,23 +148,21 @@ def _movement(request: Request, game: Game) -> Decision:
         )
         if room > 0 and ready:
             return Decision("invade", forces=tuple(f.id for f in ready[:room]))
-    if target:  # the attack needs troops to hold what it takes
-        if us.count(target, ("INF", "BN")) < 3:
-            for f in movable:
-                if (
-                    f.location in bases
-                    and cls_of(game, f).type == "INF"
-                    and f.location != "HI"
-                    and move_problem(game, f, target) is None
-                ):
-                    return Decision("move", forces=(f.id,), area=target)
+    if target and us.count(target, ("INF", "BN")) < 3:  # the attack needs troops to hold what it takes
+        for f in movable:
+            if (
+                f.location in bases
+                and cls_of(game, f).type == "INF"
+                and f.location != "HI"
+                and move_problem(game, f, target) is None
+            ):
+                return Decision("move", forces=(f.id,), area=target)
     for f in movable:  # aircraft and troops at the bases reinforce threatened objectives
         c = cls_of(game, f)
         if f.location not in bases or c.type not in ("LBA", "INF", "BN"):
             continue
-        if f.location == "HI":
-            if us.count("HI", (c.type,)) <= 2:
-                continue  # Hawaii must stay held (R21)
+        if f.location == "HI" and us.count("HI", (c.type,)) <= 2:
+            continue  # Hawaii must stay held (R21)
         post = _garrison_post(game, f, ("LBA",) if c.type == "LBA" else ("INF", "BN"), threats, us)
         if post:
             return Decision("move", forces=(f.id,), area=post)

@@ -7,13 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import variants
-from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState
+from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay
 from nimitz.model.data import CounterClass, Plan
 from nimitz.model.ratings import Rating
 from nimitz.model.state import BOMBING
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+
+# How a plan, an event or the weather changed an attack value: source, from, to (and plan id).
+Modifier = dict[str, str]
 
 ENEMY = {"US": "JA", "JA": "US"}
 AREA_NAMES = {"JO": "Japanese Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean"}
@@ -39,7 +45,7 @@ def box_area(box: str | None) -> str:
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         self.game = game
         self.state = game.state
         self.data = game.data
@@ -48,7 +54,9 @@ class Board:
 
     @property
     def bs(self) -> BattleState:
-        return self.state.battle
+        battle = self.state.battle
+        assert battle is not None, "a Board is made for a battle being fought"
+        return battle
 
     # --- identity --------------------------------------------------------------------------
 
@@ -189,9 +197,9 @@ class Board:
         table = self.data.ja_plans if side == "JA" else self.data.us_plans
         return table.by_id[plan_id]
 
-    def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
-        out = []
+        out: list[tuple[Plan, PlanInPlay]] = []
         bs = self.bs
         for pip in bs.ja_plans:
             if pip.used:
@@ -203,9 +211,9 @@ class Board:
                 out.append((plan, pip))
         return out
 
-    def us_playing(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
-        out = []
+        out: list[tuple[Plan, PlanInPlay]] = []
         for pip in self.bs.us_plans:
             if pip.used or pip.plan not in self.bs.us_playing:
                 continue
@@ -214,9 +222,9 @@ class Board:
                 out.append((plan, pip))
         return out
 
-    def us_held(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
-        out = []
+        out: list[tuple[Plan, PlanInPlay]] = []
         for pip in self.bs.us_plans:
             if pip.used:
                 continue
@@ -225,7 +233,7 @@ class Board:
                 out.append((plan, pip))
         return out
 
-    def in_force(self, side: str, kind: str) -> list[tuple[Plan, Any]]:
+    def in_force(self, side: str, kind: str) -> list[tuple[Plan, PlanInPlay]]:
         return self.ja_in_force(kind) if side == "JA" else self.us_playing(kind)
 
     def requirement_met(self, side: str, requires: str) -> bool:
@@ -241,11 +249,11 @@ class Board:
 
     # --- values ----------------------------------------------------------------------------
 
-    def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[dict]]:
+    def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[Modifier]]:
         """The piece's current attack value with every plan bonus in force, and the modifiers."""
         c = self.cls(pid)
         value = getattr(c, rating).side(self.damaged(pid))
-        mods: list[dict] = []
+        mods: list[Modifier] = []
         if not value:
             return value, mods
         side = self.side(pid)
@@ -265,7 +273,7 @@ class Board:
 
     # --- description -----------------------------------------------------------------------
 
-    def describe(self, pid: str) -> dict:
+    def describe(self, pid: str) -> dict[str, Any]:
         return {
             "id": pid,
             "name": self.name(pid),

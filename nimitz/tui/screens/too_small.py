@@ -22,7 +22,7 @@ class TooSmallScreen(ModalScreen):
 
     def on_resize(self) -> None:
         self._update()
-        self.app.call_after_refresh(self.app.check_size)  # type: ignore[attr-defined]
+        self.app.call_after_refresh(self.app.check_size)  # type: ignore[attr-defined]  # a NimitzApp method
 
     def _update(self) -> None:
         w, h = self.app.size
