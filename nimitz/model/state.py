@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left, insort
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 import attrs
@@ -165,13 +166,21 @@ class LocationIndex:
     they appear.
 
     `derived` caches values computed from the forces' whereabouts (who is ashore where,
-    supply); it is emptied whenever a force moves, embarks, lands or is added."""
+    supply); it is emptied whenever a force moves, embarks, lands or is added. `summaries`
+    caches values computed from the forces at one location, each stamped with the clock of
+    that location's last change (`stamps`), so a move recomputes only the two places it touches.
+    `kept` holds values with the inputs they were computed from, for the caller to check."""
 
     def __init__(self, forces: dict[str, Force]):
         self.forces = forces
         self.size = 0
         self.buckets: dict[str, list[Force]] = {}
         self.derived: dict[Any, Any] = {}
+        self.clock = 0
+        self.stamps: dict[str, int] = {}  # location -> clock of the last arrival, departure, embarking or landing
+        self.summaries: dict[Hashable, dict[str, tuple[int, Any]]] = {}
+        self.counts: dict[tuple[str, str], int] = {}  # (location, side) -> forces there
+        self.kept: dict[Hashable, Any] = {}  # values kept with their inputs, checked on use
         self.catch_up()
 
     def catch_up(self) -> None:
@@ -180,15 +189,39 @@ class LocationIndex:
             f = values[order]
             f._index, f._order = self, order
             self.buckets.setdefault(f.location, []).append(f)
+            self._touch(f.location)
+            where = (f.location, f.side)
+            self.counts[where] = self.counts.get(where, 0) + 1
         self.size = len(values)
         self.derived.clear()
 
+    def _touch(self, location: str) -> None:
+        self.clock += 1
+        self.stamps[location] = self.clock
+
     def changed(self, force: Force, name: str, value: Any) -> None:
         self.derived.clear()
+        self._touch(force.location)
         if name == "location":
             bucket = self.buckets[force.location]
             del bucket[bisect_left(bucket, force._order, key=_order_of)]
             insort(self.buckets.setdefault(value, []), force, key=_order_of)
+            self._touch(value)
+            counts = self.counts
+            counts[force.location, force.side] -= 1
+            counts[value, force.side] = counts.get((value, force.side), 0) + 1
+
+    def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
+        if len(self.forces) != self.size:
+            self.catch_up()
+        memo = self.summaries.setdefault(key, {})
+        stamp = self.stamps.get(location, 0)
+        kept = memo.get(location)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]  # type: ignore[no-any-return]
+        value = compute(self.buckets.get(location, []))
+        memo[location] = (stamp, value)
+        return value
 
     def at(self, location: str) -> list[Force]:
         if len(self.forces) != self.size:
@@ -246,12 +279,32 @@ class CampaignState:
             index.catch_up()
         return index.derived
 
+    def kept(self) -> dict[Hashable, Any]:
+        """A cache that is never emptied while this state's forces stay: keep each value with
+        the inputs it was computed from and check them before use (control.py: supply)."""
+        return self._location_index().kept
+
     def at(self, location: str, side: str | None = None) -> list[Force]:
         """Forces at a location in a stable order (their insertion order in `forces`)."""
         here = self._location_index().at(location)
         if side is None:
             return list(here)
         return [f for f in here if f.side == side]
+
+    def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
+        """`compute(forces at location)`, memoised until a force arrives at, leaves, embarks in
+        or lands at that location. So `compute` may read only the forces' ids, sides, classes,
+        locations and embarked flags (not damaged or moved); `key` names the computation and
+        everything else it depends on (e.g. the year, whose classes it reads). The value is
+        shared: never change it."""
+        return self._location_index().summary(location, key, compute)
+
+    def count(self, location: str, side: str) -> int:
+        """How many forces of a side are at a location: len(at(location, side)), kept by the index."""
+        index = self._location_index()
+        if len(self.forces) != index.size:
+            index.catch_up()
+        return index.counts.get((location, side), 0)
 
     def by_location(self) -> dict[str, list[Force]]:
         out: dict[str, list[Force]] = {}
