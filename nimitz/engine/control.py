@@ -20,25 +20,30 @@ def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[F
 def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
     """For every map area, the sides with INF, battalions or LBA ashore there (cached until a
     force moves, embarks or lands)."""
-    return dict(_ashore_sides(state, data))
+    sides = _ashore_sides(state, data)
+    return {area: sides[area] for area in data.map.area if area in sides}
 
 
 def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
-    """ashore_sides, as cached: not to be changed. Each area's sides are kept by the state
-    until a force there moves, so a move recounts only the areas it touched."""
+    """ashore_sides, as cached: not to be changed. Brought up to date from the last one by
+    recounting only the areas where forces moved since."""
     cache = state.derived()
     key = ("ashore_sides", data.fingerprint, state.year)
     if key not in cache:
         cls = data.year(state.year).cls
-
-        def sides_ashore(here: list[Force]) -> frozenset[str]:
-            return frozenset({f.side for f in here if not f.embarked and cls[f.cls].ashore_type})
-
-        out: dict[str, frozenset[str]] = {}
-        for area in data.map.area:  # the pools and boxes off the map hold nothing ashore
-            sides = state.summary(area, key, sides_ashore)
+        kept = state.kept()
+        clock, before = kept.get(key, (0, {}))
+        now, touched = state.touched_since(clock)
+        out = dict(before)
+        for area in dict.fromkeys(touched) if clock else data.map.area:
+            if area not in data.map.area:
+                continue  # the pools and boxes off the map hold nothing ashore
+            sides = frozenset({f.side for f in state.at(area) if not f.embarked and cls[f.cls].ashore_type})
             if sides:
                 out[area] = sides
+            else:
+                out.pop(area, None)
+        kept[key] = (now, out)
         cache[key] = out
     return cache[key]  # type: ignore[no-any-return]
 

@@ -169,7 +169,9 @@ class LocationIndex:
     supply); it is emptied whenever a force moves, embarks, lands or is added. `summaries`
     caches values computed from the forces at one location, each stamped with the clock of
     that location's last change (`stamps`), so a move recomputes only the two places it touches.
-    `kept` holds values with the inputs they were computed from, for the caller to check."""
+    `touched` lists the locations changed, in order (the clock is its length), and `side_clock`
+    the clock of each side's last change, so a cache can be brought up to date or found still
+    true. `kept` holds values with the inputs they were computed from, for the caller to check."""
 
     def __init__(self, forces: dict[str, Force]):
         self.forces = forces
@@ -177,6 +179,8 @@ class LocationIndex:
         self.buckets: dict[str, list[Force]] = {}
         self.derived: dict[Any, Any] = {}
         self.clock = 0
+        self.touched: list[str] = []
+        self.side_clock: dict[str, int] = {}
         self.stamps: dict[str, int] = {}  # location -> clock of the last arrival, departure, embarking or landing
         self.summaries: dict[Hashable, dict[str, tuple[int, Any]]] = {}
         self.counts: dict[tuple[str, str], int] = {}  # (location, side) -> forces there
@@ -190,12 +194,14 @@ class LocationIndex:
             f._index, f._order = self, order
             self.buckets.setdefault(f.location, []).append(f)
             self._touch(f.location)
+            self.side_clock[f.side] = self.clock
             where = (f.location, f.side)
             self.counts[where] = self.counts.get(where, 0) + 1
         self.size = len(values)
         self.derived.clear()
 
     def _touch(self, location: str) -> None:
+        self.touched.append(location)
         self.clock += 1
         self.stamps[location] = self.clock
 
@@ -210,6 +216,7 @@ class LocationIndex:
             counts = self.counts
             counts[force.location, force.side] -= 1
             counts[value, force.side] = counts.get((value, force.side), 0) + 1
+        self.side_clock[force.side] = self.clock
 
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
         if len(self.forces) != self.size:
@@ -271,13 +278,28 @@ class CampaignState:
             self._index = LocationIndex(self.forces)
         return self._index
 
-    def derived(self) -> dict[Any, Any]:
-        """A cache for values computed from where the forces are and whether they are embarked
-        (nothing else): emptied whenever that changes. Cached values must not be changed."""
+    def _current_index(self) -> LocationIndex:
+        """The location index, with any forces added since indexed."""
         index = self._location_index()
         if len(self.forces) != index.size:
             index.catch_up()
-        return index.derived
+        return index
+
+    def touched_since(self, clock: int) -> tuple[int, list[str]]:
+        """(the clock now, the locations where a force arrived, left, embarked or landed since
+        `clock`, maybe repeated). Clock 0 is before the state's forces were set out."""
+        index = self._current_index()
+        return index.clock, index.touched[clock:]
+
+    def side_clock(self, side: str) -> int:
+        """The clock of the last time one of the side's forces moved, embarked or landed: while
+        it stands, everything computed from that side's whereabouts alone stays true."""
+        return self._current_index().side_clock.get(side, 0)
+
+    def derived(self) -> dict[Any, Any]:
+        """A cache for values computed from where the forces are and whether they are embarked
+        (nothing else): emptied whenever that changes. Cached values must not be changed."""
+        return self._current_index().derived
 
     def kept(self) -> dict[Hashable, Any]:
         """A cache that is never emptied while this state's forces stay: keep each value with
@@ -301,10 +323,7 @@ class CampaignState:
 
     def count(self, location: str, side: str) -> int:
         """How many forces of a side are at a location: len(at(location, side)), kept by the index."""
-        index = self._location_index()
-        if len(self.forces) != index.size:
-            index.catch_up()
-        return index.counts.get((location, side), 0)
+        return self._current_index().counts.get((location, side), 0)
 
     def by_location(self) -> dict[str, list[Force]]:
         out: dict[str, list[Force]] = {}

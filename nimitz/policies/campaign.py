@@ -90,6 +90,20 @@ def _threats(game: Game, held: list[str]) -> dict[str, int]:
     return {a: state.count(a, "JA") + sum(state.count(n, "JA") for n in m.area[a].adjacent) for a in held}
 
 
+def _japan_around(game: Game, held: list[str]) -> tuple[str | None, list[tuple[str, int]]]:
+    """The target, and the held objectives Japan threatens (with how much): they read only
+    the held objectives and where Japan's forces are, so the state keeps them while those stand
+    (Japan does not move while the US moves)."""
+    state = game.state
+    inputs = (tuple(held), state.side_clock("JA"))
+    kept = state.kept()
+    last = kept.get("sensible: target and threats")
+    if last is None or last[0] != inputs:
+        threatened = [(area, threat) for area, threat in _threats(game, held).items() if threat]
+        last = kept["sensible: target and threats"] = (inputs, (_target(game, held), threatened))
+    return last[1]  # type: ignore[no-any-return]
+
+
 class _UsTypes:
     """How many US forces of each type stand in an area (the search below asks the same areas
     again and again: the state keeps the counts of each area until a force there moves)."""
@@ -168,13 +182,12 @@ def _movement(request: Request, game: Game) -> Decision:
         if room > 0 and ready:
             return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     held = objectives_held(state, game.data)
-    target = _target(game, held)
+    target, threatened = _japan_around(game, held)
     us = _UsTypes(game)
     if target and us.count(target, ("INF", "BN")) < 3:  # the attack needs troops to hold what it takes
         for f, c in based:
             if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
-    threatened = [(area, threat) for area, threat in _threats(game, held).items() if threat]
     hawaii = us.at("HI")
     posts: dict = {}
     for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
