@@ -302,12 +302,16 @@ def movement(game: Game) -> Engine:
         if any(cls_of(game, f).type in ("INF", "BN", "LBA") for f in state.at(a.code, "US"))
     ]
     state.invaded_this_turn = 0
+    areas = game.data.map.area
+    # Only the forces a decision names move during the step: the rest stay movable or not.
+    movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and f.location in areas]
     while True:
-        decision = yield movement_request(game)
+        decision = yield movement_request(game, movable)
         if decision.kind == "end_movement":
             variants.end_of_movement(game)
             return
         forces = [state.forces[i] for i in decision.forces]
+        movable = [i for i in movable if i not in decision.forces]
         if decision.kind == "move":
             for f in forces:
                 f.location = decision.area
@@ -372,7 +376,8 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
     return None
 
 
-def movement_request(game: Game) -> Request:
+def movement_request(game: Game, movable: list[str]) -> Request:
+    """The request for the next move; `movable`: the unmoved US forces on the map."""
     state = game.state
     special = game.sheet.special
 
@@ -429,7 +434,6 @@ def movement_request(game: Game) -> Request:
         kinds.append("strategic_bombing")
     if special.invasion_box:
         kinds.append("invade")
-    movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and on_map(game, f)]
     return Request(
         kind="movement",
         step="movement",
@@ -437,7 +441,7 @@ def movement_request(game: Game) -> Request:
         options=[Option(Decision("end_movement"), "End movement")],
         checker=check,
         kinds=tuple(kinds),
-        info={"movable": movable, "lba_bases": list(state.lba_bases)},
+        info={"movable": list(movable), "lba_bases": list(state.lba_bases)},
     )
 
 

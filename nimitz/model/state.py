@@ -19,19 +19,9 @@ from nimitz.model.battle import BattleState
 T = TypeVar("T")
 _set = object.__setattr__  # bypasses Force.__setattr__ where no index must be told
 _PLAIN = (str, int, bool, float, type(None))
-# Per attrs class: (fields to copy, fields to reset to their default), filled on first use.
-_LAYOUT: dict[type, tuple[list[str], list[tuple[str, Any]]]] = {}
-
-
-def _layout(kind: type) -> tuple[list[str], list[tuple[str, Any]]]:
-    layout = _LAYOUT.get(kind)
-    if layout is None:
-        fields = attrs.fields(kind)
-        layout = _LAYOUT[kind] = (
-            [a.name for a in fields if a.init],
-            [(a.name, a.default) for a in fields if not a.init],
-        )
-    return layout
+_PLAIN_TYPES = frozenset(_PLAIN)
+# Per type met in a state: the function that copies its values (see clone), made on first use.
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def clone(value: T) -> T:
@@ -39,24 +29,59 @@ def clone(value: T) -> T:
     times faster than copy.deepcopy: no memo, because the state holds no shared references, and
     records are filled slot by slot (their classes have no validators or post-init hooks).
     attrs fields with init=False (caches such as the location index) get their default."""
-    if isinstance(value, _PLAIN):
-        return value
     kind = type(value)
+    if kind in _PLAIN_TYPES:
+        return value
+    copier = _COPIERS.get(kind)
+    if copier is None:
+        copier = _COPIERS[kind] = _copier(kind)
+    return copier(value)  # type: ignore[no-any-return]
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    return [v if v.__class__ in _PLAIN_TYPES else clone(v) for v in value]
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: v if v.__class__ in _PLAIN_TYPES else clone(v) for k, v in value.items()}
+
+
+def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(v if v.__class__ in _PLAIN_TYPES else clone(v) for v in value)
+
+
+def _copier(kind: type) -> Callable[[Any], Any]:
     if kind is list:
-        return [clone(v) for v in value]  # type: ignore[return-value]
+        return _copy_list
     if kind is dict:
-        return {k: clone(v) for k, v in value.items()}  # type: ignore[return-value]
+        return _copy_dict
     if kind is tuple:
-        return tuple(clone(v) for v in value)  # type: ignore[return-value]
+        return _copy_tuple
+    if issubclass(kind, _PLAIN):
+        return lambda value: value  # e.g. an enum.StrEnum: immutable like its base
     if not attrs.has(kind):
-        return copy.deepcopy(value)  # not expected in a state; stay exact if one appears
-    copied, reset = _layout(kind)
-    new = object.__new__(kind)
+        return copy.deepcopy  # not expected in a state; stay exact if one appears
+    # An attrs record: a function written out for its fields, as attrs writes its own
+    # __init__ (a loop over the field names costs twice as much; checkpoints copy ~250 forces).
+    fields = attrs.fields(kind)
+    copied = [a.name for a in fields if a.init]
+    reset = [a.default for a in fields if not a.init]
+    lines = ["def copy_record(value):", "    new = new_record(kind)"]
     for name in copied:
-        _set(new, name, clone(getattr(value, name)))
-    for name, default in reset:
-        _set(new, name, default)
-    return new
+        lines += [f"    v = value.{name}", f"    set_(new, {name!r}, v if v.__class__ in plain else clone(v))"]
+    for i, a in enumerate(a for a in fields if not a.init):
+        lines.append(f"    set_(new, {a.name!r}, reset[{i}])")
+    lines.append("    return new")
+    namespace = {
+        "new_record": object.__new__,
+        "kind": kind,
+        "set_": _set,
+        "plain": _PLAIN_TYPES,
+        "clone": clone,
+        "reset": reset,
+    }
+    exec("\n".join(lines), namespace)  # the code is built above from the class's own field names
+    return namespace["copy_record"]  # type: ignore[no-any-return]
 
 
 # Locations that are not map areas.
