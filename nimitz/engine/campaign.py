@@ -131,8 +131,13 @@ def resupply(game: Game) -> Engine:
         + (f" +{extra} (difficulty handicap)" if extra else "")
         + f", {state.sp} SP to spend",
     )
+    # Resupply damages nothing and moves no force in play: the damaged ones only get fewer.
+    damaged = [
+        f for f in state.forces.values() if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL)
+    ]
     while True:
-        decision = yield resupply_request(game)
+        damaged = [f for f in damaged if f.damaged]
+        decision = yield resupply_request(game, damaged)
         if decision.kind == "end_resupply":
             return
         if decision.kind == "buy_scouting":
@@ -153,7 +158,8 @@ def resupply(game: Game) -> Engine:
             game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
-def resupply_request(game: Game) -> Request:
+def resupply_request(game: Game, damaged: list[Force]) -> Request:
+    """The request for the next purchase; `damaged`: the damaged US forces in play."""
     state = game.state
     cap = game.data.orders.scouting_cap
     options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
@@ -161,13 +167,12 @@ def resupply_request(game: Game) -> Request:
         c = cls_of(game, f)
         if c.buy_cost <= state.sp:
             options.append(Option(Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost))
-    for f in state.forces.values():
-        if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL):
-            c = cls_of(game, f)
-            if c.repair_cost <= state.sp:
-                options.append(
-                    Option(Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost)
-                )
+    for f in damaged:
+        c = cls_of(game, f)
+        if c.repair_cost <= state.sp:
+            options.append(
+                Option(Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost)
+            )
     room = min(cap - state.scouting_points, state.sp)
     for n in range(1, room + 1):
         options.append(Option(Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n))

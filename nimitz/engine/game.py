@@ -69,6 +69,8 @@ class Game:
     _engine: Engine | None = None
     # Called after every journal append (the TUI refreshes its log from this).
     listeners: list[Callable[[JournalEntry], None]] = field(factory=list)
+    # False: no checkpoints (a lab campaign is never saved, undone or replayed).
+    keep_checkpoints: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
@@ -101,6 +103,8 @@ class Game:
 
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""
+        if not self.keep_checkpoints:
+            return
         self.checkpoints.append(
             Checkpoint(turn=self.state.turn, journal_len=len(self.journal), state=self.state.copy())
         )

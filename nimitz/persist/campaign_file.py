@@ -34,10 +34,14 @@ from nimitz.persist.saves import (
 )
 
 
-def new_game(data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False) -> Game:
+def new_game(
+    data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False, checkpoints: bool = True
+) -> Game:
+    """A new campaign, started (its first request pending). `checkpoints=False`: a campaign
+    that will never be saved or undone keeps none (the lab)."""
     state = new_campaign(data, year, seed, rules)
     state.linked = linked
-    game = Game(data=data, state=state)
+    game = Game(data=data, state=state, keep_checkpoints=checkpoints)
     game.log(
         "created",
         "",
