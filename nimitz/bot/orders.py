@@ -120,8 +120,8 @@ class OrdersBot:
         if area in (JAPAN, "EA"):
             return forces
         ashore = self.ja_ashore(area)
-        if len(ashore) <= 1:
-            forces = [f for f in forces if f not in ashore]
+        if len(ashore) == 1:
+            forces = [f for f in forces if f is not ashore[0]]
         return forces
 
     def pin_last_ashore(self, area: str) -> list[str]:
@@ -272,7 +272,7 @@ class OrdersBot:
                 if cat != "ships" and keep_one and ashore_left <= 1:
                     break  # the last INF or LBA ashore never leaves (R4)
                 pick = choose(self.dice, options, f"{purpose}: pick {PICK_NAMES[cat]}")
-                options.remove(pick)
+                options = [f for f in options if f is not pick]
                 chosen.append(pick)
                 if cat != "ships" and not pick.embarked:
                     ashore_left -= 1

@@ -520,11 +520,12 @@ def battle_areas(game: Game) -> list[str]:
     alone fight only where the other side has a ship, and infantry on transports bring their
     side's transport, a ship that submarines can attack."""
     out = []
+    state = game.state
     for a in game.data.map.areas:
-        us = game.state.at(a.code, "US")
-        ja = game.state.at(a.code, "JA")
-        if not us or not ja:
+        if not state.count(a.code, "US") or not state.count(a.code, "JA"):
             continue
+        us = state.at(a.code, "US")
+        ja = state.at(a.code, "JA")
         if (_only_subs(game, us) and not _ships_or_transport(game, ja)) or (
             _only_subs(game, ja) and not _ships_or_transport(game, us)
         ):

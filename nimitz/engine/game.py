@@ -85,20 +85,14 @@ class Game:
     def log(
         self, kind: str, side: str, text: str, data: dict | None = None, decision: Decision | None = None
     ) -> JournalEntry:
-        entry = JournalEntry(
-            seq=len(self.journal),
-            turn=self.state.turn,
-            step=self.state.step,
-            side=side,
-            kind=kind,
-            text=text,
-            data=data or {},
-            decision=decision,
-            year=self.state.year,
-        )
-        self.journal.append(entry)
-        for listener in self.listeners:
-            listener(entry)
+        state, journal = self.state, self.journal
+        # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
+        # decision, year): a roll is journaled a thousand times a campaign
+        entry = JournalEntry(len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year)
+        journal.append(entry)
+        if self.listeners:
+            for listener in self.listeners:
+                listener(entry)
         return entry
 
     def checkpoint(self) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 from bisect import bisect_left, insort
 from collections.abc import Callable, Hashable
+from functools import partial
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 import attrs
@@ -20,6 +22,7 @@ T = TypeVar("T")
 _set = object.__setattr__  # bypasses Force.__setattr__ where no index must be told
 _PLAIN = (str, int, bool, float, type(None))
 _PLAIN_TYPES = frozenset(_PLAIN)
+_PLAIN_NAMES = frozenset({"str", "int", "bool", "float", str, int, bool, float})  # annotations, as strings or types
 # Per type met in a state: the function that copies its values (see clone), made on first use.
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
@@ -50,6 +53,10 @@ def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(v if v.__class__ in _PLAIN_TYPES else clone(v) for v in value)
 
 
+def _set_named(name: str, record: Any, value: Any) -> None:
+    _set(record, name, value)
+
+
 def _copier(kind: type) -> Callable[[Any], Any]:
     if kind is list:
         return _copy_list
@@ -64,22 +71,19 @@ def _copier(kind: type) -> Callable[[Any], Any]:
     # An attrs record: a function written out for its fields, as attrs writes its own
     # __init__ (a loop over the field names costs twice as much; checkpoints copy ~250 forces).
     fields = attrs.fields(kind)
-    copied = [a.name for a in fields if a.init]
-    reset = [a.default for a in fields if not a.init]
+    namespace: dict[str, Any] = {"new_record": object.__new__, "kind": kind, "plain": _PLAIN_TYPES, "clone": clone}
     lines = ["def copy_record(value):", "    new = new_record(kind)"]
-    for name in copied:
-        lines += [f"    v = value.{name}", f"    set_(new, {name!r}, v if v.__class__ in plain else clone(v))"]
-    for i, a in enumerate(a for a in fields if not a.init):
-        lines.append(f"    set_(new, {a.name!r}, reset[{i}])")
+    for i, a in enumerate(fields):
+        slot = getattr(kind, a.name, None)  # a slot's own setter is the quickest way in
+        namespace[f"set_{i}"] = slot.__set__ if type(slot) is MemberDescriptorType else partial(_set_named, a.name)
+        if not a.init:  # a cache, not part of the game: starts again from its default
+            namespace[f"default_{i}"] = a.default
+            lines.append(f"    set_{i}(new, default_{i})")
+        elif a.type in _PLAIN_NAMES:  # declared str, int, bool or float: immutable, shared as is
+            lines.append(f"    set_{i}(new, value.{a.name})")
+        else:
+            lines += [f"    v = value.{a.name}", f"    set_{i}(new, v if v.__class__ in plain else clone(v))"]
     lines.append("    return new")
-    namespace = {
-        "new_record": object.__new__,
-        "kind": kind,
-        "set_": _set,
-        "plain": _PLAIN_TYPES,
-        "clone": clone,
-        "reset": reset,
-    }
     exec("\n".join(lines), namespace)  # the code is built above from the class's own field names
     return namespace["copy_record"]  # type: ignore[no-any-return]
 
