@@ -74,6 +74,8 @@ class Game:
     _engine: Engine | None = None
     # Called after every journal append (the TUI refreshes its log from this).
     listeners: list[Callable[[JournalEntry], None]] = field(factory=list)
+    # False: no checkpoints (a lab campaign is never saved, undone or replayed).
+    keep_checkpoints: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
@@ -88,24 +90,20 @@ class Game:
     def log(
         self, kind: str, side: str, text: str, data: dict[str, Any] | None = None, decision: Decision | None = None
     ) -> JournalEntry:
-        entry = JournalEntry(
-            seq=len(self.journal),
-            turn=self.state.turn,
-            step=self.state.step,
-            side=side,
-            kind=kind,
-            text=text,
-            data=data or {},
-            decision=decision,
-            year=self.state.year,
-        )
-        self.journal.append(entry)
-        for listener in self.listeners:
-            listener(entry)
+        state, journal = self.state, self.journal
+        # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
+        # decision, year): a roll is journaled a thousand times a campaign
+        entry = JournalEntry(len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year)
+        journal.append(entry)
+        if self.listeners:
+            for listener in self.listeners:
+                listener(entry)
         return entry
 
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""
+        if not self.keep_checkpoints:
+            return
         self.checkpoints.append(
             Checkpoint(turn=self.state.turn, journal_len=len(self.journal), state=self.state.copy())
         )

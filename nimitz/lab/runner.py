@@ -137,7 +137,7 @@ def play_one(spec: CampaignSpec) -> CampaignRecord:
     data = _game_data()
     rules = spec.rules()
     chooser = get_policy(spec.policy)
-    game = new_game(data, spec.year, spec.seed, rules, linked=spec.linked)
+    game = new_game(data, spec.year, spec.seed, rules, linked=spec.linked, checkpoints=False)
     tally = _Tally(game)
     game.listeners.append(tally)
     while game.pending is not None:

@@ -36,10 +36,14 @@ from nimitz.persist.saves import (
 )
 
 
-def new_game(data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False) -> Game:
+def new_game(
+    data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False, checkpoints: bool = True
+) -> Game:
+    """A new campaign, started (its first request pending). `checkpoints=False`: a campaign
+    that will never be saved or undone keeps none (the lab)."""
     state = new_campaign(data, year, seed, rules)
     state.linked = linked
-    game = bot_game(data, state)
+    game = bot_game(data, state, keep_checkpoints=checkpoints)
     game.log(
         "created",
         "",
