@@ -5,7 +5,7 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import chain
 from typing import Any
 
@@ -45,6 +45,10 @@ class Board:
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         self._cls: dict[str, CounterClass] = {}
+        self._memo_of: BattleState | None = None
+        self._memo_positions: dict[str, str] = {}
+        self._memo_sizes = (0, 0)
+        self._memo_results: dict[Any, tuple[str, ...]] = {}
 
     @property
     def bs(self) -> BattleState:
@@ -87,54 +91,89 @@ class Board:
     def alive(self, pid: str) -> bool:
         return pid in self.bs.positions
 
+    def _memo(self) -> dict[Any, tuple[str, ...]]:
+        """Results of the placement queries below, kept while no piece moves, arrives or leaves.
+
+        The battle engine asks these many times between two moves, and scanning the board each
+        time was its largest cost. Validity is checked against a copy of `positions` (a dict
+        comparison is far cheaper than one scan), so every way of moving a piece, the engine's
+        or a test's, is seen without being routed through here."""
+        bs = self.state.battle
+        pos = bs.positions
+        if (
+            bs is not self._memo_of
+            or pos != self._memo_positions
+            or len(bs.forces) != self._memo_sizes[0]
+            or len(bs.pieces) != self._memo_sizes[1]
+        ):
+            self._memo_of = bs
+            self._memo_positions = dict(pos)
+            self._memo_sizes = (len(bs.forces), len(bs.pieces))
+            self._memo_results.clear()
+        return self._memo_results
+
+    def _ids(self, side: str | None) -> tuple[str, ...]:
+        memo = self._memo()
+        got = memo.get(side)
+        if got is None:
+            bs = self.bs
+            pos = bs.positions
+            got = tuple(p for p in chain(bs.forces, bs.pieces) if p in pos)
+            if side is not None:
+                prefix = side + ":"
+                got = tuple(p for p in got if p.startswith(prefix))
+            memo[side] = got
+        return got
+
+    def _where(self, query: str, side: str, area: str | None = None) -> tuple[str, ...]:
+        """One of the side's placement queries below, from the memo when nothing moved since."""
+        memo = self._memo()
+        key = (query, side, area)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = tuple(_QUERIES[query](self, side, area))
+        return got
+
     def ids(self, side: str | None = None) -> list[str]:
         """Every piece on the board (map forces first, then battle pieces), in board order."""
-        bs = self.bs
-        pos = bs.positions
-        if side is None:
-            return [p for p in chain(bs.forces, bs.pieces) if p in pos]
-        prefix = side + ":"
-        return [p for p in chain(bs.forces, bs.pieces) if p in pos and p.startswith(prefix)]
+        return list(self._ids(side))
 
     # --- where things are ------------------------------------------------------------------
 
     def at(self, side: str, boxes: Iterable[str]) -> list[str]:
         boxes = set(boxes)
-        return [p for p in self.ids(side) if self.bs.positions[p] in boxes]
+        pos = self.bs.positions
+        return [p for p in self._ids(side) if pos[p] in boxes]
 
     def ships(self, side: str, area: str) -> list[str]:
         """Ships (submarines and transports too) in a sea area."""
-        return [p for p in self.at(side, (area,)) if self.cls(p).is_ship]
+        return list(self._where("ships", side, area))
 
     def surface_ships(self, side: str, area: str) -> list[str]:
         """Ships other than submarines: what bombs, torpedoes and naval guns can hit."""
-        return [p for p in self.ships(side, area) if self.cls(p).type != "SS"]
+        return list(self._where("surface_ships", side, area))
 
     def subs(self, side: str, area: str) -> list[str]:
-        return [p for p in self.ships(side, area) if self.cls(p).type == "SS"]
+        return list(self._where("subs", side, area))
 
     def all_ships(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).is_ship]
+        return list(self._where("all_ships", side))
 
     def carriers(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).is_carrier]
+        return list(self._where("carriers", side))
 
     def aircraft(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).is_aircraft]
+        return list(self._where("aircraft", side))
 
     def lba(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).type == "LBA"]
+        return list(self._where("lba", side))
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
-        return [
-            p
-            for p in self.aircraft(side)
-            if self.bs.positions[p] in AREAS and (area is None or self.bs.positions[p] == area)
-        ]
+        return list(self._where("flying", side, area))
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
-        return [p for p in self.aircraft(side) if self.bs.positions[p] not in AREAS]
+        return list(self._where("at_home", side))
 
     def on_deck(self, carrier: str) -> list[str]:
         return [
@@ -148,13 +187,13 @@ class Board:
 
     def ashore(self, side: str) -> list[str]:
         """Infantry and battalions on the side's beach or in its foxholes."""
-        return self.infantry(side, (f"{side}_BE", f"{side}_FH"))
+        return list(self._where("ashore", side))
 
     def foxholes(self, side: str) -> list[str]:
-        return self.infantry(side, (f"{side}_FH",))
+        return list(self._where("foxholes", side))
 
     def embarked(self, side: str) -> list[str]:
-        return self.infantry(side, (ON_TRANSPORT,))
+        return list(self._where("embarked", side))
 
     def transport(self, side: str) -> str | None:
         tid = transport_id(side)
@@ -165,23 +204,23 @@ class Board:
 
     def holds_island(self, side: str) -> bool:
         """Own infantry ashore or own land-based aircraft: the right to aim at enemy infantry."""
-        return bool(self.ashore(side) or self.lba(side))
+        return bool(self._where("ashore", side) or self._where("lba", side))
 
     def bombing_wings(self, side: str) -> list[str]:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
         the sheet with the side's LBA, but bombing Japan, so they never fly and are not counted
         as forces fighting here."""
-        return [p for p in self.ids(side) if p in self.state.forces and self.state.forces[p].location == BOMBING]
+        return list(self._where("bombing_wings", side))
 
     def count_on_sheet(self, side: str) -> int:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        wings = self.bombing_wings(side)
-        return sum(1 for p in self.ids(side) if self.cls(p).type != "TR" and p not in wings)
+        wings = self._where("bombing_wings", side)
+        return sum(1 for p in self._ids(side) if self.cls(p).type != "TR" and p not in wings)
 
     def has_surface_ships(self, side: str) -> bool:
-        return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self.ids(side))
+        return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
 
     # --- plans -----------------------------------------------------------------------------
 
@@ -232,9 +271,9 @@ class Board:
         if not requires:
             return True
         if requires == "own_infantry_ashore":
-            return bool(self.ashore(side))
+            return bool(self._where("ashore", side))
         if requires == "marine_ashore":
-            return any(self.cls(p).marine for p in self.ashore(side))
+            return any(self.cls(p).marine for p in self._where("ashore", side))
         if requires == "enemy_ships":
             return self.has_surface_ships(ENEMY[side])
         raise ValueError(f"unknown plan requirement {requires!r}")
@@ -273,6 +312,44 @@ class Board:
             "damaged": self.damaged(pid),
             "box": self.box(pid),
         }
+
+
+# --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
+
+
+def _ships(board: Board, side: str, area: str | None) -> Iterable[str]:
+    return (p for p in board.at(side, (area,)) if board.cls(p).is_ship)  # type: ignore[arg-type]
+
+
+def _aircraft(board: Board, side: str, area: str | None) -> Iterable[str]:
+    return (p for p in board._ids(side) if board.cls(p).is_aircraft)
+
+
+def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
+    pos = board.bs.positions
+    return (p for p in board._where("aircraft", side) if pos[p] in AREAS and (area is None or pos[p] == area))
+
+
+def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
+    forces = board.state.forces
+    return (p for p in board._ids(side) if p in forces and forces[p].location == BOMBING)
+
+
+_QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
+    "ships": _ships,
+    "surface_ships": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type != "SS"),
+    "subs": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type == "SS"),
+    "all_ships": lambda b, side, _: (p for p in b._ids(side) if b.cls(p).is_ship),
+    "carriers": lambda b, side, _: (p for p in b._ids(side) if b.cls(p).is_carrier),
+    "aircraft": _aircraft,
+    "lba": lambda b, side, _: (p for p in b._ids(side) if b.cls(p).type == "LBA"),
+    "flying": _flying,
+    "at_home": lambda b, side, _: (p for p in b._where("aircraft", side) if b.bs.positions[p] not in AREAS),
+    "ashore": lambda b, side, _: b.infantry(side, (f"{side}_BE", f"{side}_FH")),
+    "foxholes": lambda b, side, _: b.infantry(side, (f"{side}_FH",)),
+    "embarked": lambda b, side, _: b.infantry(side, (ON_TRANSPORT,)),
+    "bombing_wings": _bombing_wings,
+}
 
 
 def _who_matches(who: str, c: CounterClass) -> bool:
