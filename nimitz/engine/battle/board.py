@@ -45,9 +45,8 @@ class Board:
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         self._cls: dict[str, CounterClass] = {}
-        self._memo_of: BattleState | None = None
-        self._memo_positions: dict[str, str] = {}
-        self._memo_sizes = (0, 0)
+        self._memo_of: dict[str, str] | None = None  # the positions the memo is for
+        self._memo_key = (0, 0, 0)
         self._memo_results: dict[Any, tuple[str, ...]] = {}
 
     @property
@@ -95,21 +94,16 @@ class Board:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
 
         The battle engine asks these many times between two moves, and scanning the board each
-        time was its largest cost. Validity is checked against a copy of `positions` (a dict
-        comparison is far cheaper than one scan), so every way of moving a piece, the engine's
-        or a test's, is seen without being routed through here."""
+        time was its largest cost. `positions` counts its own changes (model.battle.Positions),
+        so every way of moving a piece, the engine's or a test's, is seen without being routed
+        through here."""
         bs = self.state.battle
         pos = bs.positions
-        if (
-            bs is not self._memo_of
-            or pos != self._memo_positions
-            or len(bs.forces) != self._memo_sizes[0]
-            or len(bs.pieces) != self._memo_sizes[1]
-        ):
-            self._memo_of = bs
-            self._memo_positions = dict(pos)
-            self._memo_sizes = (len(bs.forces), len(bs.pieces))
-            self._memo_results.clear()
+        key = (pos.changes, len(bs.forces), len(bs.pieces))  # type: ignore[attr-defined]
+        if pos is not self._memo_of or key != self._memo_key:
+            self._memo_of = pos
+            self._memo_key = key
+            self._memo_results = {}
         return self._memo_results
 
     def _ids(self, side: str | None) -> tuple[str, ...]:
