@@ -92,27 +92,37 @@ def _board(game: Game):
 
 
 def _useful(plan: str, board) -> bool:
-    us_ground = any(board.cls(p).is_ground for p in board.ids("US"))
-    us_ships = board.has_surface_ships("US")
-    us_air = bool(board.aircraft("US"))
-    ja_subs = any(board.cls(p).type == "SS" for p in board.ids("JA"))
-    us_subs = any(board.cls(p).type == "SS" for p in board.ids("US"))
-    return {
+    def us_ground() -> bool:
+        return any(board.cls(p).is_ground for p in board.ids("US"))
+
+    def us_ships() -> bool:
+        return board.has_surface_ships("US")
+
+    def us_air() -> bool:
+        return bool(board.aircraft("US"))
+
+    def subs(side: str) -> bool:
+        return any(board.cls(p).type == "SS" for p in board.ids(side))
+
+    # each test is asked only for the plan at hand (the policy asks this for every plan it holds)
+    tests = {
         "diving_attack": us_air,
-        "furball": us_air and bool(board.aircraft("JA")),
-        "anti_aircraft": us_ships and bool(board.aircraft("JA")),
-        "aaa": us_ships and bool(board.aircraft("JA")),
+        "furball": lambda: us_air() and bool(board.aircraft("JA")),
+        "anti_aircraft": lambda: us_ships() and bool(board.aircraft("JA")),
+        "aaa": lambda: us_ships() and bool(board.aircraft("JA")),
         "ranging_shots": us_ships,
         "artillery": us_ground,
         "charge": us_ground,
         "envelop": us_ground,
-        "leathernecks": any(board.cls(p).marine for p in board.ids("US")),
-        "seabees": bool(board.lba("US")),
-        "sonar": ja_subs or us_subs,
-        "asw": ja_subs,
+        "leathernecks": lambda: any(board.cls(p).marine for p in board.ids("US")),
+        "seabees": lambda: bool(board.lba("US")),
+        "sonar": lambda: subs("JA") or subs("US"),
+        "asw": lambda: subs("JA"),
         "barrel_roll": us_air,
-        "first_light": bool(board.carriers("US")) and us_air,
-    }.get(plan, True)
+        "first_light": lambda: bool(board.carriers("US")) and us_air(),
+    }
+    test = tests.get(plan)
+    return True if test is None else test()
 
 
 def _target_area(board, blocked: list[str], bomber: bool) -> str | None:

@@ -170,11 +170,8 @@ class Board:
         return list(self._where("at_home", side))
 
     def on_deck(self, carrier: str) -> list[str]:
-        return [
-            p
-            for p, piece in self.bs.pieces.items()
-            if piece.kind == "aircraft" and piece.home == carrier and self.bs.positions.get(p) == DECK
-        ]
+        # memoised too: an aircraft only changes carrier (`home`) as it lands, a change of position
+        return list(self._where("on_deck", carrier))
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
         return [p for p in self.at(side, boxes) if self.cls(p).is_ground]
@@ -329,6 +326,15 @@ def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
     return (p for p in board._ids(side) if p in forces and forces[p].location == BOMBING)
 
 
+def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
+    pos = board.bs.positions
+    return (
+        p
+        for p, piece in board.bs.pieces.items()
+        if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK
+    )
+
+
 _QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "ships": _ships,
     "surface_ships": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type != "SS"),
@@ -343,6 +349,7 @@ _QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "foxholes": lambda b, side, _: b.infantry(side, (f"{side}_FH",)),
     "embarked": lambda b, side, _: b.infantry(side, (ON_TRANSPORT,)),
     "bombing_wings": _bombing_wings,
+    "on_deck": _on_deck,
 }
 
 

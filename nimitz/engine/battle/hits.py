@@ -88,6 +88,13 @@ def ship_targets(board: Board, side: str, area: str) -> list[Target]:
     return out
 
 
+def has_ship_targets(board: Board, side: str, area: str) -> bool:
+    """Whether `ship_targets` would find any, without building them."""
+    if any(board.cls(p).type != "TR" for p in board.surface_ships(side, area)):
+        return True
+    return area == "CO" and transport_target(board, side) is not None
+
+
 def sub_targets(board: Board, side: str, area: str) -> list[Target]:
     return [counter_target(board, p) for p in board.subs(side, area)]
 
@@ -101,6 +108,11 @@ def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
     if infantry_ok:
         out += [counter_target(board, p) for p in board.ashore(side)]
     return out
+
+
+def has_island_targets(board: Board, side: str, infantry_ok: bool) -> bool:
+    """Whether `island_targets` would find any, without building them."""
+    return board.airfields(side) > 0 or (infantry_ok and bool(board.ashore(side)))
 
 
 def carried_targets(board: Board, side: str) -> list[Target]:
