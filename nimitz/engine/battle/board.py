@@ -96,28 +96,31 @@ class Board:
         The battle engine asks these many times between two moves, and scanning the board each
         time was its largest cost. `positions` counts its own changes (model.battle.Positions),
         so every way of moving a piece, the engine's or a test's, is seen without being routed
-        through here."""
+        through here. A fresh memo starts from one pass over the board: the pieces of each
+        side, and of each side in each box, in board order."""
         bs = self.state.battle
         pos = bs.positions
         key = (pos.changes, len(bs.forces), len(bs.pieces))  # type: ignore[attr-defined]
         if pos is not self._memo_of or key != self._memo_key:
             self._memo_of = pos
             self._memo_key = key
-            self._memo_results = {}
+            grouped: dict[Any, list[str]] = {None: []}
+            for p in chain(bs.forces, bs.pieces):
+                box = pos.get(p)
+                if box is None:
+                    continue
+                side = p.split(":", 1)[0]
+                grouped[None].append(p)
+                grouped.setdefault(side, []).append(p)
+                grouped.setdefault((side, box), []).append(p)
+            self._memo_results = {k: tuple(v) for k, v in grouped.items()}
         return self._memo_results
 
     def _ids(self, side: str | None) -> tuple[str, ...]:
-        memo = self._memo()
-        got = memo.get(side)
-        if got is None:
-            bs = self.bs
-            pos = bs.positions
-            got = tuple(p for p in chain(bs.forces, bs.pieces) if p in pos)
-            if side is not None:
-                prefix = side + ":"
-                got = tuple(p for p in got if p.startswith(prefix))
-            memo[side] = got
-        return got
+        return self._memo().get(side, ())
+
+    def _in_box(self, side: str, box: str) -> tuple[str, ...]:
+        return self._memo().get((side, box), ())
 
     def _where(self, query: str, side: str, area: str | None = None) -> tuple[str, ...]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
@@ -135,9 +138,12 @@ class Board:
     # --- where things are ------------------------------------------------------------------
 
     def at(self, side: str, boxes: Iterable[str]) -> list[str]:
-        boxes = set(boxes)
-        pos = self.bs.positions
-        return [p for p in self._ids(side) if pos[p] in boxes]
+        boxes = tuple(boxes)
+        if len(boxes) == 1:
+            return list(self._in_box(side, boxes[0]))
+        pos = self.state.battle.positions
+        wanted = set(boxes)
+        return [p for p in self._ids(side) if pos[p] in wanted]
 
     def ships(self, side: str, area: str) -> list[str]:
         """Ships (submarines and transports too) in a sea area."""
@@ -309,16 +315,23 @@ class Board:
 
 
 def _ships(board: Board, side: str, area: str | None) -> Iterable[str]:
-    return (p for p in board.at(side, (area,)) if board.cls(p).is_ship)  # type: ignore[arg-type]
+    cls = board.cls
+    return (p for p in board._in_box(side, area) if cls(p).is_ship)  # type: ignore[arg-type]
 
 
 def _aircraft(board: Board, side: str, area: str | None) -> Iterable[str]:
-    return (p for p in board._ids(side) if board.cls(p).is_aircraft)
+    cls = board.cls
+    return (p for p in board._ids(side) if cls(p).is_aircraft)
 
 
 def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
-    pos = board.bs.positions
-    return (p for p in board._where("aircraft", side) if pos[p] in AREAS and (area is None or pos[p] == area))
+    if area is not None:
+        if area not in AREAS:
+            return ()
+        cls = board.cls
+        return (p for p in board._in_box(side, area) if cls(p).is_aircraft)
+    pos = board.state.battle.positions
+    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
 
 
 def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
