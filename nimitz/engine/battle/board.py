@@ -58,7 +58,7 @@ class Board:
     def cls(self, pid: str) -> CounterClass:
         c = self._cls.get(pid)
         if c is None:
-            piece = self.bs.pieces.get(pid)
+            piece = self.state.battle.pieces.get(pid)
             cid = piece.cls if piece is not None else self.state.forces[pid].cls
             c = self._cls[pid] = self.sheet.cls[cid]
         return c
@@ -69,26 +69,26 @@ class Board:
     def name(self, pid: str) -> str:
         if pid.endswith(":airfield"):
             return f"{self.side(pid)} airfield"
-        piece = self.bs.pieces.get(pid)
+        piece = self.state.battle.pieces.get(pid)
         if piece is not None:
             return piece.name
         return self.state.forces[pid].name
 
     def is_piece(self, pid: str) -> bool:
-        return pid in self.bs.pieces
+        return pid in self.state.battle.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.bs.pieces.get(pid)
+        piece = self.state.battle.pieces.get(pid)
         if piece is not None:
             return piece.damaged
         force = self.state.forces.get(pid)
         return bool(force and force.damaged)
 
     def box(self, pid: str) -> str:
-        return self.bs.positions.get(pid, "")
+        return self.state.battle.positions.get(pid, "")
 
     def alive(self, pid: str) -> bool:
-        return pid in self.bs.positions
+        return pid in self.state.battle.positions
 
     def _memo(self) -> dict[Any, tuple[str, ...]]:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
@@ -228,11 +228,12 @@ class Board:
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
         out = []
-        bs = self.bs
+        bs = self.state.battle
+        by_id = self.data.ja_plans.by_id
         for pip in bs.ja_plans:
             if pip.used:
                 continue
-            plan = self.data.ja_plans.by_id[pip.plan]
+            plan = by_id[pip.plan]
             if pip.turn != bs.turn and not plan.effect.get("keep_until_used"):
                 continue
             if kind is None or plan.effect["kind"] == kind:
@@ -242,10 +243,15 @@ class Board:
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
         """US plans the player played this turn and that are not spent yet."""
         out = []
-        for pip in self.bs.us_plans:
-            if pip.used or pip.plan not in self.bs.us_playing:
+        bs = self.state.battle
+        playing = bs.us_playing
+        if not playing:
+            return out
+        by_id = self.data.us_plans.by_id
+        for pip in bs.us_plans:
+            if pip.used or pip.plan not in playing:
                 continue
-            plan = self.data.us_plans.by_id[pip.plan]
+            plan = by_id[pip.plan]
             if kind is None or plan.effect["kind"] == kind:
                 out.append((plan, pip))
         return out
@@ -253,10 +259,11 @@ class Board:
     def us_held(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
         """US plans bought and not yet used."""
         out = []
-        for pip in self.bs.us_plans:
+        by_id = self.data.us_plans.by_id
+        for pip in self.state.battle.us_plans:
             if pip.used:
                 continue
-            plan = self.data.us_plans.by_id[pip.plan]
+            plan = by_id[pip.plan]
             if kind is None or plan.effect["kind"] == kind:
                 out.append((plan, pip))
         return out

@@ -160,8 +160,9 @@ class Alloc:
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
-        top = min(self.rank(t) for t in legal)
-        return [t for t in legal if self.rank(t) == top]
+        ranks = [self.rank(t) for t in legal]
+        top = min(ranks)
+        return [t for t, r in zip(legal, ranks) if r == top]
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
