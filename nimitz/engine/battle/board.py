@@ -46,7 +46,7 @@ class Board:
         self.sheet = game.data.year(game.state.year)
         self._cls: dict[str, CounterClass] = {}
         self._memo_of: dict[str, str] | None = None  # the positions the memo is for
-        self._memo_key = (0, 0, 0)
+        self._memo_changes = 0  # and their count of changes then
         self._memo_results: dict[Any, tuple[str, ...]] = {}
 
     @property
@@ -96,25 +96,31 @@ class Board:
         The battle engine asks these many times between two moves, and scanning the board each
         time was its largest cost. `positions` counts its own changes (model.battle.Positions),
         so every way of moving a piece, the engine's or a test's, is seen without being routed
-        through here. A fresh memo starts from one pass over the board: the pieces of each
-        side, and of each side in each box, in board order."""
-        bs = self.state.battle
-        pos = bs.positions
-        key = (pos.changes, len(bs.forces), len(bs.pieces))  # type: ignore[attr-defined]
-        if pos is not self._memo_of or key != self._memo_key:
-            self._memo_of = pos
-            self._memo_key = key
-            grouped: dict[Any, list[str]] = {None: []}
-            for p in chain(bs.forces, bs.pieces):
-                box = pos.get(p)
-                if box is None:
-                    continue
-                side = p.split(":", 1)[0]
-                grouped[None].append(p)
-                grouped.setdefault(side, []).append(p)
-                grouped.setdefault((side, box), []).append(p)
-            self._memo_results = {k: tuple(v) for k, v in grouped.items()}
+        through here. (A force or piece only counts once it has a position, and leaves the
+        board by losing it, so `forces` and `pieces` need no watching; an aircraft changes
+        carrier only as it lands, a change of position too.)"""
+        pos = self.state.battle.positions
+        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+            self._remember(pos)
         return self._memo_results
+
+    def _remember(self, pos: Any) -> None:
+        """A fresh memo from one pass over the board: the pieces of each side, and of each side
+        in each box, in board order."""
+        bs = self.state.battle
+        grouped: dict[Any, list[str]] = {None: []}
+        every = grouped[None]
+        for p in chain(bs.forces, bs.pieces):
+            box = pos.get(p)
+            if box is None:
+                continue
+            side = p.split(":", 1)[0]
+            every.append(p)
+            grouped.setdefault(side, []).append(p)
+            grouped.setdefault((side, box), []).append(p)
+        self._memo_of = pos
+        self._memo_changes = pos.changes
+        self._memo_results = {k: tuple(v) for k, v in grouped.items()}
 
     def _ids(self, side: str | None) -> tuple[str, ...]:
         return self._memo().get(side, ())
@@ -124,7 +130,10 @@ class Board:
 
     def _where(self, query: str, side: str, area: str | None = None) -> tuple[str, ...]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
-        memo = self._memo()
+        pos = self.state.battle.positions
+        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+            self._remember(pos)
+        memo = self._memo_results
         key = (query, side, area)
         got = memo.get(key)
         if got is None:
