@@ -43,8 +43,9 @@ class Positions(dict[str, str]):
         self.changes = 0
 
     def __setitem__(self, key: str, value: str) -> None:
-        self.changes += 1
-        super().__setitem__(key, value)
+        if self.get(key) != value:  # a piece put back where it is changes nothing
+            self.changes += 1
+            super().__setitem__(key, value)
 
     def __delitem__(self, key: str) -> None:
         self.changes += 1

@@ -47,6 +47,8 @@ class Board:
         self._cls: dict[str, CounterClass] = {}
         self._memo_of: dict[str, str] | None = None  # the positions the memo is for
         self._memo_changes = 0  # and their count of changes then
+        # per piece, what never changes: (side, is_ship, is_aircraft, is_carrier, is LBA)
+        self._kinds: dict[str, tuple[str, bool, bool, bool, bool]] = {}
         self._memo_results: dict[Any, tuple[str, ...]] = {}
 
     @property
@@ -105,19 +107,33 @@ class Board:
         return self._memo_results
 
     def _remember(self, pos: Any) -> None:
-        """A fresh memo from one pass over the board: the pieces of each side, and of each side
-        in each box, in board order."""
+        """A fresh memo from one pass over the board: the pieces of each side, of each side in
+        each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
         bs = self.state.battle
+        kinds = self._kinds
         grouped: dict[Any, list[str]] = {None: []}
         every = grouped[None]
         for p in chain(bs.forces, bs.pieces):
             box = pos.get(p)
             if box is None:
                 continue
-            side = p.split(":", 1)[0]
+            kind = kinds.get(p)
+            if kind is None:
+                c = self.cls(p)
+                kind = kinds[p] = (p.split(":", 1)[0], c.is_ship, c.is_aircraft, c.is_carrier, c.type == "LBA")
+            side, ship, aircraft, carrier, lba = kind
             every.append(p)
             grouped.setdefault(side, []).append(p)
             grouped.setdefault((side, box), []).append(p)
+            if ship:
+                grouped.setdefault(("ships", side, box), []).append(p)
+                grouped.setdefault(("all_ships", side, None), []).append(p)
+            if aircraft:
+                grouped.setdefault(("aircraft", side, None), []).append(p)
+            if carrier:
+                grouped.setdefault(("carriers", side, None), []).append(p)
+            if lba:
+                grouped.setdefault(("lba", side, None), []).append(p)
         self._memo_of = pos
         self._memo_changes = pos.changes
         self._memo_results = {k: tuple(v) for k, v in grouped.items()}
@@ -330,22 +346,12 @@ class Board:
 # --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
 
 
-def _ships(board: Board, side: str, area: str | None) -> Iterable[str]:
-    cls = board.cls
-    return (p for p in board._in_box(side, area) if cls(p).is_ship)  # type: ignore[arg-type]
-
-
-def _aircraft(board: Board, side: str, area: str | None) -> Iterable[str]:
-    cls = board.cls
-    return (p for p in board._ids(side) if cls(p).is_aircraft)
-
-
 def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
     if area is not None:
         if area not in AREAS:
             return ()
-        cls = board.cls
-        return (p for p in board._in_box(side, area) if cls(p).is_aircraft)
+        kinds = board._kinds
+        return (p for p in board._in_box(side, area) if kinds[p][2])
     pos = board.state.battle.positions
     return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
 
@@ -364,14 +370,19 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     )
 
 
+def _none(board: Board, side: str, area: str | None) -> Iterable[str]:
+    """A query Board._remember fills for every side (and box) that has any: none here."""
+    return ()
+
+
 _QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
-    "ships": _ships,
+    "ships": _none,
     "surface_ships": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type != "SS"),
     "subs": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type == "SS"),
-    "all_ships": lambda b, side, _: (p for p in b._ids(side) if b.cls(p).is_ship),
-    "carriers": lambda b, side, _: (p for p in b._ids(side) if b.cls(p).is_carrier),
-    "aircraft": _aircraft,
-    "lba": lambda b, side, _: (p for p in b._ids(side) if b.cls(p).type == "LBA"),
+    "all_ships": _none,
+    "carriers": _none,
+    "aircraft": _none,
+    "lba": _none,
     "flying": _flying,
     "at_home": lambda b, side, _: (p for p in b._where("aircraft", side) if b.bs.positions[p] not in AREAS),
     "ashore": lambda b, side, _: b.infantry(side, (f"{side}_BE", f"{side}_FH")),
