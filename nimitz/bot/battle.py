@@ -246,7 +246,7 @@ def bomber_area_legal(board: Board, area: str) -> tuple[bool, str]:
         if board.ashore("US") and (board.ashore("JA") or board.lba("JA")):
             return True, "US infantry ashore and Japanese infantry or LBA on the Island"
         return False, "no US airfields, and no US infantry ashore that Japan may attack"
-    ships = [p for p in board.ids("US") if board.box(p) == area and board.cls(p).is_ship and board.cls(p).type != "SS"]
+    ships = board.surface_ships("US", area)
     if ships:
         return True, f"{len(ships)} US ship(s)"
     return False, "no US surface ships"

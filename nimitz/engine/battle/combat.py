@@ -213,11 +213,14 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
 def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
     """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
     extra = 0
+    plans = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
+    if not plans:
+        return 0  # (building the targets to measure the room is the costly part)
     room = sum(t.capacity for t in targets(ENEMY[side]))
     if room <= n:
         return 0
     if side == "US":
-        for plan, pip in board.us_held("extra_hit_after_hit"):
+        for plan, pip in plans:
             eff = plan.effect
             if eff["step"] != step or not board.requirement_met(side, eff["requires"]):
                 continue
@@ -240,7 +243,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
                 {"plan": plan.id, "step": step, "area": area},
             )
     else:
-        for plan, pip in board.ja_in_force("extra_hit_after_hit"):
+        for plan, pip in plans:
             eff = plan.effect
             if eff["step"] == step and board.requirement_met(side, eff["requires"]):
                 pip.used = True
@@ -373,6 +376,13 @@ def bomb_targets(board: Board, attacker_side: str, area: str) -> Callable[[str],
     return build
 
 
+def has_bomb_targets(board: Board, defender: str, area: str) -> bool:
+    """Whether `bomb_targets(...)(defender)` would find any, without building them."""
+    if area == "IS":
+        return H.has_island_targets(board, defender, board.holds_island(ENEMY[defender]))
+    return H.has_ship_targets(board, defender, area)
+
+
 def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     """Bombers use their ship value at sea and their ground value over the Island; aircraft never
     attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
@@ -380,8 +390,7 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         shots: dict[str, list[Shot | None]] = {}
         rating = "ground" if area == "IS" else "ship"
         for side in SIDES:
-            build = bomb_targets(board, side, area)
-            if not board.flying(side, area) or not build(ENEMY[side]):
+            if not board.flying(side, area) or not has_bomb_targets(board, ENEMY[side], area):
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
             shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in board.flying(side, area)]
@@ -427,7 +436,7 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
         for side in SIDES:
             if _no_contact_blocks(board, side, area, "enemy_sub_attacks"):
                 continue
-            if not H.ship_targets(board, ENEMY[side], area):
+            if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
             shots[side] = [
                 make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
@@ -467,11 +476,17 @@ def naval_targets(board: Board, defender: str) -> list[H.Target]:
     )
 
 
+def has_naval_targets(board: Board, defender: str) -> bool:
+    return H.has_ship_targets(board, defender, "CO") or H.has_island_targets(
+        board, defender, board.holds_island(ENEMY[defender])
+    )
+
+
 def naval_guns(board: Board) -> Gen:
     """Only ships in Coastal fire, at enemy ships there and enemy Island forces (facts 1.9)."""
     shots: dict[str, list[Shot | None]] = {}
     for side in SIDES:
-        if not naval_targets(board, ENEMY[side]):
+        if not has_naval_targets(board, ENEMY[side]):
             continue
         shots[side] = [
             make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
@@ -492,7 +507,7 @@ def infantry(board: Board) -> Gen:
     shots: dict[str, list[Shot | None]] = {}
     auto: dict[str, int] = {}
     for side in SIDES:
-        if not infantry_targets(board, ENEMY[side]):
+        if not H.has_island_targets(board, ENEMY[side], True):
             continue
         shots[side] = [
             make_shot(board, p, "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces")

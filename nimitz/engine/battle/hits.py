@@ -89,6 +89,13 @@ def ship_targets(board: Board, side: str, area: str) -> list[Target]:
     return out
 
 
+def has_ship_targets(board: Board, side: str, area: str) -> bool:
+    """Whether `ship_targets` would find any, without building them."""
+    if any(board.cls(p).type != "TR" for p in board.surface_ships(side, area)):
+        return True
+    return area == "CO" and transport_target(board, side) is not None
+
+
 def sub_targets(board: Board, side: str, area: str) -> list[Target]:
     return [counter_target(board, p) for p in board.subs(side, area)]
 
@@ -102,6 +109,11 @@ def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
     if infantry_ok:
         out += [counter_target(board, p) for p in board.ashore(side)]
     return out
+
+
+def has_island_targets(board: Board, side: str, infantry_ok: bool) -> bool:
+    """Whether `island_targets` would find any, without building them."""
+    return board.airfields(side) > 0 or (infantry_ok and bool(board.ashore(side)))
 
 
 def carried_targets(board: Board, side: str) -> list[Target]:
@@ -149,8 +161,9 @@ class Alloc:
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
-        top = min(self.rank(t) for t in legal)
-        return [t for t in legal if self.rank(t) == top]
+        ranks = [self.rank(t) for t in legal]
+        top = min(ranks)
+        return [t for t, r in zip(legal, ranks) if r == top]
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already

@@ -183,7 +183,7 @@ def us_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
     options = []
     for c in carriers:
         for a in areas:
-            if combat.bomb_targets(board, "US", a)("JA"):
+            if combat.has_bomb_targets(board, "JA", a):
                 options.append(
                     Option(
                         Decision(kind="battle_first_light", forces=(c,), area=a),
