@@ -407,8 +407,9 @@ def battle_plans(request: Request, game: Game) -> Decision:
     bought = []
     # On a contested island one JA survivor keeps it from us: the ground plans come first.
     priority = ISLAND_PLANS + battle.PLAN_PRIORITY if island else battle.PLAN_PRIORITY
+    useful = battle.plan_filter(board)
     for pid in dict.fromkeys(priority):
-        if pid in costs and costs[pid] <= budget and battle._useful(pid, board):
+        if pid in costs and costs[pid] <= budget and useful(pid):
             bought.append(pid)
             budget -= costs[pid]
     return Decision(kind="battle_plans", count=spend if bought else 0, forces=tuple(bought))
