@@ -97,7 +97,7 @@ def holder(
     data: GameData,
     area: str,
     supplied: set[str] | None = None,
-    sides: dict[str, set[str]] | None = None,
+    sides: dict[str, frozenset[str]] | None = None,
 ) -> str:
     """'US' (held), 'JA' (JA ashore), 'contested' (both ashore), or '' (nobody ashore).
 
