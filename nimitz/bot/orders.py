@@ -7,12 +7,13 @@ forces picked, the candidate destinations with their distances and JA counts, th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from attrs import define, field
 
 from nimitz.engine.dice import Dice, choose, roll_sum
-from nimitz.model.data import GameData, Order
+from nimitz.model.data import CounterClass, GameData, Order
 from nimitz.model.state import CampaignState, Force
 
 JAPAN = "JA"
@@ -80,7 +81,7 @@ class OrdersBot:
 
     # --- what is where ---------------------------------------------------------------------
 
-    def cls(self, f: Force):
+    def cls(self, f: Force) -> CounterClass:
         return self.sheet.cls[f.cls]
 
     def ja(self, area: str) -> list[Force]:
@@ -364,10 +365,10 @@ class OrdersBot:
         force.damaged = False
         return force
 
-    def carry_out(self, row: Order, area: str, purpose: str) -> tuple[OrderResult, list[str], list[dict]]:
+    def carry_out(self, row: Order, area: str, purpose: str) -> tuple[OrderResult, list[str], list[dict[str, Any]]]:
         """The rolled order, else its fallback (East: the East roll), else Hold (R6)."""
         tried = [row.name]
-        extra_rolls: list[dict] = []
+        extra_rolls: list[dict[str, Any]] = []
         result = self.attempt(row, area, purpose)
         if result is None and row.fallback:
             if row.fallback == "east_roll":
@@ -392,7 +393,7 @@ class OrdersBot:
         if not self.movable(area):
             return None
         if auto_hold:
-            roll = {"automatic": "first scouted order in an objective is Hold (R5)"}
+            roll: dict[str, Any] = {"automatic": "first scouted order in an objective is Hold (R5)"}
             row = self.table.by_name["Hold"]
         else:
             dice = roll_sum(self.dice, "ja", self.table.scouted_dice, purpose=f"scouted order in {area}")
@@ -422,7 +423,7 @@ class OrdersBot:
         """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5)."""
         track_before = self.state.ja_track
         if auto_hold:
-            roll = {"automatic": "first order in an objective is Hold (R5)"}
+            roll: dict[str, Any] = {"automatic": "first order in an objective is Hold (R5)"}
             row = self.table.by_name["Hold"]
         else:
             preset = self.state.rules.order_modifiers
@@ -457,7 +458,11 @@ class OrdersBot:
         )
         return result
 
-    def run_step(self, on_plan=None, on_result=None) -> list[OrderResult]:
+    def run_step(
+        self,
+        on_plan: Callable[[list[tuple[str, int]]], None] | None = None,
+        on_result: Callable[[OrderResult], object] | None = None,
+    ) -> list[OrderResult]:
         """The whole JA Orders step after strategic bombing: track to 0, then every area in
         processing order, rolling until all its unmoved forces have orders (R2, R3, R5)."""
         self.state.ja_track = self.table.track_min

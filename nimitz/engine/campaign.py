@@ -1,8 +1,8 @@
 """The campaign turn as a generator: the sequence of play of procedures.md.
 
 `play(game)` runs turn after turn until the campaign ends, yielding a Request whenever the US
-player must decide. Japanese decisions are made by the bot (nimitz.bot) where the procedure
-calls for them and journaled with their explanations.
+player must decide. Japanese decisions are asked of the game's Japanese player (`game.japan`, engine/players.py)
+where the procedure calls for them and journaled with their explanations.
 
 Request kinds and the decisions that answer them:
 
@@ -28,6 +28,7 @@ from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
 from nimitz.model.state import (
     BOMBING,
+    BOMBING_BASE,
     DESTROYED,
     INVASION,
     RAID,
@@ -37,6 +38,7 @@ from nimitz.model.state import (
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
+    from nimitz.model.data import CounterClass
 
 Engine = Generator[Request, Decision, None]
 
@@ -56,7 +58,6 @@ STEP_NAMES = {
     "end": "Campaign over",
 }
 INVASION_LIMIT = 7  # forces per turn into the 1945 invasion box (facts 1.13)
-BOMBING_BASE = "MA"  # the area beside the strategic bombing box: its wings keep MA's airfield (facts 1.13)
 
 
 def play(game: Game) -> Engine:
@@ -95,7 +96,7 @@ def play_turn(game: Game, start: str = "") -> Engine:
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def cls_of(game: Game, f: Force):
+def cls_of(game: Game, f: Force) -> CounterClass:
     return game.data.years[game.state.year].cls[f.cls]
 
 
@@ -223,12 +224,10 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
 
 
 def scouting(game: Game) -> Engine:
-    from nimitz.bot.orders import OrdersBot
-
     state = game.state
     state.step = "scouting"
     state.scout_held = []
-    bot = OrdersBot(state, game.data, game.dice)
+    bot = game.japan.orders(state, game.data, game.dice)
     markers = bot.place_moved_markers()
     if markers["lone"] or markers["pinned"]:
         game.log(
@@ -455,17 +454,15 @@ def movement_request(game: Game, movable: list[str]) -> Request:
 
 
 def ja_orders(game: Game) -> Engine:
-    from nimitz.bot.orders import OrdersBot
-
     state = game.state
     state.step = "orders"
     if game.sheet.special.strategic_bombing:
         yield from strategic_bombing(game)
-    bot = OrdersBot(state, game.data, game.dice)
+    bot = game.japan.orders(state, game.data, game.dice)
     if game.sheet.special.no_ja_orders_in:
         game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 
-    def on_plan(plan):
+    def on_plan(plan: list[tuple[str, int]]) -> None:
         if bot.pinned_at_orders:
             game.log(
                 "bot",
@@ -591,18 +588,14 @@ def land_embarked(game: Game) -> None:
 
 
 def ja_reinforce(game: Game) -> None:
-    from nimitz.bot.reinforce import reinforce
-
     game.state.step = "reinforce"
-    text, data = reinforce(game.state, game.data, game.dice)
+    text, data = game.japan.reinforce(game.state, game.data, game.dice)
     game.log("bot", "JA", text, data)
 
 
 def ja_repair(game: Game) -> None:
-    from nimitz.bot.reinforce import repair
-
     game.state.step = "repair"
-    text, data = repair(game.state, game.data)
+    text, data = game.japan.repair(game.state, game.data)
     if text:
         game.log("bot", "JA", text, data)
 
