@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay
@@ -17,6 +17,17 @@ from nimitz.model.state import BOMBING
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
+    from nimitz.model.battle import Positions
+    from nimitz.model.state import CampaignState
+
+    class _Battle(BattleState):
+        positions: Positions  # what its converter makes of every dict given
+
+    class _InBattle(CampaignState):
+        """The state while a battle is fought: the only time a Board is asked anything."""
+
+        battle: _Battle
+
 
 # How a plan, an event or the weather changed an attack value: source, from, to (and plan id).
 Modifier = dict[str, str]
@@ -47,11 +58,12 @@ class Board:
 
     def __init__(self, game: Game):
         self.game = game
-        self.state = game.state
+        # typed as in battle: the hot paths read state.battle directly (no property call)
+        self.state = cast("_InBattle", game.state)
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         self._cls: dict[str, CounterClass] = {}
-        self._memo_of: dict[str, str] | None = None  # the positions the memo is for
+        self._memo_of: Positions | None = None  # the positions the memo is for
         self._memo_changes = 0  # and their count of changes then
         # per piece, what never changes: (side, is_ship, is_aircraft, is_carrier, is LBA)
         self._kinds: dict[str, tuple[str, bool, bool, bool, bool]] = {}
@@ -59,9 +71,7 @@ class Board:
 
     @property
     def bs(self) -> BattleState:
-        battle = self.state.battle
-        assert battle is not None, "a Board is made for a battle being fought"
-        return battle
+        return self.state.battle
 
     # --- identity --------------------------------------------------------------------------
 
@@ -110,11 +120,11 @@ class Board:
         board by losing it, so `forces` and `pieces` need no watching; an aircraft changes
         carrier only as it lands, a change of position too.)"""
         pos = self.state.battle.positions
-        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+        if pos is not self._memo_of or pos.changes != self._memo_changes:
             self._remember(pos)
         return self._memo_results
 
-    def _remember(self, pos: Any) -> None:
+    def _remember(self, pos: Positions) -> None:
         """A fresh memo from one pass over the board: the pieces of each side, of each side in
         each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
         bs = self.state.battle
@@ -155,7 +165,7 @@ class Board:
     def _where(self, query: str, side: str, area: str | None = None) -> tuple[str, ...]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
         pos = self.state.battle.positions
-        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+        if pos is not self._memo_of or pos.changes != self._memo_changes:
             self._remember(pos)
         memo = self._memo_results
         key = (query, side, area)
