@@ -91,38 +91,42 @@ def _board(game: Game):
     return Board(game)
 
 
-def _useful(plan: str, board) -> bool:
-    def us_ground() -> bool:
-        return any(board.cls(p).is_ground for p in board.ids("US"))
+def plan_filter(board) -> Callable[[str], bool]:
+    """Whether a battle plan can do something in this battle: the battle is looked at once,
+    when first asked (the policies ask for plan after plan)."""
+    known: dict[str, bool] = {}
 
-    def us_ships() -> bool:
-        return board.has_surface_ships("US")
+    def useful(plan: str) -> bool:
+        if not known:
+            known.update(_usefulness(board))
+        return known.get(plan, True)
 
-    def us_air() -> bool:
-        return bool(board.aircraft("US"))
+    return useful
 
-    def subs(side: str) -> bool:
-        return any(board.cls(p).type == "SS" for p in board.ids(side))
 
-    # each test is asked only for the plan at hand (the policy asks this for every plan it holds)
-    tests = {
+def _usefulness(board) -> dict[str, bool]:
+    """Which battle plans can do something in this battle (plans not named always can)."""
+    us_ground = any(board.cls(p).is_ground for p in board.ids("US"))
+    us_ships = board.has_surface_ships("US")
+    us_air = bool(board.aircraft("US"))
+    ja_subs = any(board.cls(p).type == "SS" for p in board.ids("JA"))
+    us_subs = any(board.cls(p).type == "SS" for p in board.ids("US"))
+    return {
         "diving_attack": us_air,
-        "furball": lambda: us_air() and bool(board.aircraft("JA")),
-        "anti_aircraft": lambda: us_ships() and bool(board.aircraft("JA")),
-        "aaa": lambda: us_ships() and bool(board.aircraft("JA")),
+        "furball": us_air and bool(board.aircraft("JA")),
+        "anti_aircraft": us_ships and bool(board.aircraft("JA")),
+        "aaa": us_ships and bool(board.aircraft("JA")),
         "ranging_shots": us_ships,
         "artillery": us_ground,
         "charge": us_ground,
         "envelop": us_ground,
-        "leathernecks": lambda: any(board.cls(p).marine for p in board.ids("US")),
-        "seabees": lambda: bool(board.lba("US")),
-        "sonar": lambda: subs("JA") or subs("US"),
-        "asw": lambda: subs("JA"),
+        "leathernecks": any(board.cls(p).marine for p in board.ids("US")),
+        "seabees": bool(board.lba("US")),
+        "sonar": ja_subs or us_subs,
+        "asw": ja_subs,
         "barrel_roll": us_air,
-        "first_light": lambda: bool(board.carriers("US")) and us_air(),
+        "first_light": bool(board.carriers("US")) and us_air,
     }
-    test = tests.get(plan)
-    return True if test is None else test()
 
 
 def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
@@ -172,8 +176,9 @@ def sensible(request: Request, game: Game) -> Decision:
         budget = 3 + 3 * spend
         bought = []
         costs = {p["id"]: p["cost"] for p in request.info["plans"]}
+        useful = plan_filter(board)
         for pid in PLAN_PRIORITY:
-            if pid in costs and costs[pid] <= budget and _useful(pid, board):
+            if pid in costs and costs[pid] <= budget and useful(pid):
                 bought.append(pid)
                 budget -= costs[pid]
         return Decision(kind=k, count=spend, forces=tuple(bought))
@@ -189,8 +194,9 @@ def sensible(request: Request, game: Game) -> Decision:
             elif c.dogfight.full and request.info["japanese_aircraft"]:
                 targets[pid] = "UO" if board.carriers("US") else "IS"
         plays = []
+        useful = plan_filter(board)
         for p in request.info["plans"]:
-            if _useful(p["id"], board):
+            if useful(p["id"]):
                 plays.append(p["id"])
         return Decision(kind=k, targets=targets, forces=tuple(plays))
     if k in ("battle_allocate_hits", "battle_excess_aircraft", "battle_airfield_losses"):

@@ -8,13 +8,19 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from nimitz.engine import variants
-from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, Positions
+from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay, Positions
 from nimitz.model.data import CounterClass, Plan
 from nimitz.model.ratings import Rating
 from nimitz.model.state import BOMBING
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+
+# How a plan, an event or the weather changed an attack value: source, from, to (and plan id).
+Modifier = dict[str, str]
 
 ENEMY = {"US": "JA", "JA": "US"}
 AREA_NAMES = {"JO": "Japanese Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean"}
@@ -40,7 +46,7 @@ def box_area(box: str | None) -> str:
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         self.game = game
         self.state = game.state
         self.data = game.data
@@ -53,14 +59,16 @@ class Board:
 
     @property
     def bs(self) -> BattleState:
-        return self.state.battle
+        battle = self.state.battle
+        assert battle is not None, "a Board is made for a battle being fought"
+        return battle
 
     # --- identity --------------------------------------------------------------------------
 
     def cls(self, pid: str) -> CounterClass:
         c = self._cls.get(pid)
         if c is None:
-            piece = self.state.battle.pieces.get(pid)
+            piece = self.bs.pieces.get(pid)
             cid = piece.cls if piece is not None else self.state.forces[pid].cls
             c = self._cls[pid] = self.sheet.cls[cid]
         return c
@@ -71,26 +79,26 @@ class Board:
     def name(self, pid: str) -> str:
         if pid.endswith(":airfield"):
             return f"{self.side(pid)} airfield"
-        piece = self.state.battle.pieces.get(pid)
+        piece = self.bs.pieces.get(pid)
         if piece is not None:
             return piece.name
         return self.state.forces[pid].name
 
     def is_piece(self, pid: str) -> bool:
-        return pid in self.state.battle.pieces
+        return pid in self.bs.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.state.battle.pieces.get(pid)
+        piece = self.bs.pieces.get(pid)
         if piece is not None:
             return piece.damaged
         force = self.state.forces.get(pid)
         return bool(force and force.damaged)
 
     def box(self, pid: str) -> str:
-        return self.state.battle.positions.get(pid, "")
+        return self.bs.positions.get(pid, "")
 
     def alive(self, pid: str) -> bool:
-        return pid in self.state.battle.positions
+        return pid in self.bs.positions
 
     def _memo(self) -> dict[Any, Sequence[str]]:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
@@ -101,7 +109,7 @@ class Board:
         through here. (A force or piece only counts once it has a position, and leaves the
         board by losing it, so `forces` and `pieces` need no watching; an aircraft changes
         carrier only as it lands, a change of position too.)"""
-        pos: Positions = self.state.battle.positions
+        pos = cast(Positions, self.bs.positions)
         if pos is not self._memo_of or pos.changes != self._memo_changes:
             self._remember(pos)
         return self._memo_results
@@ -109,7 +117,7 @@ class Board:
     def _remember(self, pos: Positions) -> None:
         """A fresh memo from one pass over the board: the pieces of each side, of each side in
         each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
-        bs = self.state.battle
+        bs = self.bs
         kinds = self._kinds
         grouped: defaultdict[Any, list[str]] = defaultdict(list)
         every = grouped[None]
@@ -155,7 +163,7 @@ class Board:
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
-        pos: Positions = self.state.battle.positions
+        pos = cast(Positions, self.bs.positions)
         if pos is not self._memo_of or pos.changes != self._memo_changes:
             self._remember(pos)
         memo = self._memo_results
@@ -175,7 +183,7 @@ class Board:
         boxes = tuple(boxes)
         if len(boxes) == 1:
             return list(self._in_box(side, boxes[0]))
-        pos = self.state.battle.positions
+        pos = self.bs.positions
         wanted = set(boxes)
         return [p for p in self._ids(side) if pos[p] in wanted]
 
@@ -259,10 +267,10 @@ class Board:
         table = self.data.ja_plans if side == "JA" else self.data.us_plans
         return table.by_id[plan_id]
 
-    def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
-        out = []
-        bs = self.state.battle
+        out: list[tuple[Plan, PlanInPlay]] = []
+        bs = self.bs
         by_id = self.data.ja_plans.by_id
         for pip in bs.ja_plans:
             if pip.used:
@@ -274,10 +282,10 @@ class Board:
                 out.append((plan, pip))
         return out
 
-    def us_playing(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
-        out = []
-        bs = self.state.battle
+        out: list[tuple[Plan, PlanInPlay]] = []
+        bs = self.bs
         playing = bs.us_playing
         if not playing:
             return out
@@ -290,11 +298,11 @@ class Board:
                 out.append((plan, pip))
         return out
 
-    def us_held(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
-        out = []
+        out: list[tuple[Plan, PlanInPlay]] = []
         by_id = self.data.us_plans.by_id
-        for pip in self.state.battle.us_plans:
+        for pip in self.bs.us_plans:
             if pip.used:
                 continue
             plan = by_id[pip.plan]
@@ -302,7 +310,7 @@ class Board:
                 out.append((plan, pip))
         return out
 
-    def in_force(self, side: str, kind: str) -> list[tuple[Plan, Any]]:
+    def in_force(self, side: str, kind: str) -> list[tuple[Plan, PlanInPlay]]:
         return self.ja_in_force(kind) if side == "JA" else self.us_playing(kind)
 
     def requirement_met(self, side: str, requires: str) -> bool:
@@ -318,11 +326,11 @@ class Board:
 
     # --- values ----------------------------------------------------------------------------
 
-    def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[dict]]:
+    def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[Modifier]]:
         """The piece's current attack value with every plan bonus in force, and the modifiers."""
         c = self.cls(pid)
         value = getattr(c, rating).side(self.damaged(pid))
-        mods: list[dict] = []
+        mods: list[Modifier] = []
         if not value:
             return value, mods
         side = self.side(pid)
@@ -342,7 +350,7 @@ class Board:
 
     # --- description -----------------------------------------------------------------------
 
-    def describe(self, pid: str) -> dict:
+    def describe(self, pid: str) -> dict[str, Any]:
         return {
             "id": pid,
             "name": self.name(pid),
@@ -361,7 +369,7 @@ def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
             return ()
         kinds = board._kinds
         return (p for p in board._in_box(side, area) if kinds[p][3])
-    pos = board.state.battle.positions
+    pos = board.bs.positions
     return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
 
 
