@@ -69,6 +69,10 @@ class Game:
     _engine: Engine | None = None
     # Called after every journal append (the TUI refreshes its log from this).
     listeners: list[Callable[[JournalEntry], None]] = field(factory=list)
+    # Called at moments no journal entry marks that a position can stand at (the start of a
+    # battle turn, for `nimitz position export` mid-battle); not journaled, so saves and golden
+    # journals are unchanged.
+    mark_listeners: list[Callable[[str], None]] = field(factory=list)
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
@@ -98,6 +102,10 @@ class Game:
         for listener in self.listeners:
             listener(entry)
         return entry
+
+    def mark(self, moment: str) -> None:
+        for listener in self.mark_listeners:
+            listener(moment)
 
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""

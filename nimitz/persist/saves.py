@@ -44,6 +44,7 @@ from cattrs.gen import make_dict_unstructure_fn, override
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
+from nimitz.model.battle import BattleState
 from nimitz.model.data import GameData
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
@@ -121,6 +122,7 @@ class SaveEnvelope:
 # Fields added after saves existed: left out of a save (and so of the state hash) while they
 # hold their default, so every older campaign keeps its hash and replays unchanged.
 OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
+    BattleState: ("earlier",),  # first: the hooks of the classes holding it are made after it
     RulesProfile: ("options", "objective_hold_track", "battalion_pool", "extra_supply", "extra_bpp"),
     CampaignState: ("variant",),
 }
