@@ -24,6 +24,7 @@ from nimitz.errors import NimitzError
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattlePiece, BattleState, PlanInPlay
 from nimitz.model.data import GameData, YearSheet
 from nimitz.model.invariants import state_problems
+from nimitz.model.optional_rules import OPTION_NAMES, OPTION_STREAMS
 from nimitz.model.state import (
     BATTALIONS,
     BOMBING,
@@ -36,8 +37,10 @@ from nimitz.model.state import (
     CampaignState,
     DiceState,
     Force,
+    HiddenStack,
     LinkedYear,
     RulesProfile,
+    VariantState,
 )
 
 FORMAT = "nimitz-position"
@@ -54,7 +57,7 @@ BOX_SIDES = {
     BATTALIONS: ("JA",),
     DESTROYED: ("US", "JA"),
 }
-STREAMS = ("us", "ja", "bot")
+STREAMS = ("us", "ja", "bot") + tuple(OPTION_STREAMS.values())
 TOP_KEYS = {
     "format",
     "version",
@@ -77,6 +80,7 @@ TOP_KEYS = {
     "boxes",
     "ja_stacks",
     "battle",
+    "variant",
 }
 _ENTRY = re.compile(r"^(?P<name>[^\[\]]*?)\s*(?:\[(?P<marks>[^\[\]]*)\])?\s*$")
 
@@ -112,12 +116,6 @@ def _list(values: list, indent: str = "") -> str:
 def position_text(state: CampaignState, data: GameData, source: str = "") -> str:
     """The state as a position file (it must stand at the start of a step, see
     `step_start_state`)."""
-    if state.rules.options:
-        raise PositionError(
-            f"positions do not hold the state of the optional rules "
-            f"({', '.join(state.rules.options)}: weather, events, fog of war) yet; "
-            f"export works for campaigns without optional rules"
-        )
     if state.step not in POSITION_STEPS:
         raise PositionError(
             f"a position starts at a campaign step ({', '.join(POSITION_STEPS)}), not at {state.step!r}"
@@ -153,8 +151,11 @@ def position_text(state: CampaignState, data: GameData, source: str = "") -> str
         f'battalion_pool = "{r.battalion_pool}"',
         f"extra_supply = {r.extra_supply}",
         f"extra_bpp = {r.extra_bpp}",
+        f"options = {_list(r.options)}  # optional rules (docs/optional-rules.md)",
         "",
     ]
+    if state.variant is not None:
+        out += variant_text(state)
     out += ["[dice]", f"seed = {state.dice.seed}"]
     out += [f"{s} = {state.dice.streams[s]}" for s in STREAMS if s in state.dice.streams]
     out.append("")
@@ -367,6 +368,8 @@ def read_position(text: str, data: GameData, source: str = "position") -> Campai
     _fill(state, data, sheet, placer, stacks)
     if "battle" in doc and not problems.items:
         read_battle(doc, state, data, problems)
+    if "variant" in doc and not problems.items:
+        read_variant(doc, state, data, problems)
     if not problems.items:
         for problem in state_problems(state, data):
             _translate(problem, placer, problems)
@@ -405,12 +408,20 @@ def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -
         "battalion_pool": ("unlimited", "counters"),
     }
     for key, value in rules_doc.items():
+        if key == "options":  # optional rules, in the table's order (saves compare equal)
+            if not isinstance(value, list) or any(v not in OPTION_NAMES for v in value):
+                problems.add("rules.options", f"{value!r}: a list of optional rules ({', '.join(OPTION_NAMES)})")
+            else:
+                rules.options = [name for name in OPTION_NAMES if name in value]
+            continue
         if key in ("extra_supply", "extra_bpp"):  # difficulty handicaps (R70)
             setattr(rules, key, _int(rules_doc, key, problems, 0, None, 0))
             continue
         allowed = choices.get(key)
         if allowed is None:
-            problems.add(f"rules.{key}", f"unknown rule option ({', '.join(choices)}, extra_supply, extra_bpp)")
+            problems.add(
+                f"rules.{key}", f"unknown rule option ({', '.join(choices)}, extra_supply, extra_bpp, options)"
+            )
         elif value not in allowed or type(value) is not type(allowed[0]):
             problems.add(f"rules.{key}", f"{value!r} is not one of {', '.join(map(str, allowed))}")
         else:
@@ -947,3 +958,92 @@ def _piece_order(bs: BattleState) -> list[str]:
                 (p for p in bs.pieces if p.startswith(carrier + " air ")), key=lambda p: int(p.rsplit(" ", 1)[1])
             )
     return order + [p for p in bs.pieces if p not in order]
+
+
+# --- the optional rules' state (docs/optional-rules.md) ----------------------------------------
+
+
+def variant_text(state: CampaignState) -> list[str]:
+    """[variant]: where the optional rules stand this turn (weather, the event, fog of war)."""
+    v = state.variant
+    force = state.forces[v.event_force].name if v.event_force else ""
+    seen = {state.forces[f].name: area for f, area in v.revealed.items()}
+    out = [
+        "[variant]  # the optional rules this turn (docs/optional-rules.md)",
+        f'weather = "{v.weather}"',
+        f"event = {v.event}  # the roll of this turn's event (0: none)",
+        f'event_area = "{v.event_area}"  # storm: the area',
+        f"event_force = {json.dumps(force)}  # engine trouble: the US ship",
+        f"attack_met = {'true' if v.attack_met else 'false'}  # high command's demanded attack made (R83)",
+        f"ended_early = {v.ended_early}  # variable end: the turn the campaign ended after (0: not yet)",
+        f"revealed = {_inline(seen)}  # JA forces the US saw, and where (R85)",
+        "",
+    ]
+    for area, stack in v.fog.items():
+        out += [
+            f"[variant.fog.{area}]  # the chips the US sees there (R85)",
+            f"forces = {_list([state.forces[f].name for f in stack.forces])}",
+            f"blanks = {stack.blanks}",
+            f"blanks_seen = {stack.blanks_seen}",
+            "",
+        ]
+    return out
+
+
+def read_variant(doc: dict, state: CampaignState, data: GameData, problems: _Problems) -> None:
+    table = doc["variant"]
+    keys = {"weather", "event", "event_area", "event_force", "attack_met", "ended_early", "revealed", "fog"}
+    if not isinstance(table, dict):
+        problems.add("variant", "give a table (docs/optional-rules.md)")
+        return
+    for key in table:
+        if key not in keys:
+            problems.add(f"variant.{key}", f"unknown key (the keys are: {', '.join(sorted(keys))})")
+    rules = data.optional_rules
+    v = VariantState()
+    weather = table.get("weather", v.weather)
+    if weather not in rules.weather.levels:
+        problems.add("variant.weather", f"{weather!r} is not one of {', '.join(rules.weather.levels)}")
+    else:
+        v.weather = weather
+    v.event = _int(table, "event", problems, 0, rules.events.sides, 0)
+    area = table.get("event_area", "")
+    if area and area not in data.map.area:
+        problems.add("variant.event_area", f"{area!r} is not a map area")
+    else:
+        v.event_area = area
+    ship = table.get("event_force", "")
+    if ship and f"US:{ship}" not in state.forces:
+        problems.add("variant.event_force", f"no US counter named {ship!r}")
+    elif ship:
+        v.event_force = f"US:{ship}"
+    for key in ("attack_met",):
+        value = table.get(key, False)
+        if not isinstance(value, bool):
+            problems.add(f"variant.{key}", f"{value!r}: true or false")
+        else:
+            v.attack_met = value
+    v.ended_early = _int(table, "ended_early", problems, 0, data.year(state.year).turns, 0)
+    revealed = table.get("revealed", {})
+    for name, where in revealed.items() if isinstance(revealed, dict) else []:
+        if f"JA:{name}" not in state.forces:
+            problems.add("variant.revealed", f"no JA counter named {name!r}", name)
+        else:
+            v.revealed[f"JA:{name}"] = where
+    fog = table.get("fog", {})
+    for where, stack in fog.items() if isinstance(fog, dict) else []:
+        key = f"variant.fog.{where}"
+        if where not in data.map.area or not isinstance(stack, dict):
+            problems.add(key, "a map area's hidden stack: forces, blanks, blanks_seen")
+            continue
+        ids = []
+        for name in stack.get("forces", []):
+            if f"JA:{name}" not in state.forces:
+                problems.add(f"{key}.forces", f"no JA counter named {name!r}", name)
+            ids.append(f"JA:{name}")
+        blanks = _int(stack, "blanks", problems, 0, None, 0)
+        seen = _int(stack, "blanks_seen", problems, 0, blanks, 0)
+        v.fog[where] = HiddenStack(forces=ids, blanks=blanks, blanks_seen=seen)
+    if not state.rules.options:
+        problems.add("variant", "the optional rules' state needs [rules] options = [...] naming them")
+    state.variant = v
