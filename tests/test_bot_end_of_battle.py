@@ -132,3 +132,22 @@ def test_a_name_not_on_the_board_is_a_json_error(pos):
 def test_outside_a_battle_without_area_is_an_error(pos):
     result, out = _bot("airfield-losses", pos, "--json")
     assert result.exit_code == 2 and "not in a battle" in out["detail"]
+
+
+@pytest.mark.parametrize("face,turns", [(2, 1), (5, 2), (7, 3), (10, 4)])
+def test_length_reads_the_battle_length_chart(pos, face, turns):
+    """procedures.md Number of battle turn: 1-2 -> 1, 3-5 -> 2, 6-8 -> 3, 9-10 -> 4; and Number
+    of Japanese Battle Plans: 7 JA forces (carrier aircraft not counted) are the 5-9 row, 2 plans."""
+    result, out = _bot("length", pos, "--area", "MI", "--dice", str(face), "--json")
+    assert result.exit_code == 0, result.output
+    assert out["result"] == {"length": turns, "ja_plans_per_turn": 2}
+    assert out["explanation"]["force_count"] == 7 and out["dice"][0]["stream"] == "ja"
+
+
+def test_length_of_a_battle_under_way_is_reported_not_rerolled(tmp_path):
+    from tests.test_positions_battle import BATTLE
+
+    file = tmp_path / "b.toml"
+    file.write_text(BATTLE, encoding="utf-8")
+    result, out = _bot("length", str(file), "--json")
+    assert result.exit_code == 2 and "under way" in out["detail"] and "3 turn(s)" in out["detail"]

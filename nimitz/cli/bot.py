@@ -267,8 +267,8 @@ def bot_repair(ctx, campaign: str, as_json: bool) -> None:
 
 
 def register_battle_commands() -> None:
-    """The battle bot's commands (place, plans, air, hits; first light, duration, excess aircraft,
-    airfield losses) join the group."""
+    """The battle bot's commands (place, plans, air, hits; length, first light, duration, excess
+    aircraft, airfield losses) join the group."""
     from nimitz.cli import bot_battle as cli_battle
     from nimitz.cli import bot_end
 
@@ -277,6 +277,7 @@ def register_battle_commands() -> None:
         cli_battle.plans,
         cli_battle.air,
         cli_battle.hits,
+        bot_end.length,
         bot_end.first_light,
         bot_end.duration,
         bot_end.excess_aircraft,

@@ -1,7 +1,10 @@
-"""`nimitz bot excess-aircraft|airfield-losses|first-light|duration NAME|PATH|FILE.toml`: the
-Japanese decisions at the start and the end of a battle turn, on a save stopped inside a battle,
-a position holding one (docs/positions.md), or a battle set up with `--area` (bot_battle.py).
+"""`nimitz bot length|first-light|duration|excess-aircraft|airfield-losses NAME|PATH|FILE.toml`:
+the Japanese rolls and decisions of the battle set-up and at the start and the end of a battle
+turn, on a save stopped inside a battle, a position holding one (docs/positions.md), or a battle
+set up with `--area` (bot_battle.py).
 
+- `length`: the battle length roll (weather included, R81) and Japan's plans per turn, as the
+  set-up rolls them (procedures: Number of battle turn; Number of Japanese Battle Plans).
 - `excess-aircraft`: Return Aircraft (procedures: Return Aircraft): the JA carrier aircraft that
   find no deck (room on the undamaged carriers: what each started the battle with) are destroyed,
   damaged ones lowest value first, then full ones lowest value first; ties by the bot's dice (R24).
@@ -254,3 +257,36 @@ def duration(ctx, campaign, dice_text, bot_dice_text, area, coastal, as_json) ->
         else f"  change {change:+d} to the battle length (not rolled yet: it is rolled after the placement)",
     ]
     emit(as_json, _payload("duration", name, board, change, expl), lines)
+
+
+@click.command("length")
+@situation_argument
+@battle_options
+@click.pass_context
+@guard
+def length(ctx, campaign, dice_text, bot_dice_text, area, coastal, as_json) -> None:
+    """The battle's length roll and Japan's plans per turn (procedures: Number of battle turn,
+    Number of Japanese Battle Plans Per Battle Turn), as the battle set-up rolls them."""
+    from nimitz.engine.battle import setup as S
+
+    name, board = _board(ctx, campaign, dice_text, bot_dice_text, area, coastal)
+    bs = board.bs
+    if bs.length:
+        raise NimitzError(
+            f"the battle in {bs.area} is under way: its length was rolled at the set-up "
+            f"({bs.length} turn(s), rolled {bs.rolled_length}; Japan draws {bs.ja_plans_per_turn} plan(s) a turn)"
+        )
+    S.length_and_plans(board)  # the engine's own set-up step, on the copy; its explanation is journaled
+    expl = board.game.journal[-1].data
+    row, plans = expl["chart_row"], expl["plans_row"]
+    lines = [f"Battle length and JA plans for the battle in {bs.area} ({name}):"] + _roll_lines(board)
+    if "weather" in expl:
+        lines.append(f"  {expl['weather']}")
+    lines += [
+        f"  roll {expl['roll']}: chart row {row['lo']}-{row['hi']} -> {row['turns']} turn(s) "
+        f"(at least {expl['min_turns']}): the battle lasts {expl['length']} turn(s)",
+        f"  Japan brings {expl['force_count']} forces ({expl['counted']}): row {plans['lo']}-{plans['hi']} "
+        f"-> {plans['plans']} plan(s) drawn each battle turn, from a cup of {expl['cup']} counters (R13)",
+    ]
+    result = {"length": bs.length, "ja_plans_per_turn": bs.ja_plans_per_turn}
+    emit(as_json, _payload("length", name, board, result, expl), lines)
