@@ -184,3 +184,15 @@ def test_bad_battle_positions_say_where_and_why(data, edit, expected):
         read_position(BATTLE.replace(old, new, 1), data)
     assert expected in str(err.value)
     assert "line " in str(err.value)
+
+
+def test_the_documented_battle_example_loads_and_plays_on(data):
+    """docs/positions.md "A battle in progress": its example loads and the battle goes on."""
+    from pathlib import Path
+
+    text = Path(__file__).resolve().parent.parent.joinpath("docs", "positions.md").read_text(encoding="utf-8")
+    example = text.split("```toml\n# example: battle\n", 1)[1].split("```", 1)[0]
+    state = read_position(example, data, source="docs example battle")
+    assert state.battle.pieces["JA:Kaga air 2"].home == "JA:Akagi"
+    game = game_from_position(data, state, "docs")
+    assert game.pending is not None or game.state.turn > 2

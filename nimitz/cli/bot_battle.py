@@ -279,7 +279,7 @@ def air(
 
     name, board = _board(ctx, campaign, dice_text, bot_dice_text, area, coastal)
     moves, expls = move_aircraft(board)
-    in_force = [pip.plan for _p, pip in board.ja_in_force()]
+    in_force = [plan.name for plan, _pip in board.ja_in_force()]
     lines = [
         f"JA aircraft moves, battle turn {board.bs.turn} in {board.bs.area} ({name})"
         + (f"; JA plans in force: {', '.join(in_force)}" if in_force else "")
