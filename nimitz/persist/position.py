@@ -17,6 +17,7 @@ import difflib
 import json
 import re
 import tomllib
+from typing import Any
 
 from nimitz.engine.campaign import POSITION_STEPS, STEP_NAMES
 from nimitz.engine.setup import new_campaign, stack_of
@@ -24,6 +25,7 @@ from nimitz.errors import NimitzError
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattlePiece, BattleState, PlanInPlay
 from nimitz.model.data import GameData, YearSheet
 from nimitz.model.invariants import state_problems
+from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.optional_rules import OPTION_NAMES, OPTION_STREAMS
 from nimitz.model.state import (
     BATTALIONS,
@@ -640,7 +642,9 @@ SIDE_KEYS = {"out", "joined", "airfields", "capacity", "plans"}
 _AIRCRAFT = re.compile(r"^(?P<carrier>.+) air (?P<n>\d+)$")
 
 
-def battle_turn_state(data: GameData, checkpoints: list, journal: list) -> CampaignState | None:
+def battle_turn_state(
+    data: GameData, checkpoints: list[Checkpoint], journal: list[JournalEntry]
+) -> CampaignState | None:
     """The state at the start of the battle turn a saved campaign is in (re-run from its turn's
     checkpoint, caught at the engine's battle-turn mark), or None when the battle has not reached
     its first turn (it is still being set up)."""
@@ -657,13 +661,13 @@ def battle_turn_state(data: GameData, checkpoints: list, journal: list) -> Campa
     game.mark_listeners.append(lambda moment: marked.append(_at_battle_turn(game.state)))
     game.start()
     for entry in journal[cp.journal_len :]:
-        if entry.kind == "decision":
+        if entry.kind == "decision" and entry.decision is not None:
             game.answer(entry.decision)
     now = game.state
     if not marked or now.battle is None:
         return None
     last = marked[-1]
-    same = last.battles_fought == now.battles_fought and last.battle.area == now.battle.area
+    same = last.battles_fought == now.battles_fought and last.battle is not None and last.battle.area == now.battle.area
     return last if same else None
 
 
@@ -671,6 +675,7 @@ def _at_battle_turn(state: CampaignState) -> CampaignState:
     """A copy of the state as a position holds it: in Resolve Battles, with what lasts only for
     a battle turn (the aircraft that struck at First Light) cleared, as the next turn clears it."""
     copy = state.copy()
+    assert copy.battle is not None  # called at the engine's battle-turn mark
     copy.step = "battles"
     copy.battle.done = []
     copy.battle.us_playing = []
@@ -719,13 +724,14 @@ def _unsided(text: str) -> tuple[str, str] | None:
     return (m["side"], m["name"]) if m else None
 
 
-def _inline(table: dict) -> str:
+def _inline(table: dict[str, Any]) -> str:
     return "{" + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in table.items()) + "}"
 
 
 def battle_text(state: CampaignState, data: GameData) -> list[str]:
     """The [battle] tables of a position (see the section comment above)."""
     bs = state.battle
+    assert bs is not None
     ja_name = {p.id: p.name for p in data.ja_plans.plan}
     us_name = {p.id: p.name for p in data.us_plans.plan}
     out = [
@@ -766,11 +772,11 @@ def battle_text(state: CampaignState, data: GameData) -> list[str]:
         if capacity:
             out.append(f"capacity = {_inline(capacity)}  # aircraft each carrier started the battle with")
         plans = bs.ja_plans if side == "JA" else bs.us_plans
-        names = ja_name if side == "JA" else us_name
+        plan_names = ja_name if side == "JA" else us_name
         if plans:
             items = [
                 "{"
-                + f"plan = {json.dumps(names[p.plan])}"
+                + f"plan = {json.dumps(plan_names[p.plan])}"
                 + (f", turn = {p.turn}" if side == "JA" else "")
                 + f", used = {'true' if p.used else 'false'}"
                 + "}"
@@ -780,7 +786,7 @@ def battle_text(state: CampaignState, data: GameData) -> list[str]:
     return out + [""]
 
 
-def read_battle(doc: dict, state: CampaignState, data: GameData, problems: _Problems) -> None:
+def read_battle(doc: dict[str, Any], state: CampaignState, data: GameData, problems: _Problems) -> None:
     """The [battle] tables into `state.battle` (problems said at their key)."""
     table = doc["battle"]
     if not isinstance(table, dict):
@@ -857,7 +863,15 @@ def read_battle(doc: dict, state: CampaignState, data: GameData, problems: _Prob
     state.battle = bs
 
 
-def _read_side(table, side: str, state, sheet, bs: BattleState, problems: _Problems, plan_ids: dict) -> None:
+def _read_side(
+    table: Any,
+    side: str,
+    state: CampaignState,
+    sheet: YearSheet,
+    bs: BattleState,
+    problems: _Problems,
+    plan_ids: dict[str, str],
+) -> None:
     key = f"battle.{side}"
     if not isinstance(table, dict):
         problems.add(key, "give a table of boxes (UO = [...], ...) and out, destroyed, lost, joined, plans")
@@ -897,7 +911,16 @@ def _read_side(table, side: str, state, sheet, bs: BattleState, problems: _Probl
         (bs.ja_plans if side == "JA" else bs.us_plans).append(played)
 
 
-def _board_entry(raw, side, named, sheet, state, bs: BattleState, problems: _Problems, key: str) -> str | None:
+def _board_entry(
+    raw: Any,
+    side: str,
+    named: dict[str, str],
+    sheet: YearSheet,
+    state: CampaignState,
+    bs: BattleState,
+    problems: _Problems,
+    key: str,
+) -> str | None:
     """The id of a board entry: a map force by name, "Transport", or "CARRIER air N" (made as the
     battle set-up makes it, R11), with its markers."""
     m = _ENTRY.match(raw) if isinstance(raw, str) else None
@@ -926,7 +949,7 @@ def _board_entry(raw, side, named, sheet, state, bs: BattleState, problems: _Pro
     carrier = named.get(a["carrier"]) if a else None
     group = sheet.air_group(side, sheet.cls[state.forces[carrier].cls]) if carrier else None
     n = int(a["n"]) if a else 0
-    if group is None or not 1 <= n <= len(group.aircraft):
+    if a is None or carrier is None or group is None or not 1 <= n <= len(group.aircraft):
         problems.add(
             key, f"{name!r}: no {side} counter or carrier aircraft of that name (aircraft: CARRIER air N)", raw
         )
@@ -951,7 +974,7 @@ def _board_entry(raw, side, named, sheet, state, bs: BattleState, problems: _Pro
 def _piece_order(bs: BattleState) -> list[str]:
     """Battle pieces in the order the set-up made them: the transports (US, JA), then each side's
     carriers' aircraft in board order."""
-    order = [p for p in ("US:Transport", "JA:Transport") if p in bs.pieces]
+    order: list[str] = [p for p in ("US:Transport", "JA:Transport") if p in bs.pieces]
     for side in ("US", "JA"):
         for carrier in [f for f in bs.forces if f.startswith(side + ":")]:
             order += sorted(
@@ -966,6 +989,7 @@ def _piece_order(bs: BattleState) -> list[str]:
 def variant_text(state: CampaignState) -> list[str]:
     """[variant]: where the optional rules stand this turn (weather, the event, fog of war)."""
     v = state.variant
+    assert v is not None
     force = state.forces[v.event_force].name if v.event_force else ""
     seen = {state.forces[f].name: area for f, area in v.revealed.items()}
     out = [
@@ -990,7 +1014,7 @@ def variant_text(state: CampaignState) -> list[str]:
     return out
 
 
-def read_variant(doc: dict, state: CampaignState, data: GameData, problems: _Problems) -> None:
+def read_variant(doc: dict[str, Any], state: CampaignState, data: GameData, problems: _Problems) -> None:
     table = doc["variant"]
     keys = {"weather", "event", "event_area", "event_force", "attack_met", "ended_early", "revealed", "fog"}
     if not isinstance(table, dict):

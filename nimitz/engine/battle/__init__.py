@@ -28,6 +28,7 @@ carries, placed next). Rulings added by the battle engine: R30-R39 (docs/rulings
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from nimitz.engine.battle import setup as S
 from nimitz.engine.battle import turn as T
@@ -37,10 +38,13 @@ from nimitz.engine.setup import destroy_force
 from nimitz.model.battle import ON_TRANSPORT, BattleState
 from nimitz.model.journal import Decision
 
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+
 __all__ = ["resolve_battle", "continue_battle", "finish"]
 
 
-def resolve_battle(game, area: str, earlier: list[str] | None = None) -> Generator[Request, Decision, None]:
+def resolve_battle(game: Game, area: str, earlier: list[str] | None = None) -> Generator[Request, Decision, None]:
     """Fight the battle in map `area` (both sides have forces there); `earlier`: the areas whose
     battles this Resolve Battles step fought before it."""
     state = game.state
@@ -57,7 +61,7 @@ def resolve_battle(game, area: str, earlier: list[str] | None = None) -> Generat
     _end(board, why)
 
 
-def continue_battle(game) -> Generator[Request, Decision, None]:
+def continue_battle(game: Game) -> Generator[Request, Decision, None]:
     """Go on with the battle in `game.state.battle`, set up and standing at the start of a
     battle turn: a position begun inside a battle (docs/positions.md)."""
     board = Board(game)

@@ -13,6 +13,7 @@ from nimitz.engine.battle.reactive import offer
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import AREAS, DECK, PlanInPlay
+from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 
 Gen = Generator[Request, Decision, Any]
@@ -136,7 +137,7 @@ def _first_light_roll(board: Board, side: str, plan) -> bool:
     return ok
 
 
-def ja_first_light_strike(board: Board, plan) -> tuple[str | None, str | None, dict]:
+def ja_first_light_strike(board: Board, plan: Plan) -> tuple[str | None, str | None, dict[str, Any]]:
     """Japan's First Light strike once its roll succeeded: the carrier with the most aircraft,
     and the plan's area stepped to one with a target (`nimitz bot first-light` shows it too)."""
     from nimitz.bot.battle import first_light_area, first_light_carrier
