@@ -11,12 +11,15 @@ import cProfile
 import pstats
 import statistics
 import time
+from functools import partial
 
 from nimitz.bot.orders import OrdersBot
 from nimitz.engine.dice import SeededDice
 from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
-from nimitz.model.data import YEARS, load_game_data
+from nimitz.model.data import YEARS
+from nimitz.model.load import load_game_data
+from nimitz.persist.players import bot_game
 from nimitz.policies import get_policy
 
 
@@ -30,12 +33,17 @@ def median_ms(fn, runs: int) -> float:
 
 
 def autoplay(data, year: int, seed: int, policy: str = "sensible") -> Game:
-    game = Game(data=data, state=new_campaign(data, year, seed))
+    game = bot_game(data, new_campaign(data, year, seed))
     chooser = get_policy(policy)
     request = game.start()
     while request is not None:
         request = game.answer(chooser(request, game))
     return game
+
+
+def orders_step(base, data) -> None:
+    state = copy.deepcopy(base)
+    OrdersBot(state, data, SeededDice(state.dice)).run_step()
 
 
 def main() -> None:
@@ -49,14 +57,11 @@ def main() -> None:
         base = new_campaign(data, year, 1)
         OrdersBot(base, data, SeededDice(base.dice)).place_moved_markers()
 
-        def orders_step():
-            state = copy.deepcopy(base)
-            OrdersBot(state, data, SeededDice(state.dice)).run_step()
-
-        print(f"{'JA Orders step (set-up map, incl. deepcopy)':<44}{year:>6}{median_ms(orders_step, args.runs):>12.2f}")
+        ms = median_ms(partial(orders_step, base, data), args.runs)
+        print(f"{'JA Orders step (set-up map, incl. deepcopy)':<44}{year:>6}{ms:>12.2f}")
     for year in YEARS:
         seeds = iter(range(1, 10_000))
-        ms = median_ms(lambda: autoplay(data, year, next(seeds)), max(3, args.runs // 2))
+        ms = median_ms(lambda year=year, seeds=seeds: autoplay(data, year, next(seeds)), max(3, args.runs // 2))
         print(f"{'whole campaign, sensible policy':<44}{year:>6}{ms:>12.1f}")
     if args.profile:
         profiler = cProfile.Profile()

@@ -26,16 +26,17 @@ import time
 from pathlib import Path
 
 from nimitz.engine.game import Game
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.history import EntryStates
+from nimitz.persist.players import bot_game
 from nimitz.policies import get_policy
 from nimitz.tui.battle_view import battle_view
 from nimitz.tui.view_model import campaign_view
 
 
-def autoplay(data, year: int, seed: int, folder: Path) -> Session:  # noqa: ANN001
+def autoplay(data, year: int, seed: int, folder: Path) -> Session:
     session = Session.create(folder / f"bench-{year}.nimitz.json", data, year, seed, RulesProfile(), f"bench-{year}")
     session.autosave = False
     game = session.game
@@ -46,12 +47,12 @@ def autoplay(data, year: int, seed: int, folder: Path) -> Session:  # noqa: ANN0
     return session
 
 
-def plain_replay_ms(data, game: Game, seg: int, end: int) -> float:  # noqa: ANN001
+def plain_replay_ms(data, game: Game, seg: int, end: int) -> float:
     cp = game.checkpoints[seg]
     start = time.perf_counter()
-    g = Game(
-        data=data,
-        state=copy.deepcopy(cp.state),
+    g = bot_game(
+        data,
+        copy.deepcopy(cp.state),
         journal=list(game.journal[: cp.journal_len]),
         checkpoints=list(game.checkpoints[:seg]),
     )
@@ -102,7 +103,7 @@ async def viewer(folder: Path, path: Path, runs: int) -> dict[str, float]:
         BINDINGS = [("right", "bump", "Right")]
         n = 0
 
-        def compose(self):  # noqa: ANN202
+        def compose(self):
             yield Static("0", id="n")
 
         def action_bump(self) -> None:

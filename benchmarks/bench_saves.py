@@ -108,8 +108,8 @@ def finished_save(folder: Path, year: int, seed: int) -> Path:
 
 
 def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
-    from nimitz.model.data import load_game_data
     from nimitz.model.journal import Checkpoint, JournalEntry
+    from nimitz.model.load import load_game_data
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.saves import CONVERTER, read_save
 
@@ -124,7 +124,7 @@ def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
         CONVERTER.structure(raw["journal"], list[JournalEntry])
         CONVERTER.structure(raw["checkpoints"], list[Checkpoint])
 
-    def timed(fn) -> float:  # noqa: ANN001
+    def timed(fn) -> float:
         times = []
         for _ in range(runs):
             start = time.perf_counter()
@@ -137,7 +137,7 @@ def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
 
 def campaign_at_turn_6(folder: Path, others: Path) -> Path:
     """A 1944 campaign (seed 3) played by the sensible policy to turn 6, and 50 other saves."""
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
     from nimitz.policies import get_policy
     from nimitz.tui.controller import Controller
 
@@ -163,7 +163,7 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
     engine: list[float] = []
     answer = Controller.answer
 
-    def timed_answer(self, decision):  # noqa: ANN001, ANN202
+    def timed_answer(self, decision):
         start = time.perf_counter()
         try:
             return answer(self, decision)

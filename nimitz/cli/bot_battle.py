@@ -126,7 +126,8 @@ def _board(
     """A Board over a copy of the situation's state, with scripted or the situation's own dice:
     its battle, or one set up in `area` (up to Japan's placement when `before_japan`)."""
     from nimitz.engine.battle.board import Board
-    from nimitz.engine.game import Game, JournaledDice
+    from nimitz.engine.game import JournaledDice
+    from nimitz.persist.players import bot_game
 
     data, name, state = open_copy(ctx, campaign)
     wings = ctx.meta.get(WINGS)
@@ -135,7 +136,7 @@ def _board(
             "--wings sets the bombing box before a battle is set up with --area; this battle is placed already"
         )
     set_wings(data, state, wings)
-    game = Game(data=data, state=state, dice=dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text)))
+    game = bot_game(data, state, dice=dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text)))
     game.dice = JournaledDice(game.dice, game)
     board = Board(game)
     if state.battle is None:

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import overload
 
 import click
 
@@ -34,6 +35,10 @@ class UserError(click.ClickException):
         click.echo(f"nimitz: {self.format_message()}", err=True)
 
 
+@overload
+def error_message(exc: NimitzError | OSError) -> str: ...
+@overload
+def error_message(exc: Exception) -> str | None: ...
 def error_message(exc: Exception) -> str | None:
     """The one line a player sees for an error they can cause (a bad save or name, an illegal
     decision, a full disk, a read-only folder...); None for a bug."""
@@ -104,7 +109,7 @@ def store_of(ctx: click.Context):
 
 
 def game_data():
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
 
     return load_game_data()
 
@@ -130,7 +135,7 @@ class PolicyChoice(click.Choice):
         self.case_sensitive = True
 
     @property
-    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]  # click stores them; computed here
         from nimitz.policies import policy_names
 
         return tuple(policy_names())
@@ -221,11 +226,20 @@ def open_copy(ctx: click.Context, campaign: str):
 
     data = game_data()
     if campaign.endswith(".toml"):
-        from nimitz.cli.position import read_position_file
-
         return data, Path(campaign).name, read_position_file(campaign)
     session = Session.open(store_of(ctx).resolve(campaign), data)
     return data, session.name, copy.deepcopy(session.game.state)
+
+
+def read_position_file(file: str):
+    """The campaign state in a position file; a PositionError (exit 2) says what is wrong."""
+    from nimitz.persist.position import PositionError, read_position
+
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PositionError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    return read_position(text, game_data(), source=file)
 
 
 def guard(fn):

@@ -8,6 +8,9 @@ resumes the engine until the next request. Every roll and bot explanation is jou
 Because the dice live in the state, replaying the journal's decisions from a checkpoint gives
 the same game exactly: that is how a save resumes mid-turn, how undo works without re-rolling,
 and how `nimitz check` verifies a save.
+
+Japan's decisions come from the game's `japan` player (engine/players.py), which the engine
+calls where the procedure asks for one; the engine itself knows neither side's player.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from typing import Any
 
 from attrs import define, field
 
-from nimitz.engine.dice import Dice, SeededDice
+from nimitz.engine.dice import Dice, Roll, SeededDice
+from nimitz.engine.players import JapanPlayer
 from nimitz.engine.requests import Request
 from nimitz.errors import NimitzError
-from nimitz.model.data import GameData
+from nimitz.model.data import GameData, YearSheet
 from nimitz.model.journal import Checkpoint, Decision, JournalEntry
 from nimitz.model.state import CampaignState
 
@@ -43,7 +47,7 @@ class JournaledDice:
     game: Game
 
     @property
-    def rolls(self):
+    def rolls(self) -> list[Roll]:
         return self.inner.rolls
 
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
@@ -62,6 +66,7 @@ class JournaledDice:
 class Game:
     data: GameData
     state: CampaignState
+    japan: JapanPlayer
     journal: list[JournalEntry] = field(factory=list)
     checkpoints: list[Checkpoint] = field(factory=list)
     pending: Request | None = None
@@ -73,34 +78,30 @@ class Game:
     # battle turn, for `nimitz position export` mid-battle); not journaled, so saves and golden
     # journals are unchanged.
     mark_listeners: list[Callable[[str], None]] = field(factory=list)
+    # False: no checkpoints (a lab campaign is never saved, undone or replayed).
+    keep_checkpoints: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
             self.dice = JournaledDice(SeededDice(self.state.dice), self)
 
     @property
-    def sheet(self):
+    def sheet(self) -> YearSheet:
         return self.data.years[self.state.year]
 
     # --- journal ---------------------------------------------------------------------------
 
     def log(
-        self, kind: str, side: str, text: str, data: dict | None = None, decision: Decision | None = None
+        self, kind: str, side: str, text: str, data: dict[str, Any] | None = None, decision: Decision | None = None
     ) -> JournalEntry:
-        entry = JournalEntry(
-            seq=len(self.journal),
-            turn=self.state.turn,
-            step=self.state.step,
-            side=side,
-            kind=kind,
-            text=text,
-            data=data or {},
-            decision=decision,
-            year=self.state.year,
-        )
-        self.journal.append(entry)
-        for listener in self.listeners:
-            listener(entry)
+        state, journal = self.state, self.journal
+        # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
+        # decision, year): a roll is journaled a thousand times a campaign
+        entry = JournalEntry(len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year)
+        journal.append(entry)
+        if self.listeners:
+            for listener in self.listeners:
+                listener(entry)
         return entry
 
     def mark(self, moment: str) -> None:
@@ -109,6 +110,8 @@ class Game:
 
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""
+        if not self.keep_checkpoints:
+            return
         self.checkpoints.append(
             Checkpoint(turn=self.state.turn, journal_len=len(self.journal), state=self.state.copy())
         )
@@ -123,6 +126,7 @@ class Game:
         return self.pending
 
     def _advance(self, decision: Decision | None) -> None:
+        assert self._engine is not None, "start() runs the engine first"
         try:
             self.pending = next(self._engine) if decision is None else self._engine.send(decision)
         except StopIteration:
@@ -151,11 +155,13 @@ class Game:
         earlier: list[JournalEntry],
         earlier_checkpoints: list[Checkpoint],
         decisions: list[Decision],
+        japan: JapanPlayer,
     ) -> Game:
         """A game re-run from a checkpoint with the given decisions (raises if one is illegal)."""
         game = cls(
             data=data,
             state=checkpoint.state.copy(),
+            japan=japan,
             journal=list(earlier[: checkpoint.journal_len]),
             checkpoints=list(earlier_checkpoints),
         )

@@ -2,7 +2,7 @@
 
 Everything is read from TOML (docs/data-format.md) and structured by one cattrs converter with
 `forbid_extra_keys`, so a typo in a key is reported, not ignored. Cross-file checks live in
-`nimitz.model.datacheck`.
+`nimitz.model.datacheck`; `nimitz.model.load.load_game_data` gives the data read and checked.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from attrs import field, frozen
 from cattrs.gen import make_dict_structure_fn, override
 from cattrs.v import format_exception
 
-from nimitz.errors import DataError
 from nimitz.model.optional_rules import OptionalRules
 from nimitz.model.ratings import NO_PAIR, Rating, RatingPair
 
@@ -110,7 +109,7 @@ class GameMap:
         return cache[key]
 
     @cached_property
-    def _distance_cache(self) -> dict:
+    def _distance_cache(self) -> dict[tuple[str, str], dict[str, int]]:
         return {}
 
 
@@ -498,7 +497,7 @@ _FILES: dict[str, tuple[str, type]] = {
 }
 
 
-def _read_toml(root: Path, rel: str, problems: list[str]) -> dict | None:
+def _read_toml(root: Path, rel: str, problems: list[str]) -> dict[str, Any] | None:
     path = root / rel
     try:
         with path.open("rb") as fh:
@@ -510,7 +509,7 @@ def _read_toml(root: Path, rel: str, problems: list[str]) -> dict | None:
     return None
 
 
-def _map_from_toml(raw: dict) -> dict:
+def _map_from_toml(raw: dict[str, Any]) -> dict[str, Any]:
     return {
         "areas": raw.get("area", []),
         "boxes": raw.get("box", []),
@@ -534,7 +533,7 @@ def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:
             raw = _map_from_toml(raw)
         try:
             loaded[key] = _CONVERTER.structure(raw, cls)
-        except Exception as exc:  # noqa: BLE001 - every structuring error becomes a message
+        except Exception as exc:  # every structuring error becomes a message
             problems.extend(_problems_from(exc, rel))
     years: dict[int, YearSheet] = {}
     for year in YEARS:
@@ -545,27 +544,9 @@ def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:
         digest.update(rel.encode() + (root / rel).read_bytes())
         try:
             years[year] = _CONVERTER.structure(raw, YearSheet)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             problems.extend(_problems_from(exc, rel))
     if problems or len(loaded) != len(_FILES):
         return None, problems
     data = GameData(years=years, fingerprint=digest.hexdigest()[:16], **loaded)
     return data, problems
-
-
-_CACHE: dict[Path, GameData] = {}
-
-
-def load_game_data(root: Path | None = None) -> GameData:
-    """The validated game data (cached per folder). Raises DataError listing every problem."""
-    from nimitz.model.datacheck import check_data
-
-    root = (root or data_root()).resolve()
-    if root not in _CACHE:
-        data, problems = load_raw(root)
-        if data is not None:
-            problems = check_data(data)
-        if problems:
-            raise DataError(problems)
-        _CACHE[root] = data
-    return _CACHE[root]

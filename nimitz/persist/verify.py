@@ -1,9 +1,4 @@
-"""What a save must be before anything uses it, and the full proof `nimitz check` gives.
-
-`envelope_problems` runs on every read (play, show, undo...): cheap checks that every state the
-save holds (each checkpoint) is a position the game can be in (model/validation.py), that the
-journal's entries are numbered and shaped as the engine writes them, and that the header and the
-last commit agree with them. Nothing the engine, the bot or a view follows can then be missing.
+"""The full proof `nimitz check` gives (the cheap checks every read makes are persist/sound.py).
 
 `verify` is `check`: it re-derives the whole campaign from what a player chose at the start (year,
 seed, rules options, linked) and the journal's decisions, and compares everything the save holds
@@ -14,73 +9,24 @@ An edited save cannot pass: whatever the replay does not reproduce is named with
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import NimitzError
 from nimitz.model.data import GameData
-from nimitz.model.journal import JournalEntry
-from nimitz.model.validation import SIDES, validate_checkpoint_state
+from nimitz.model.digest import canonical_json
+from nimitz.model.journal import JournalEntry, decisions_in
+from nimitz.persist.sound import envelope_problems
 
-ENTRY_KINDS = ("created", "decision", "roll", "bot", "event")
-MAX_SHOWN = 5
+if TYPE_CHECKING:
+    from nimitz.persist.saves import SaveEnvelope, SaveSummary
 
-
-def envelope_problems(env, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
-    """Every reason the save cannot be used as it is; [] when it can."""
-    problems: list[str] = []
-    last = env.summary
-    if (last.journal_len, last.checkpoints) != (len(env.journal), len(env.checkpoints)):
-        problems.append(
-            f"$.commit: the last commit counts {last.journal_len} journal entries and "
-            f"{last.checkpoints} checkpoints, the file holds {len(env.journal)} and "
-            f"{len(env.checkpoints)}"
-        )
-    if not env.checkpoints:
-        return problems + ["$.checkpoints: the save has no checkpoint to resume from"]
-    problems += _journal_shape(env.journal, data)
-    previous = 0
-    for k, cp in enumerate(env.checkpoints):
-        where = f"$.checkpoints[{k}]"
-        if not previous <= cp.journal_len <= len(env.journal) or cp.journal_len < 1:
-            problems.append(
-                f"{where}.journal_len: {cp.journal_len} is not a journal position "
-                f"after {previous} (the journal has {len(env.journal)} entries)"
-            )
-        previous = max(previous, cp.journal_len)
-        problems += validate_checkpoint_state(cp.state, cp.turn, data, f"{where}.state")
-        if cp.state.rules != env.header.rules:
-            problems.append(f"{where}.state.rules: the options differ from the header's")
-        if len(problems) > 50:  # enough to say what is wrong; a hostile file could list millions
-            return problems
-    first = env.checkpoints[0].state
-    if env.header.seed != first.dice.seed:
-        problems.append(f"$.header.seed: {env.header.seed}, but the campaign was dealt with seed {first.dice.seed}")
-    return problems
-
-
-def _journal_shape(journal: list[JournalEntry], data: GameData) -> list[str]:
-    problems: list[str] = []
-    if not journal or journal[0].kind != "created":
-        problems.append("$.journal[0]: the journal does not start with the campaign's creation")
-    for i, e in enumerate(journal):
-        where = f"$.journal[{i}]"
-        if e.seq != i:
-            problems.append(f"{where}.seq: {e.seq}, but it is entry {i}")
-        if e.kind not in ENTRY_KINDS:
-            problems.append(f"{where}.kind: {e.kind!r} is no kind of journal entry")
-        if (e.kind == "decision") != (e.decision is not None):
-            problems.append(f"{where}.decision: only a decision entry holds a decision")
-        if e.side not in SIDES and e.side != "":
-            problems.append(f"{where}.side: {e.side!r} is neither US nor JA")
-        if e.turn < 0 or (e.year not in data.years and e.year != 0):
-            problems.append(f"{where}: turn {e.turn} of {e.year} is not in any campaign")
-        if len(problems) > MAX_SHOWN:
-            break
-    return problems
+Plain = Callable[[Any], str]  # a record as canonical JSON text
 
 
 # --- check: the whole campaign replayed from its creation ------------------------------------
@@ -91,11 +37,11 @@ _BRANCH = re.compile(
 )
 
 
-def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa: ANN001
+def verify(env: SaveEnvelope, data: GameData, path: Path | None = None) -> list[str]:
     """[] when the save is exactly what this nimitz, with this data, writes for the campaign's
     decisions; otherwise what differs first in each part, and where."""
-    from nimitz.persist.campaign_file import decisions_in, new_game, summary_for
-    from nimitz.persist.saves import CONVERTER, canonical_json
+    from nimitz.persist.campaign_file import new_game, summary_for
+    from nimitz.persist.saves import CONVERTER
 
     problems = envelope_problems(env, data)
     if problems:  # nothing safe to replay
@@ -105,7 +51,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     header = env.header
     # The replay's summary at every point the game waited for a decision (journal length ->
     # summary): each commit of the save must be one of them.
-    waiting = {}
+    waiting: dict[int, SaveSummary] = {}  # journal length where the game waited -> its summary
     try:
         from nimitz.persist.position import replay_from_position
 
@@ -128,7 +74,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     def plain(obj: Any) -> str:
         return canonical_json(CONVERTER.unstructure(obj))
 
-    def as_json(items: list) -> list[str]:  # exact text: 4.0 or true is not the face 4 or 1
+    def as_json(items: list[JournalEntry]) -> list[str]:  # exact text: 4.0 or true is not the face 4 or 1
         return [canonical_json(item) for item in CONVERTER.unstructure(items)]
 
     ours, theirs = as_json(game.journal), as_json(env.journal)
@@ -142,10 +88,11 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
             break
     if len(game.journal) != len(env.journal):
         problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save {len(env.journal)}")
-    for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
-        if plain(mine) != plain(saved):
+    for k, (mine_cp, saved_cp) in enumerate(zip(game.checkpoints, env.checkpoints, strict=False)):  # lengths below
+        if plain(mine_cp) != plain(saved_cp):
             problems.append(
-                f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): " + _first_difference(mine, saved, plain)
+                f"$.checkpoints[{k}] (start of turn {saved_cp.turn + 1}): "
+                + _first_difference(mine_cp, saved_cp, plain)
             )
             break
     if len(game.checkpoints) != len(env.checkpoints):
@@ -154,7 +101,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     return problems
 
 
-def _commit_problems(env, waiting: dict, plain) -> list[str]:  # noqa: ANN001
+def _commit_problems(env: SaveEnvelope, waiting: dict[int, SaveSummary], plain: Plain) -> list[str]:
     """Each commit's summary must be the replay's at that point (its time aside), in order; the
     header's own copy is the last commit's, or the one before (a write cut before the header)."""
     previous, times = -1, []
@@ -185,12 +132,12 @@ def _time_problems(stamps: list[str], where: str) -> list[str]:
             raise ValueError
     except ValueError:
         return [f"{where}: not a date and time with its zone, as nimitz writes it"]
-    if any(b < a for a, b in zip(times, times[1:])):
+    if any(b < a for a, b in itertools.pairwise(times)):
         return [f"{where}: the times go backwards from the campaign's creation"]
     return []
 
 
-def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
+def _first_difference(mine: Any, saved: Any, plain: Plain) -> str:
     """Which field of a journal entry or checkpoint differs from the replay, and how."""
     import attrs
 
@@ -203,9 +150,8 @@ def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
     return "differs from the replay"
 
 
-def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # noqa: ANN001
+def _header_problems(env: SaveEnvelope, data: GameData, path: Path | None) -> list[str]:
     """The fields outside the game that this program writes: they must be what it writes."""
-    from nimitz.persist.campaign_file import decisions_in
     from nimitz.persist.store import SUFFIX
 
     header = env.header

@@ -10,6 +10,7 @@ from nimitz.engine.battle import combat
 from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
+from nimitz.engine.players import Losses
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import AREAS, DECK, PlanInPlay
@@ -30,9 +31,8 @@ def battle_turn(board: Board) -> Gen:
     st = board.state
     # 1. JA plans
     st.step = f"battle:turn {t}:draw plans"
-    from nimitz.bot import battle as bot
-
-    got, expl = bot.draw_plans(board)
+    japan = board.game.japan
+    got, expl = japan.draw_plans(board)
     for pid in got:
         bs.ja_plans.append(PlanInPlay(plan=pid, side="JA", turn=t))
     board.game.log("bot", "JA", expl["text"], expl)
@@ -45,7 +45,7 @@ def battle_turn(board: Board) -> Gen:
     yield from us_air(board)
     # 4. JA aircraft
     st.step = f"battle:turn {t}:JA aircraft"
-    moves, expls = bot.move_aircraft(board)
+    moves, expls = japan.move_aircraft(board)
     for e in expls:
         board.game.log("bot", "JA", e["text"], e)
     for m in moves:
@@ -121,12 +121,12 @@ def first_light(board: Board) -> Gen:
         yield from us_first_light(board, plan, pip)
 
 
-def _first_light_roll(board: Board, side: str, plan) -> bool:
+def _first_light_roll(board: Board, side: str, plan: Plan) -> bool:
     need = plan.effect["roll_min"]
     if not need:
         return True
     roll = board.game.dice.roll("us" if side == "US" else "ja", 10, f"{plan.name}: {need}+ to strike")
-    ok = roll >= need
+    ok: bool = roll >= need
     board.game.log(
         "event",
         side,
@@ -140,13 +140,12 @@ def _first_light_roll(board: Board, side: str, plan) -> bool:
 def ja_first_light_strike(board: Board, plan: Plan) -> tuple[str | None, str | None, dict[str, Any]]:
     """Japan's First Light strike once its roll succeeded: the carrier with the most aircraft,
     and the plan's area stepped to one with a target (`nimitz bot first-light` shows it too)."""
-    from nimitz.bot.battle import first_light_area, first_light_carrier
-
     eff = plan.effect
-    carrier, expl = first_light_carrier(board)
-    area, aexpl = (None, {})
+    carrier, expl = board.game.japan.first_light_carrier(board)
+    area: str | None = None
+    aexpl: dict[str, Any] = {}
     if carrier is not None:
-        area, aexpl = first_light_area(board, eff["area"] if eff["area"] != "any" else "UO")
+        area, aexpl = board.game.japan.first_light_area(board, eff["area"] if eff["area"] != "any" else "UO")
     expl.update({"plan": plan.id, "area": aexpl})
     expl["text"] = (
         f"JA First Light: {board.name(carrier)}'s aircraft strike {area}"
@@ -156,7 +155,7 @@ def ja_first_light_strike(board: Board, plan: Plan) -> tuple[str | None, str | N
     return carrier, area, expl
 
 
-def ja_first_light(board: Board, plan, pip) -> Gen:
+def ja_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
     eff = plan.effect
     if not _first_light_roll(board, "JA", plan):
         if not eff["keep_on_fail"]:
@@ -175,7 +174,7 @@ def ja_first_light(board: Board, plan, pip) -> Gen:
         board.bs.done = [p for p in board.bs.done if p not in group]
 
 
-def us_first_light(board: Board, plan, pip) -> Gen:
+def us_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
     eff = plan.effect
     carriers = [c for c in board.carriers("US") if board.on_deck(c)]
     if carriers and eff["attackers"] == "carrier_most_aircraft":
@@ -187,12 +186,12 @@ def us_first_light(board: Board, plan, pip) -> Gen:
         if not eff["keep_on_fail"]:
             pip.used = True
         return
-    areas = AREAS if eff["area"] == "any" else (eff["area"],)
-    areas = [a for a in areas if not combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
+    candidates = AREAS if eff["area"] == "any" else (eff["area"],)
+    areas = [a for a in candidates if not combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
     options = []
     for c in carriers:
         for a in areas:
-            if combat.bomb_targets(board, "US", a)("JA"):
+            if combat.has_bomb_targets(board, "JA", a):
                 options.append(
                     Option(
                         Decision(kind="battle_first_light", forces=(c,), area=a),
@@ -234,7 +233,7 @@ def us_first_light(board: Board, plan, pip) -> Gen:
 # --- aircraft moves ----------------------------------------------------------------------------
 
 
-def playable_plans(board: Board) -> list:
+def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
     """US plans played by choice for a turn: not reactive, and not First Light (automatic)."""
     return [(p, pip) for p, pip in board.us_held() if not p.reactive and p.effect["kind"] != "first_light"]
 
@@ -308,12 +307,11 @@ def us_air(board: Board) -> Gen:
             bs.positions[pid] = area
     bs.us_playing = list(d.forces)
     if d.targets or d.forces:
+        flying = ", ".join(f"{board.name(p)}->{a}" for p, a in d.targets.items() if a != HOME)
         board.game.log(
             "event",
             "US",
-            "US aircraft: "
-            + (", ".join(f"{board.name(p)}->{a}" for p, a in d.targets.items() if a != HOME) or "none fly")
-            + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
+            f"US aircraft: {flying or 'none fly'}" + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
             {"moves": dict(d.targets), "plans": list(d.forces)},
         )
 
@@ -351,14 +349,12 @@ def return_aircraft(board: Board) -> Gen:
         cag, room, k = excess_carrier_aircraft(board, side)
         decks = list(room)
         if k > 0:
-            from nimitz.bot.battle import excess_aircraft
-
             lost = yield from choose_losses(
                 board,
                 side,
                 cag,
                 k,
-                excess_aircraft,
+                board.game.japan.excess_aircraft,
                 "battle_excess_aircraft",
                 f"{k} carrier aircraft cannot land (carriers sunk, damaged or full): choose which are destroyed",
                 "facts 1.9 Return aircraft",
@@ -391,11 +387,11 @@ def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[st
 
 
 def choose_losses(
-    board: Board, side: str, pieces: list[str], k: int, bot_choice, kind: str, prompt: str, rule: str
+    board: Board, side: str, pieces: list[str], k: int, ja_choice: Losses, kind: str, prompt: str, rule: str
 ) -> Gen:
-    """`k` of `pieces` are destroyed: the bot picks for Japan (and explains), the player for the US."""
+    """`k` of `pieces` are destroyed: Japan's player picks for Japan (and explains), the US player for the US."""
     if side == "JA":
-        lost, expl = bot_choice(board, pieces, k)
+        lost, expl = ja_choice(board, pieces, k)
         board.game.log("bot", "JA", expl["text"], expl)
         return lost
     return (yield from us_choose_losses(board, pieces, k, kind, prompt, rule))
@@ -407,14 +403,12 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
         lba = board.lba(side)
         k = len(lba) - board.airfields(side)
         if k > 0:
-            from nimitz.bot.battle import airfield_losses as bot_losses
-
             lost = yield from choose_losses(
                 board,
                 side,
                 lba,
                 k,
-                bot_losses,
+                board.game.japan.airfield_losses,
                 "battle_airfield_losses",
                 f"{k} land-based aircraft more than your {board.airfields(side)} "
                 f"airfield(s): choose which are destroyed",
@@ -499,9 +493,7 @@ def duration(board: Board) -> Gen:
             eff = plan.effect
             fewer, more = eff["change"]
             if side == "JA":
-                from nimitz.bot.battle import duration_change
-
-                change, expl = duration_change(board, plan)
+                change, expl = board.game.japan.duration(board, plan)
                 if eff["compare"] == "force_count":
                     board.game.log(
                         "bot", "JA", f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}", expl
