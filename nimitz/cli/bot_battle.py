@@ -68,8 +68,7 @@ def set_wings(data, state, wings: int | None) -> None:
     """Exactly `wings` B-29 wings in the strategic bombing box, on the copy a command works on:
     more come from MA first (the wings bomb from there, facts 1.13), then from elsewhere; those
     that leave the box go back to MA."""
-    from nimitz.engine.campaign import BOMBING_BASE
-    from nimitz.model.state import BOMBING, DESTROYED
+    from nimitz.model.state import BOMBING, BOMBING_BASE, DESTROYED
 
     if wings is None:
         return

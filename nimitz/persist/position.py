@@ -31,6 +31,7 @@ from nimitz.model.optional_rules import OPTION_NAMES, OPTION_STREAMS
 from nimitz.model.state import (
     BATTALIONS,
     BOMBING,
+    BOMBING_BASE,
     DESTROYED,
     INVASION,
     JA_POOL,
@@ -699,8 +700,6 @@ def _piece_entry(bs: BattleState, pid: str) -> str:
 def _setup_order(state: CampaignState, area: str, joined: list[str]) -> list[str]:
     """The battle's forces in board order: the area's forces as the set-up found them, the B-29
     wings beside MA (R64), then the battalions plans brought, in the order they came."""
-    from nimitz.engine.campaign import BOMBING_BASE
-
     here = [f.id for f in state.at(area) if f.id not in joined]
     wings = [f.id for f in state.at(BOMBING, "US")] if area == BOMBING_BASE else []
     return here + wings + list(joined)

@@ -91,7 +91,7 @@ def _fight(board: Board) -> Generator[Request, Decision, str]:
 
 def _end(board: Board, why: str) -> None:
     state = board.state
-    state.battle.ended = why
+    board.bs.ended = why
     state.step = "battle:end"
     finish(board)
     state.battle = None
