@@ -77,7 +77,8 @@ def play_turn(game: Game, start: str = "") -> Engine:
         state.turn += 1
         state.step = "turn"
         for f in state.forces.values():
-            f.moved = False
+            if f.moved:  # reading is cheap, setting goes through Force.__setattr__
+                f.moved = False
         game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
         variants.turn_start(game)
         fog.refresh(game)
