@@ -177,6 +177,47 @@ class FrameClock:
         app._display = stamped
 
 
+class Phases:
+    """Where a key's time goes (--verbose): CPU time spent in Textual's layout, painting,
+    CSS and compose, and in the app's own state push-down, summed per key (nested calls are
+    counted once, in the outermost)."""
+
+    def __init__(self) -> None:
+        from textual import widget
+        from textual.css.stylesheet import Stylesheet
+        from textual.screen import Screen
+
+        from nimitz.tui.app import NimitzApp
+
+        self.spent: dict[str, float] = {}
+        self._depth: dict[str, int] = {}
+        self._wrap(Screen, "_refresh_layout", "layout")
+        self._wrap(Screen, "_compositor_refresh", "paint")
+        self._wrap(Stylesheet, "apply", "css")
+        self._wrap(widget, "compose", "compose")
+        self._wrap(NimitzApp, "refresh_all", "refresh_state")
+        self._wrap(NimitzApp, "_show_next", "next_screen")
+
+    def _wrap(self, owner, name: str, phase: str) -> None:  # noqa: ANN001
+        inner = getattr(owner, name)
+
+        def timed(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            self._depth[phase] = self._depth.get(phase, 0) + 1
+            start = time.thread_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                self._depth[phase] -= 1
+                if not self._depth[phase]:
+                    self.spent[phase] = self.spent.get(phase, 0.0) + time.thread_time() - start
+
+        setattr(owner, name, timed)
+
+    def take(self) -> dict[str, float]:
+        spent, self.spent = self.spent, {}
+        return spent
+
+
 async def press_and_settle(app, clock: FrameClock, key: str) -> tuple[float, float, float]:  # noqa: ANN001
     """Send one key as the terminal would and wait until the app is quiet: no worker, nothing
     queued, no frame for QUIET seconds. Returns the wall time from the key to its first frame
@@ -225,9 +266,11 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
             engine.append(time.perf_counter() - start)
 
     Controller.answer = timed_answer
+    phases = Phases()
     app = NimitzApp(folder, path)
     out: dict[str, list[float]] = {k: [] for k in ("first", "ui", "ui_cpu", "map", "map_cpu", "keys")}
     out["engine"] = engine
+    out["phases"], out["map_phases"] = [], []
     async with app.run_test(size=(100, 30)) as pilot:
         clock = FrameClock(app)
         await pilot.pause()
@@ -235,6 +278,7 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
             await app.workers.wait_for_complete()
             await pilot.pause()
         await press_and_settle(app, clock, "f24")  # settle the first screen (an unbound key)
+        phases.take()
         for i in range(keys):
             if app.controller.request is None:
                 break
@@ -243,12 +287,14 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
                 _, wall, cpu = await press_and_settle(app, clock, "right" if i % 2 else "left")
                 out["map"].append(wall)
                 out["map_cpu"].append(cpu)
+                out["map_phases"].append(phases.take())
             key = "enter" if top in READ_AND_GO_ON else "a"
             first, wall, cpu = await press_and_settle(app, clock, key)
             out["first"].append(first)
             out["ui"].append(wall)
             out["ui_cpu"].append(cpu)
             out["keys"].append(f"{top}:{key}")
+            out["phases"].append(phases.take())
     Controller.answer = answer
     return out
 
@@ -286,9 +332,16 @@ def tui_figures(root: Path, sample: Path, keys: int) -> None:
     every = t["ui"] + t["map"]
     every_cpu = t["ui_cpu"] + t["map_cpu"]
     print(f"   every key: wall {ms(every)}; CPU {ms(every_cpu)}")
-    if keys and VERBOSE:
-        for key, wall, cpu in zip(t["keys"], t["ui"], t["ui_cpu"], strict=True):
-            print(f"     {key:<28} wall {wall * 1000:5.0f} ms  CPU {cpu * 1000:5.0f} ms")
+    if VERBOSE:
+        print("   per key, CPU ms of the UI thread in: " + " ".join(PHASES))
+        rows = [*zip(t["keys"], t["ui"], t["ui_cpu"], t["phases"], strict=True)]
+        rows += [("CampaignScreen:left/right", w, c, p) for w, c, p in zip(t["map"], t["map_cpu"], t["map_phases"])]
+        for key, wall, cpu, spent in rows:
+            split = " ".join(f"{spent.get(phase, 0.0) * 1000:5.0f}" for phase in PHASES)
+            print(f"     {key:<28} wall {wall * 1000:5.0f} ms  CPU {cpu * 1000:5.0f} ms |{split}")
+
+
+PHASES = ("layout", "paint", "css", "compose", "refresh_state", "next_screen")
 
 
 VERBOSE = False

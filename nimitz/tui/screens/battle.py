@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui import settings
@@ -29,6 +29,7 @@ from nimitz.tui.battle_view import (
 )
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleSheet
+from nimitz.tui.widgets.footer import KeysFooter
 
 WIDE = 140  # from this width the battle log stands beside the board
 
@@ -91,7 +92,7 @@ class BattleScreen(NimitzScreen):
         with VerticalScroll(id="battle-beat"):
             yield Static(id="beat")
         yield Static(id="battle-next")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         battle = self.napp.controller.game.state.battle

@@ -6,13 +6,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nimitz.model.journal import Decision
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.view_model import CampaignView, campaign_view
 from nimitz.tui.widgets.area_panel import AreaPanel
 from nimitz.tui.widgets.decision_bar import DecisionBar
+from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.log_tail import LogTail
 from nimitz.tui.widgets.map_view import MapView
 from nimitz.tui.widgets.sequence_bar import SequenceBar
@@ -52,7 +53,7 @@ class CampaignScreen(NimitzScreen):
             yield Static(id="guide")
             yield LogTail(id="log-tail")
             yield DecisionBar(id="decision")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_state()

@@ -7,13 +7,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.explain import entry_line, is_order
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.explanation import ExplanationView
+from nimitz.tui.widgets.footer import KeysFooter
 
 
 class ReportScreen(NimitzScreen):
@@ -41,7 +42,7 @@ class ReportScreen(NimitzScreen):
             yield OptionList(id="report-list")
             with VerticalScroll(id="report-detail"):
                 yield ExplanationView(id="explanation")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         lst = self.query_one("#report-list", OptionList)

@@ -7,12 +7,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz import __version__
 from nimitz.tui.controller import SaveInfo
 from nimitz.tui.screens.base import NimitzScreen
+from nimitz.tui.widgets.footer import KeysFooter
 
 BANNER = """\
  _  _ ___ __  __ ___ _____ ____
@@ -48,7 +49,7 @@ class TitleScreen(NimitzScreen):
             )
             yield OptionList(id="menu")
             yield Static(id="title-note")
-        yield Footer()
+        yield KeysFooter()
 
     last: SaveInfo | None = None  # the most recent save, once the folder has been read
 
