@@ -335,7 +335,10 @@ def tui_figures(root: Path, sample: Path, keys: int) -> None:
     if VERBOSE:
         print("   per key, CPU ms of the UI thread in: " + " ".join(PHASES))
         rows = [*zip(t["keys"], t["ui"], t["ui_cpu"], t["phases"], strict=True)]
-        rows += [("CampaignScreen:left/right", w, c, p) for w, c, p in zip(t["map"], t["map_cpu"], t["map_phases"])]
+        rows += [
+            ("CampaignScreen:left/right", w, c, p)
+            for w, c, p in zip(t["map"], t["map_cpu"], t["map_phases"], strict=True)
+        ]
         for key, wall, cpu, spent in rows:
             split = " ".join(f"{spent.get(phase, 0.0) * 1000:5.0f}" for phase in PHASES)
             print(f"     {key:<28} wall {wall * 1000:5.0f} ms  CPU {cpu * 1000:5.0f} ms |{split}")
