@@ -17,6 +17,7 @@ from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.log_tail import LogTail
 from nimitz.tui.widgets.map_view import MapView
 from nimitz.tui.widgets.sequence_bar import SequenceBar
+from nimitz.tui.widgets.shown import show
 from nimitz.tui.widgets.status_bar import StatusBar
 
 
@@ -84,7 +85,7 @@ class CampaignScreen(NimitzScreen):
         hint = guide_hint(self.view.request_kind) if self.view is not None else ""
         guide.display = bool(self.napp.guided and self.view is not None and self.view.turn == 1 and hint)
         if guide.display:
-            guide.update(Text.assemble(("Hint: ", "bold"), hint))
+            show(guide, Text.assemble(("Hint: ", "bold"), hint))
         self._share_height()
 
     def on_map_view_area_selected(self, event: MapView.AreaSelected) -> None:

@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from nimitz.tui.view_model import HOLDER_WORDS, AreaView, CampaignView, ForceView
+from nimitz.tui.widgets.shown import show
 
 US_STYLE = "bold #6cb6ff"
 JA_STYLE = "bold #ff7b72"
@@ -114,4 +115,4 @@ class AreaPanel(VerticalScroll, can_focus=False):
         if a is None:
             return
         width = max(self.scrollable_content_region.width - 1, 12)
-        self.query_one("#area-text", Static).update(area_text(a, view, width))
+        show(self.query_one("#area-text", Static), area_text(a, view, width))

@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from nimitz.tui.battle_view import AREA_NAMES, AREA_RANGES, BOX_WORDS, BattleView, PieceView
+from nimitz.tui.widgets.shown import show
 
 US_STYLE = "bold #6cb6ff"
 JA_STYLE = "bold #ff7b72"
@@ -102,16 +103,21 @@ def island_table(v: BattleView, values: bool, width: int) -> Table:
     return table
 
 
-def board_renderable(v: BattleView, values: bool = True, width: int = 100) -> Group:
-    """The whole board; its last part is the notes (destroyed, out, the damage mark)."""
-    parts: list = [area_panel(v, area, values, width) for area in ("JO", "IS", "CO", "UO")]
+def notes_text(v: BattleView) -> Text:
+    """Below the board: destroyed, out of the battle, the damage mark."""
     gone = []
     if v.destroyed:
         gone.append("Destroyed: " + ", ".join(v.destroyed))
     if v.out:
         gone.append("Out of the battle: " + ", ".join(v.out))
     gone.append(f"{DAMAGED} damaged (its values are the damaged side's)")
-    parts.append(Text("\n".join(gone), style="dim"))
+    return Text("\n".join(gone), style="dim")
+
+
+def board_renderable(v: BattleView, values: bool = True, width: int = 100) -> Group:
+    """The whole board; its last part is the notes (destroyed, out, the damage mark)."""
+    parts: list = [area_panel(v, area, values, width) for area in ("JO", "IS", "CO", "UO")]
+    parts.append(notes_text(v))
     return Group(*parts)
 
 
@@ -138,17 +144,25 @@ class BattleSheet(Vertical):
 
     forced: bool | None = None
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._drawn: dict[str, tuple] = {}  # area -> what its panel was drawn from
+
     def compose(self) -> ComposeResult:
         for area in ("JO", "IS", "CO", "UO"):
             yield Static(id=f"sheet-{area}", classes="sheet-area")
         yield Static(id="sheet-notes", classes="sheet-area")
 
     def show(self, view: BattleView) -> None:
+        """Redraw the areas whose pieces changed (a beat mostly changes one or two: a panel is
+        costly to measure and draw)."""
         values, width = self.values_shown(), self.app.size.width
         for area in ("JO", "IS", "CO", "UO"):
-            self.query_one(f"#sheet-{area}", Static).update(area_panel(view, area, values, width))
-        parts = board_renderable(view, values, width).renderables[-1]
-        self.query_one("#sheet-notes", Static).update(parts)
+            drawn_from = (view.sea[area], values, width, (view.island, view.airfields) if area == "IS" else None)
+            if self._drawn.get(area) != drawn_from:
+                self._drawn[area] = drawn_from
+                self.query_one(f"#sheet-{area}", Static).update(area_panel(view, area, values, width))
+        show(self.query_one("#sheet-notes", Static), notes_text(view))
 
     def panel(self, area: str) -> Static:
         return self.query_one(f"#sheet-{area}", Static)

@@ -32,7 +32,7 @@ class KeysFooter(Footer):
         if self._bindings_ready:
             self._shown = self.keys_shown(self.screen)
         for widget in super().compose():
-            if isinstance(widget, FooterKey):
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):  # not bound
                 widget.set_reactive(FooterKey.compact, self.compact)  # as it will be bound
             yield widget
 
