@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import new_game
 from nimitz.policies import ADVISE_BUDGET, get_policy

@@ -14,8 +14,9 @@ import time
 
 from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import DESTROYED
+from nimitz.persist.players import bot_game
 from nimitz.policies.battle import play_battle, sensible
 
 DATA = load_game_data()
@@ -55,7 +56,7 @@ def typical(seed: int) -> Game:
             f.embarked = n in embarked
     for ids in state.ja_stacks.values():
         ids[:] = [i for i in ids if state.forces[i].location != "MI"]
-    return Game(data=DATA, state=state)
+    return bot_game(DATA, state)
 
 
 def large(seed: int) -> Game:
@@ -74,7 +75,7 @@ def large(seed: int) -> Game:
             f.embarked = c.is_ground and f.name in ("2nd", "48th")
     for ids in state.ja_stacks.values():
         ids[:] = [i for i in ids if state.forces[i].location != "HI"]
-    game = Game(data=DATA, state=state)
+    game = bot_game(DATA, state)
     game.dice = LongBattleDice(game.dice)
     return game
 

@@ -16,7 +16,9 @@ from nimitz.bot.orders import OrdersBot
 from nimitz.engine.dice import SeededDice
 from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
-from nimitz.model.data import YEARS, load_game_data
+from nimitz.model.data import YEARS
+from nimitz.model.load import load_game_data
+from nimitz.persist.players import bot_game
 from nimitz.policies import get_policy
 
 
@@ -30,7 +32,7 @@ def median_ms(fn, runs: int) -> float:
 
 
 def autoplay(data, year: int, seed: int, policy: str = "sensible") -> Game:
-    game = Game(data=data, state=new_campaign(data, year, seed))
+    game = bot_game(data, new_campaign(data, year, seed))
     chooser = get_policy(policy)
     request = game.start()
     while request is not None:

@@ -23,7 +23,8 @@ import sys
 import time
 
 from nimitz.engine.dice import SeededDice
-from nimitz.model.data import YEARS, load_game_data
+from nimitz.model.data import YEARS
+from nimitz.model.load import load_game_data
 from nimitz.model.state import DiceState, RulesProfile
 from nimitz.persist.campaign_file import new_game
 from nimitz.policies import get_policy

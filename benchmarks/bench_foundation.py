@@ -17,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from nimitz.engine.setup import new_campaign
-from nimitz.model.data import YEARS, load_game_data, load_raw
+from nimitz.model.data import YEARS, load_raw
 from nimitz.model.datacheck import check_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import new_envelope
 from nimitz.persist.saves import CONVERTER, envelope_from_json, read_save, state_hash, to_json, write_save

@@ -26,10 +26,11 @@ import time
 from pathlib import Path
 
 from nimitz.engine.game import Game
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.history import EntryStates
+from nimitz.persist.players import bot_game
 from nimitz.policies import get_policy
 from nimitz.tui.battle_view import battle_view
 from nimitz.tui.view_model import campaign_view
@@ -49,9 +50,9 @@ def autoplay(data, year: int, seed: int, folder: Path) -> Session:  # noqa: ANN0
 def plain_replay_ms(data, game: Game, seg: int, end: int) -> float:  # noqa: ANN001
     cp = game.checkpoints[seg]
     start = time.perf_counter()
-    g = Game(
-        data=data,
-        state=copy.deepcopy(cp.state),
+    g = bot_game(
+        data,
+        copy.deepcopy(cp.state),
         journal=list(game.journal[: cp.journal_len]),
         checkpoints=list(game.checkpoints[:seg]),
     )

@@ -109,8 +109,8 @@ def finished_save(folder: Path, year: int, seed: int) -> Path:
 
 
 def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
-    from nimitz.model.data import load_game_data
     from nimitz.model.journal import Checkpoint, JournalEntry
+    from nimitz.model.load import load_game_data
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.saves import CONVERTER, read_save
 
@@ -138,7 +138,7 @@ def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
 
 def campaign_at_turn_6(folder: Path, others: Path) -> Path:
     """A 1944 campaign (seed 3) played by the sensible policy to turn 6, and 50 other saves."""
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
     from nimitz.policies import get_policy
     from nimitz.tui.controller import Controller
 

@@ -27,8 +27,8 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Static
 
-from nimitz.model.data import load_game_data
 from nimitz.model.journal import Decision
+from nimitz.model.load import load_game_data
 from nimitz.tui.app import NimitzApp
 from nimitz.tui.controller import Controller
 

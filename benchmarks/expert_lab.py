@@ -14,8 +14,8 @@ from __future__ import annotations
 import sys
 import time
 
-from nimitz.model.data import load_game_data
 from nimitz.model.difficulty import GOOD_RESULTS, load_difficulties
+from nimitz.model.load import load_game_data
 from nimitz.persist.campaign_file import new_game
 from nimitz.policies import LAB_BUDGET, get_policy
 

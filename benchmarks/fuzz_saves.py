@@ -35,7 +35,8 @@ from typing import Any
 from attrs import define, field
 
 from nimitz.errors import NimitzError
-from nimitz.model.data import GameData, load_game_data
+from nimitz.model.data import GameData
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist import saves
 from nimitz.persist.campaign_file import Session

@@ -25,7 +25,7 @@ from attrs import define, field
 CHILD = """
 import sys
 from pathlib import Path
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
 from nimitz.policies import get_policy
@@ -72,7 +72,7 @@ def run_kills(
     folder: Path, kills: int, year: int = 1942, seed: int = 5, rng_seed: int = 1, max_delay: float = 0.4
 ) -> KillReport:
     """Kill children until `kills` kills landed while a campaign was being played."""
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.saves import read_save, state_hash
     from nimitz.persist.verify import verify

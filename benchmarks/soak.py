@@ -18,7 +18,7 @@ import time
 import traceback
 from pathlib import Path
 
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.model.validation import validate_checkpoint_state, validate_state
 from nimitz.persist.campaign_file import Session

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from nimitz.model.data import GameData, data_root, load_game_data
+from nimitz.model.data import GameData, data_root
+from nimitz.model.load import load_game_data
 
 REPO = Path(__file__).resolve().parent.parent
 YEARS = (1942, 1943, 1944, 1945)

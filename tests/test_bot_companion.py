@@ -102,7 +102,7 @@ def test_bombed_forces_leave_japan_before_the_orders(tmp_path):
 
 
 def _bw_position() -> str:
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
 
     data = load_game_data()
     sheet = data.year(1944)

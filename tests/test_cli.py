@@ -10,9 +10,9 @@ import pytest
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.cli import cli
-from nimitz.engine.game import Game
 from nimitz.model.data import YEARS
 from nimitz.persist.campaign_file import Session, envelope_for
+from nimitz.persist.players import bot_replay
 from nimitz.persist.saves import read_save, state_hash, write_save
 from nimitz.persist.store import SaveStore
 
@@ -146,7 +146,7 @@ def test_show_marks_a_damaged_force(runner, saves_dir, data):
     st.sp = 14
     st.ja_track = 6
     # Re-run the turn from the edited checkpoint so that the journal agrees with it.
-    game = Game.replay(data, env.checkpoints[-1], env.journal, env.checkpoints[:-1], [])
+    game = bot_replay(data, env.checkpoints[-1], env.journal, env.checkpoints[:-1], [])
     write_save(path, envelope_for(game, "dmg", 3, env.header.created))
     result = _run(runner, saves_dir, "show", "dmg")
     assert result.exit_code == 0, result.output

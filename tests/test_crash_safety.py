@@ -15,6 +15,7 @@ import pytest
 from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
 from nimitz.persist.campaign_file import Session
+from nimitz.persist.players import bot_game
 from nimitz.persist.saves import state_hash
 from nimitz.policies import get_policy
 
@@ -37,7 +38,7 @@ def _autoplay_cmd(saves: Path, *args: str) -> list[str]:
 
 
 def _straight(data, year: int, seed: int, policy: str) -> Game:
-    game = Game(data=data, state=new_campaign(data, year, seed))
+    game = bot_game(data, new_campaign(data, year, seed))
     chooser = get_policy(policy)
     request = game.start()
     while request is not None:

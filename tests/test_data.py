@@ -14,8 +14,9 @@ import pytest
 from nimitz.cli import cli
 from nimitz.errors import DataError
 from nimitz.model import data as data_mod
-from nimitz.model.data import YEARS, load_game_data, load_raw
+from nimitz.model.data import YEARS, load_raw
 from nimitz.model.datacheck import check_data
+from nimitz.model.load import load_game_data
 from nimitz.model.ratings import Rating, RatingPair
 
 # --- the shipped data --------------------------------------------------------------------------

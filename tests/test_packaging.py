@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from nimitz import __version__
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -86,10 +86,11 @@ def _board(
     """A Board over a copy of the situation's state, with scripted or the situation's own dice:
     its battle, or one set up in `area` (up to Japan's placement when `before_japan`)."""
     from nimitz.engine.battle.board import Board
-    from nimitz.engine.game import Game, JournaledDice
+    from nimitz.engine.game import JournaledDice
+    from nimitz.persist.players import bot_game
 
     data, name, state = open_copy(ctx, campaign)
-    game = Game(data=data, state=state, dice=dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text)))
+    game = bot_game(data, state, dice=dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text)))
     game.dice = JournaledDice(game.dice, game)
     board = Board(game)
     if state.battle is None:

@@ -104,7 +104,7 @@ def store_of(ctx: click.Context):
 
 
 def game_data():
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
 
     return load_game_data()
 
@@ -221,11 +221,20 @@ def open_copy(ctx: click.Context, campaign: str):
 
     data = game_data()
     if campaign.endswith(".toml"):
-        from nimitz.cli.position import read_position_file
-
         return data, Path(campaign).name, read_position_file(campaign)
     session = Session.open(store_of(ctx).resolve(campaign), data)
     return data, session.name, copy.deepcopy(session.game.state)
+
+
+def read_position_file(file: str):
+    """The campaign state in a position file; a PositionError (exit 2) says what is wrong."""
+    from nimitz.persist.position import PositionError, read_position
+
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PositionError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    return read_position(text, game_data(), source=file)
 
 
 def guard(fn):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from nimitz.cli.common import UserError, emit, game_data, run_tui, store_of
+from nimitz.cli.common import UserError, emit, game_data, read_position_file, run_tui, store_of
 
 
 @click.group("position")
@@ -53,17 +53,6 @@ def export(ctx, campaign: str, output: str | None) -> None:
     except OSError as exc:
         raise UserError(f"cannot write {target}: {exc.strerror or exc}") from None
     click.echo(f"Wrote the position of {session.name} (turn {state.turn}, {state.step}) to {target}")
-
-
-def read_position_file(file: str):
-    """The campaign state in a position file; a PositionError (exit 2) says what is wrong."""
-    from nimitz.persist.position import PositionError, read_position
-
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PositionError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
-    return read_position(text, game_data(), source=file)
 
 
 def new_from_position(

@@ -1,8 +1,8 @@
 """The campaign turn as a generator: the sequence of play of procedures.md.
 
 `play(game)` runs turn after turn until the campaign ends, yielding a Request whenever the US
-player must decide. Japanese decisions are made by the bot (nimitz.bot) where the procedure
-calls for them and journaled with their explanations.
+player must decide. Japanese decisions are asked of the game's Japanese player (`game.japan`, engine/players.py)
+where the procedure calls for them and journaled with their explanations.
 
 Request kinds and the decisions that answer them:
 
@@ -28,6 +28,7 @@ from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
 from nimitz.model.state import (
     BOMBING,
+    BOMBING_BASE,
     DESTROYED,
     INVASION,
     RAID,
@@ -56,7 +57,6 @@ STEP_NAMES = {
     "end": "Campaign over",
 }
 INVASION_LIMIT = 7  # forces per turn into the 1945 invasion box (facts 1.13)
-BOMBING_BASE = "MA"  # the area beside the strategic bombing box: its wings keep MA's airfield (facts 1.13)
 
 
 def play(game: Game) -> Engine:
@@ -217,12 +217,10 @@ def resupply_request(game: Game) -> Request:
 
 
 def scouting(game: Game) -> Engine:
-    from nimitz.bot.orders import OrdersBot
-
     state = game.state
     state.step = "scouting"
     state.scout_held = []
-    bot = OrdersBot(state, game.data, game.dice)
+    bot = game.japan.orders(state, game.data, game.dice)
     markers = bot.place_moved_markers()
     if markers["lone"] or markers["pinned"]:
         game.log(
@@ -445,13 +443,11 @@ def movement_request(game: Game) -> Request:
 
 
 def ja_orders(game: Game) -> Engine:
-    from nimitz.bot.orders import OrdersBot
-
     state = game.state
     state.step = "orders"
     if game.sheet.special.strategic_bombing:
         yield from strategic_bombing(game)
-    bot = OrdersBot(state, game.data, game.dice)
+    bot = game.japan.orders(state, game.data, game.dice)
     if game.sheet.special.no_ja_orders_in:
         game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 
@@ -580,18 +576,14 @@ def land_embarked(game: Game) -> None:
 
 
 def ja_reinforce(game: Game) -> None:
-    from nimitz.bot.reinforce import reinforce
-
     game.state.step = "reinforce"
-    text, data = reinforce(game.state, game.data, game.dice)
+    text, data = game.japan.reinforce(game.state, game.data, game.dice)
     game.log("bot", "JA", text, data)
 
 
 def ja_repair(game: Game) -> None:
-    from nimitz.bot.reinforce import repair
-
     game.state.step = "repair"
-    text, data = repair(game.state, game.data)
+    text, data = game.japan.repair(game.state, game.data)
     if text:
         game.log("bot", "JA", text, data)
 

@@ -8,6 +8,9 @@ resumes the engine until the next request. Every roll and bot explanation is jou
 Because the dice live in the state, replaying the journal's decisions from a checkpoint gives
 the same game exactly: that is how a save resumes mid-turn, how undo works without re-rolling,
 and how `nimitz check` verifies a save.
+
+Japan's decisions come from the game's `japan` player (engine/players.py), which the engine
+calls where the procedure asks for one; the engine itself knows neither side's player.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 from attrs import define, field
 
 from nimitz.engine.dice import Dice, SeededDice
+from nimitz.engine.players import JapanPlayer
 from nimitz.engine.requests import Request
 from nimitz.errors import NimitzError
 from nimitz.model.data import GameData
@@ -62,6 +66,7 @@ class JournaledDice:
 class Game:
     data: GameData
     state: CampaignState
+    japan: JapanPlayer
     journal: list[JournalEntry] = field(factory=list)
     checkpoints: list[Checkpoint] = field(factory=list)
     pending: Request | None = None
@@ -143,11 +148,13 @@ class Game:
         earlier: list[JournalEntry],
         earlier_checkpoints: list[Checkpoint],
         decisions: list[Decision],
+        japan: JapanPlayer,
     ) -> Game:
         """A game re-run from a checkpoint with the given decisions (raises if one is illegal)."""
         game = cls(
             data=data,
             state=checkpoint.state.copy(),
+            japan=japan,
             journal=list(earlier[: checkpoint.journal_len]),
             checkpoints=list(earlier_checkpoints),
         )

@@ -92,7 +92,7 @@ _DATA: GameData | None = None
 def _game_data() -> GameData:
     global _DATA  # one load per worker process, not one per campaign
     if _DATA is None:
-        from nimitz.model.data import load_game_data
+        from nimitz.model.load import load_game_data
 
         _DATA = load_game_data()
     return _DATA

@@ -2,7 +2,7 @@
 
 Everything is read from TOML (docs/data-format.md) and structured by one cattrs converter with
 `forbid_extra_keys`, so a typo in a key is reported, not ignored. Cross-file checks live in
-`nimitz.model.datacheck`.
+`nimitz.model.datacheck`; `nimitz.model.load.load_game_data` gives the data read and checked.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from attrs import field, frozen
 from cattrs.gen import make_dict_structure_fn, override
 from cattrs.v import format_exception
 
-from nimitz.errors import DataError
 from nimitz.model.optional_rules import OptionalRules
 from nimitz.model.ratings import NO_PAIR, Rating, RatingPair
 
@@ -551,21 +550,3 @@ def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:
         return None, problems
     data = GameData(years=years, fingerprint=digest.hexdigest()[:16], **loaded)
     return data, problems
-
-
-_CACHE: dict[Path, GameData] = {}
-
-
-def load_game_data(root: Path | None = None) -> GameData:
-    """The validated game data (cached per folder). Raises DataError listing every problem."""
-    from nimitz.model.datacheck import check_data
-
-    root = (root or data_root()).resolve()
-    if root not in _CACHE:
-        data, problems = load_raw(root)
-        if data is not None:
-            problems = check_data(data)
-        if problems:
-            raise DataError(problems)
-        _CACHE[root] = data
-    return _CACHE[root]

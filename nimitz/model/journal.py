@@ -71,3 +71,8 @@ class Checkpoint:
     turn: int
     journal_len: int
     state: CampaignState
+
+
+def decisions_in(journal: list[JournalEntry], start: int = 0) -> list[Decision]:
+    """The US decisions journaled from position `start` on, in order (what a replay answers)."""
+    return [e.decision for e in journal[start:] if e.kind == "decision" and e.decision is not None]

@@ -65,6 +65,7 @@ JA_POOL = "JA_RE"  # JA reinforcement stacks (order in CampaignState.ja_stacks)
 BATTALIONS = "BATTALIONS"  # the JA battalion box (unlimited, ruling R10)
 RAID = "RAID"
 BOMBING = "BW"
+BOMBING_BASE = "MA"  # the area beside the strategic bombing box: its wings keep MA's airfield (facts 1.13)
 INVASION = "INVASION"
 
 STACKS = ("ships", "infantry", "lba")  # the JA reinforcement stacks
@@ -86,7 +87,7 @@ class RulesProfile:
     ja_ties: str = "bot"  # ruling R24: "bot" rolls Japan's free choices; "player" asks
     auto_reactive_plans: bool = False  # ruling R16
     # Difficulty options (nimitz/model/difficulty.py, campaigns/difficulty.toml); saved only when
-    # they differ from their default (persist/saves.OMITTED_WHEN_DEFAULT), so older saves keep
+    # they differ from their default (model/digest.OMITTED_WHEN_DEFAULT), so older saves keep
     # their state hashes.
     objective_hold_track: bool = True  # R5: the automatic objective Hold moves the track +4
     battalion_pool: str = "unlimited"  # R10: or "counters" (only those in the battalion box)

@@ -18,15 +18,16 @@ from nimitz.engine.game import Game
 from nimitz.engine.setup import new_campaign
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
-from nimitz.model.journal import Decision, JournalEntry
+from nimitz.model.digest import canonical_json
+from nimitz.model.journal import Decision, JournalEntry, decisions_in
 from nimitz.model.state import RulesProfile
 from nimitz.persist.bounds import read_save_bytes
+from nimitz.persist.players import bot_game, bot_replay
 from nimitz.persist.saves import (
     SaveEnvelope,
     SaveHeader,
     SaveSummary,
     append_batch,
-    canonical_json,
     now,
     read_save,
     write_bytes_atomically,
@@ -37,7 +38,7 @@ from nimitz.persist.saves import (
 def new_game(data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False) -> Game:
     state = new_campaign(data, year, seed, rules)
     state.linked = linked
-    game = Game(data=data, state=state)
+    game = bot_game(data, state)
     game.log(
         "created",
         "",
@@ -88,10 +89,6 @@ def envelope_for(game: Game, name: str, seed: int, created: str, branch_of: str 
     return SaveEnvelope(header=header, journal=list(game.journal), checkpoints=list(game.checkpoints))
 
 
-def decisions_in(journal: list[JournalEntry], start: int = 0) -> list[Decision]:
-    return [e.decision for e in journal[start:] if e.kind == "decision" and e.decision is not None]
-
-
 def _entry_key(e: JournalEntry) -> tuple:
     """What a replayed entry must reproduce (its data compared as JSON, as it was saved)."""
     return (e.seq, e.turn, e.step, e.side, e.kind, e.text, e.decision, e.year, canonical_json(e.data))
@@ -116,7 +113,7 @@ def game_from_envelope(env: SaveEnvelope, data: GameData, where: str) -> Game:
         raise SaveError(f"{where}: the save has no checkpoint to resume from ($.checkpoints)")
     cp = env.checkpoints[-1]
     try:
-        game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], decisions_in(env.journal, cp.journal_len))
+        game = bot_replay(data, cp, env.journal, env.checkpoints[:-1], decisions_in(env.journal, cp.journal_len))
     except NimitzError as exc:
         raise SaveError(f"{where}: the journal cannot be replayed from turn {cp.turn}: {exc}") from None
     if first_difference(game.journal, env.journal, cp.journal_len):
@@ -154,7 +151,7 @@ def recover(path: Path, data: GameData, backup: Path) -> Session:
     if backup.exists():
         raise SaveError(f"{backup} already exists; move it away first")
     cp = env.checkpoints[-1]
-    game = Game.replay(data, cp, env.journal, env.checkpoints[:-1], [])
+    game = bot_replay(data, cp, env.journal, env.checkpoints[:-1], [])
     session = Session(
         game=game,
         path=path,

@@ -18,6 +18,7 @@ from nimitz.errors import NimitzError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import clone
+from nimitz.persist.players import bot_game, bot_replay
 
 UNDO_TARGETS = ("decision", "step", "turn")
 
@@ -39,7 +40,7 @@ def game_after(data: GameData, checkpoints: list[Checkpoint], journal: list[Jour
     cp = checkpoints[start]
     before = sum(1 for p in positions if p < cp.journal_len)
     decisions = [journal[p].decision for p in positions[before:count]]
-    return Game.replay(data, cp, journal, checkpoints[:start], decisions)
+    return bot_replay(data, cp, journal, checkpoints[:start], decisions)
 
 
 def undo_count(journal: list[JournalEntry], to: str) -> int:
@@ -300,9 +301,9 @@ class EntryStates:
         # Entries before the first checkpoint (the "created" line) show the set-up.
         first = _snapshot(cp.state, None)
         shots: list[Snapshot] = [first] * (cp.journal_len - start)
-        game = Game(
-            data=self.data,
-            state=copy.deepcopy(cp.state),
+        game = bot_game(
+            self.data,
+            copy.deepcopy(cp.state),
             journal=list(self.journal[: cp.journal_len]),
             checkpoints=list(self.checkpoints[:seg]),
         )
@@ -365,4 +366,4 @@ class EntryStates:
 
     def game(self, index: int) -> Game:
         """A Game around `state(index)` for the read-only views (no engine running)."""
-        return Game(data=self.data, state=self.state(index))
+        return bot_game(self.data, self.state(index))

@@ -38,6 +38,7 @@ from nimitz.model.state import (
     LinkedYear,
     RulesProfile,
 )
+from nimitz.persist.players import bot_game
 
 FORMAT = "nimitz-position"
 VERSION = 1
@@ -569,9 +570,7 @@ def _translate(problem: str, placer: _Placer, problems: _Problems) -> None:
 def game_from_position(data: GameData, state: CampaignState, source: str):
     """A game whose journal starts at the position: its first checkpoint is the position, so
     replay, undo and `nimitz check` work from there."""
-    from nimitz.engine.game import Game
-
-    game = Game(data=data, state=state)
+    game = bot_game(data, state)
     game.log(
         "created",
         "",

@@ -40,11 +40,12 @@ from typing import Any
 
 import cattrs
 from attrs import define, field
-from cattrs.gen import make_dict_unstructure_fn, override
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import SaveError
 from nimitz.model.data import GameData
+from nimitz.model.digest import canonical_json, omit_defaults
+from nimitz.model.digest import state_hash as state_hash  # saves, check and the tests hash states here
 from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import CampaignState, RulesProfile
 from nimitz.model.validation import validate_state
@@ -54,6 +55,7 @@ from nimitz.persist.bounds import (
     read_save_bytes,
     structure_problems,
 )
+from nimitz.persist.sound import envelope_problems
 
 FORMAT = "nimitz-save"
 SCHEMA_VERSION = 3
@@ -118,33 +120,11 @@ class SaveEnvelope:
         return self.header.summary
 
 
-# Fields added after saves existed: left out of a save (and so of the state hash) while they
-# hold their default, so every older campaign keeps its hash and replays unchanged.
-OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
-    RulesProfile: ("options", "objective_hold_track", "battalion_pool", "extra_supply", "extra_bpp"),
-    CampaignState: ("variant",),
-}
-
-
 def make_converter() -> cattrs.Converter:
-    conv = make_strict(cattrs.Converter(forbid_extra_keys=True))
-    for cls, names in OMITTED_WHEN_DEFAULT.items():
-        conv.register_unstructure_hook(
-            cls, make_dict_unstructure_fn(cls, conv, **{n: override(omit_if_default=True) for n in names})
-        )
-    return conv
+    return omit_defaults(make_strict(cattrs.Converter(forbid_extra_keys=True)))
 
 
 CONVERTER = make_converter()
-
-
-def canonical_json(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def state_hash(state: CampaignState) -> str:
-    """A short, stable digest of the whole state (dice positions included)."""
-    return hashlib.sha256(canonical_json(CONVERTER.unstructure(state)).encode()).hexdigest()[:32]
 
 
 def now() -> str:
@@ -378,9 +358,8 @@ def envelope_from_bytes(raw: bytes, where: str, data: GameData | None = None) ->
 
 def _validate(envelope: SaveEnvelope, where: str, data: GameData | None) -> None:
     """What is read must agree with itself and be a position the game can be in
-    (persist/verify.envelope_problems), before anything follows what it names."""
-    from nimitz.model.data import load_game_data
-    from nimitz.persist.verify import envelope_problems
+    (persist/sound.py), before anything follows what it names."""
+    from nimitz.model.load import load_game_data
 
     problems = envelope_problems(envelope, data if data is not None else load_game_data())
     if problems:
@@ -500,7 +479,7 @@ def _from_legacy(raw: bytes, where: str, data: GameData | None) -> SaveEnvelope:
     old: LegacyEnvelope = _structure(_migrate(_legacy_json(raw, where), where), LegacyEnvelope, where, "$")
     state = old.state
     if data is None:
-        from nimitz.model.data import load_game_data
+        from nimitz.model.load import load_game_data
 
         data = load_game_data()
     problems = validate_state(state, data)

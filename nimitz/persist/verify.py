@@ -1,9 +1,4 @@
-"""What a save must be before anything uses it, and the full proof `nimitz check` gives.
-
-`envelope_problems` runs on every read (play, show, undo...): cheap checks that every state the
-save holds (each checkpoint) is a position the game can be in (model/validation.py), that the
-journal's entries are numbered and shaped as the engine writes them, and that the header and the
-last commit agree with them. Nothing the engine, the bot or a view follows can then be missing.
+"""The full proof `nimitz check` gives (the cheap checks every read makes are persist/sound.py).
 
 `verify` is `check`: it re-derives the whole campaign from what a player chose at the start (year,
 seed, rules options, linked) and the journal's decisions, and compares everything the save holds
@@ -22,66 +17,9 @@ from typing import Any
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import NimitzError
 from nimitz.model.data import GameData
-from nimitz.model.journal import JournalEntry
-from nimitz.model.validation import SIDES, validate_checkpoint_state
-
-ENTRY_KINDS = ("created", "decision", "roll", "bot", "event")
-MAX_SHOWN = 5
-
-
-def envelope_problems(env, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
-    """Every reason the save cannot be used as it is; [] when it can."""
-    problems: list[str] = []
-    last = env.summary
-    if (last.journal_len, last.checkpoints) != (len(env.journal), len(env.checkpoints)):
-        problems.append(
-            f"$.commit: the last commit counts {last.journal_len} journal entries and "
-            f"{last.checkpoints} checkpoints, the file holds {len(env.journal)} and "
-            f"{len(env.checkpoints)}"
-        )
-    if not env.checkpoints:
-        return problems + ["$.checkpoints: the save has no checkpoint to resume from"]
-    problems += _journal_shape(env.journal, data)
-    previous = 0
-    for k, cp in enumerate(env.checkpoints):
-        where = f"$.checkpoints[{k}]"
-        if not previous <= cp.journal_len <= len(env.journal) or cp.journal_len < 1:
-            problems.append(
-                f"{where}.journal_len: {cp.journal_len} is not a journal position "
-                f"after {previous} (the journal has {len(env.journal)} entries)"
-            )
-        previous = max(previous, cp.journal_len)
-        problems += validate_checkpoint_state(cp.state, cp.turn, data, f"{where}.state")
-        if cp.state.rules != env.header.rules:
-            problems.append(f"{where}.state.rules: the options differ from the header's")
-        if len(problems) > 50:  # enough to say what is wrong; a hostile file could list millions
-            return problems
-    first = env.checkpoints[0].state
-    if env.header.seed != first.dice.seed:
-        problems.append(f"$.header.seed: {env.header.seed}, but the campaign was dealt with seed {first.dice.seed}")
-    return problems
-
-
-def _journal_shape(journal: list[JournalEntry], data: GameData) -> list[str]:
-    problems: list[str] = []
-    if not journal or journal[0].kind != "created":
-        problems.append("$.journal[0]: the journal does not start with the campaign's creation")
-    for i, e in enumerate(journal):
-        where = f"$.journal[{i}]"
-        if e.seq != i:
-            problems.append(f"{where}.seq: {e.seq}, but it is entry {i}")
-        if e.kind not in ENTRY_KINDS:
-            problems.append(f"{where}.kind: {e.kind!r} is no kind of journal entry")
-        if (e.kind == "decision") != (e.decision is not None):
-            problems.append(f"{where}.decision: only a decision entry holds a decision")
-        if e.side not in SIDES and e.side != "":
-            problems.append(f"{where}.side: {e.side!r} is neither US nor JA")
-        if e.turn < 0 or (e.year not in data.years and e.year != 0):
-            problems.append(f"{where}: turn {e.turn} of {e.year} is not in any campaign")
-        if len(problems) > MAX_SHOWN:
-            break
-    return problems
-
+from nimitz.model.digest import canonical_json
+from nimitz.model.journal import decisions_in
+from nimitz.persist.sound import envelope_problems
 
 # --- check: the whole campaign replayed from its creation ------------------------------------
 
@@ -94,8 +32,8 @@ _BRANCH = re.compile(
 def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa: ANN001
     """[] when the save is exactly what this nimitz, with this data, writes for the campaign's
     decisions; otherwise what differs first in each part, and where."""
-    from nimitz.persist.campaign_file import decisions_in, new_game, summary_for
-    from nimitz.persist.saves import CONVERTER, canonical_json
+    from nimitz.persist.campaign_file import new_game, summary_for
+    from nimitz.persist.saves import CONVERTER
 
     problems = envelope_problems(env, data)
     if problems:  # nothing safe to replay
@@ -205,7 +143,6 @@ def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
 
 def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # noqa: ANN001
     """The fields outside the game that this program writes: they must be what it writes."""
-    from nimitz.persist.campaign_file import decisions_in
     from nimitz.persist.store import SUFFIX
 
     header = env.header

@@ -23,7 +23,7 @@ def get_policy(name: str, budget: int | None = None) -> Policy:
     from nimitz.policies import campaign
 
     if name == "expert":
-        from nimitz.policies.expert import ExpertPolicy
+        from nimitz.policies.lookahead import ExpertPolicy
 
         return ExpertPolicy(budget=LAB_BUDGET if budget is None else budget)
     try:

@@ -15,8 +15,8 @@ Its heuristics, each a reason a wargamer would give:
 - In 1945 the invasion of Japan is filled early, costliest ships first, to its top level (3
   points for 100 SP of forces, facts 1.13): the year's Historical level needs them.
 
-Where the heuristics are unsure (which objective to attack this turn), `ExpertPolicy` with a
-look-ahead budget asks nimitz.policies.lookahead to play the candidates out on copies of the
+Where the heuristics are unsure (which objective to attack this turn), the expert player
+(`lookahead.ExpertPolicy`) with a look-ahead budget plays the candidates out on copies of the
 state with fresh dice and keeps the best. Budget 0 (the lab's cheap setting) uses the heuristics
 alone. Every answer comes from the request's own legal choices or is built to pass its checker.
 """
@@ -335,35 +335,6 @@ def heuristic(request: Request, game: Game) -> Decision:
     if k == "battle_plans":
         return battle_plans(request, game)
     return scripted.sensible(request, game)  # bombing targets, battle order, the battle itself
-
-
-@define
-class ExpertPolicy:
-    """The expert as a policy object. `budget`: look-ahead rollouts per movement plan, chosen
-    once at the start of each movement step (0: the heuristics alone)."""
-
-    budget: int = 0
-    last_reason: str = ""
-    _plan: tuple = ()  # ((year, turn), the chosen plan's policy for the rest of the step)
-
-    def __call__(self, request: Request, game: Game) -> Decision:
-        from nimitz.policies import us_view
-
-        view = us_view(game)  # under fog of war it plans on what the US sees (R86)
-        if self.budget and request.kind == "movement" and view is game:  # no look-ahead in the fog
-            key = (game.state.year, game.state.turn)
-            if self._plan and self._plan[0] == key:
-                return self._plan[1](request, game)
-            from nimitz.policies.lookahead import best_movement
-
-            choice = best_movement(request, game, self.budget)
-            if choice is not None:
-                self._plan = (key, choice.then)
-                self.last_reason = choice.reason
-                return choice.decision
-        decision = heuristic(request, view)
-        self.last_reason = reason(request, view, decision)
-        return decision
 
 
 def reason(request: Request, game: Game, decision: Decision) -> str:

@@ -6,6 +6,9 @@ rollout's number, so the expert never peeks at the campaign's own future rolls, 
 position always gets the same rollouts (advice is deterministic for a given save). Every
 candidate is played with the same seeds (common dice), then on with the expert's heuristics up
 to the end of the year or `horizon` turns, whichever is first.
+
+`ExpertPolicy` is the expert player: the heuristics of policies/expert.py, with this look-ahead
+on movement when given a budget.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 
 from nimitz.engine.dice import SeededDice
-from nimitz.model.journal import Decision
+from nimitz.model.digest import state_hash
+from nimitz.model.journal import Decision, decisions_in
 from nimitz.model.state import DiceState
 
 if TYPE_CHECKING:
@@ -54,8 +58,6 @@ class Outcome:
 
 
 def position_seed(game: Game, i: int) -> int:
-    from nimitz.persist.saves import state_hash
-
     digest = hashlib.sha256(f"lookahead:{state_hash(game.state)}:{len(game.journal)}:{i}".encode())
     return int.from_bytes(digest.digest()[:8], "big") >> 1
 
@@ -63,10 +65,10 @@ def position_seed(game: Game, i: int) -> int:
 def fork(game: Game, seed: int) -> Game:
     """A copy of the game at its pending request, with new dice seeded by `seed`."""
     from nimitz.engine.game import Game
-    from nimitz.persist.campaign_file import decisions_in
 
     cp = game.checkpoints[-1]
-    copy = Game.replay(game.data, cp, game.journal, game.checkpoints[:-1], decisions_in(game.journal, cp.journal_len))
+    decisions = decisions_in(game.journal, cp.journal_len)
+    copy = Game.replay(game.data, cp, game.journal, game.checkpoints[:-1], decisions, japan=game.japan)
     copy.state.dice = DiceState(seed=seed)
     copy.dice.inner = SeededDice(copy.state.dice)
     return copy
@@ -161,6 +163,34 @@ def _fixed_target(target: str | None) -> Policy:
         return expert.movement(request, game, target=target or "")
 
     return policy
+
+
+@define
+class ExpertPolicy:
+    """The expert as a policy object. `budget`: look-ahead rollouts per movement plan, chosen
+    once at the start of each movement step (0: the heuristics alone)."""
+
+    budget: int = 0
+    last_reason: str = ""
+    _plan: tuple = ()  # ((year, turn), the chosen plan's policy for the rest of the step)
+
+    def __call__(self, request: Request, game: Game) -> Decision:
+        from nimitz.policies import us_view
+        from nimitz.policies.expert import heuristic, reason
+
+        view = us_view(game)  # under fog of war it plans on what the US sees (R86)
+        if self.budget and request.kind == "movement" and view is game:  # no look-ahead in the fog
+            key = (game.state.year, game.state.turn)
+            if self._plan and self._plan[0] == key:
+                return self._plan[1](request, game)
+            choice = best_movement(request, game, self.budget)
+            if choice is not None:
+                self._plan = (key, choice.then)
+                self.last_reason = choice.reason
+                return choice.decision
+        decision = heuristic(request, view)
+        self.last_reason = reason(request, view, decision)
+        return decision
 
 
 def best_movement(request: Request, game: Game, rollouts: int) -> Candidate | None:

@@ -573,15 +573,15 @@ class NimitzApp(App):
         self.run_worker(lambda: self._advice(snapshot), thread=True, exclusive=True, group="advice", name="advice")
 
     def _advice(self, snapshot) -> None:  # noqa: ANN001 - runs in a worker thread
-        from nimitz.engine.game import Game
-        from nimitz.persist.campaign_file import decisions_in
+        from nimitz.model.journal import decisions_in
+        from nimitz.persist.players import bot_replay
         from nimitz.policies import ADVISE_BUDGET
         from nimitz.policies.lookahead import advice_lines, advice_payload, advise
 
         data, journal, checkpoints = snapshot
         cp = checkpoints[-1]
         try:
-            game = Game.replay(data, cp, journal, checkpoints[:-1], decisions_in(journal, cp.journal_len))
+            game = bot_replay(data, cp, journal, checkpoints[:-1], decisions_in(journal, cp.journal_len))
             lines = advice_lines(advice_payload(game, advise(game, ADVISE_BUDGET)))
         except NimitzError as exc:
             lines = [f"No advice: {exc}"]

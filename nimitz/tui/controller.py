@@ -21,8 +21,9 @@ from nimitz.engine.fog import journal_seen
 from nimitz.engine.game import Game
 from nimitz.engine.requests import Request
 from nimitz.errors import IllegalDecision, NimitzError, SaveError
-from nimitz.model.data import GameData, load_game_data
+from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
+from nimitz.model.load import load_game_data
 from nimitz.persist.bounds import disk_error_message
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten

@@ -444,9 +444,9 @@ LEGEND = (
 def due_battles(state: CampaignState, data: GameData) -> list[str]:
     """The areas where a battle is due now (the engine's own test, ruling R43)."""
     from nimitz.engine.campaign import battle_areas
-    from nimitz.engine.game import Game
+    from nimitz.persist.players import bot_game
 
-    return battle_areas(Game(data=data, state=state))
+    return battle_areas(bot_game(data, state))
 
 
 def map_text(state: CampaignState, data: GameData, *, width: int = 80, name: str = "") -> str:

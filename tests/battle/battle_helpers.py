@@ -10,9 +10,10 @@ from nimitz.engine.battle.board import Board
 from nimitz.engine.dice import ScriptedDice
 from nimitz.engine.game import Game, JournaledDice
 from nimitz.engine.setup import new_battalion, new_campaign
-from nimitz.model.data import load_game_data
 from nimitz.model.journal import Decision
+from nimitz.model.load import load_game_data
 from nimitz.model.state import DESTROYED, JA_POOL, RulesProfile
+from nimitz.persist.players import bot_game
 
 DATA = load_game_data()
 AREA = "MI"  # an ordinary objective area with an airfield, not a home area
@@ -69,9 +70,9 @@ class PrefixDice:
 def game_with(state, faces: Iterable[int] | None = None, *, then_seeded: bool = False) -> Game:
     """A game; with `faces`, scripted dice (journaled); `then_seeded`: seeded dice after them."""
     if faces is None:
-        return Game(data=DATA, state=state)
+        return bot_game(DATA, state)
     dice = PrefixDice(faces, state) if then_seeded else ScriptedDice(list(faces))
-    game = Game(data=DATA, state=state, dice=dice)
+    game = bot_game(DATA, state, dice=dice)
     game.dice = JournaledDice(game.dice, game)
     return game
 

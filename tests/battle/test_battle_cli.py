@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from nimitz.cli import bot_battle as cli_battle
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.policies.battle import BATTLE_KINDS
 

@@ -12,6 +12,7 @@ from nimitz.engine.battle import resolve_battle
 from nimitz.engine.game import Game
 from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
+from nimitz.persist.players import bot_game
 from nimitz.persist.saves import CONVERTER
 from nimitz.policies.battle import BATTLE_KINDS, passive, play_battle, randomized, sensible
 
@@ -54,7 +55,7 @@ def test_illegal_answers_raise_and_change_nothing():
     for seed in range(60):
         rng = random.Random(seed)
         state, area = random_scenario(rng, seed)
-        game = Game(data=DATA, state=state)
+        game = bot_game(DATA, state)
         _start(game, area)
         policy = randomized(rng)
         while game.pending is not None:
@@ -80,7 +81,7 @@ def test_policies_answer_every_request(policy):
     for seed in range(40):
         rng = random.Random(1000 + seed)
         state, area = random_scenario(rng, seed)
-        game = Game(data=DATA, state=state)
+        game = bot_game(DATA, state)
         play_battle(game, area, policy)
         assert state.battle is None
 
@@ -92,7 +93,7 @@ def test_sensible_spends_sp_and_attacks():
     put(s, "US", "Enterprise")
     put(s, "JA", "Kaga")
     put(s, "JA", "DD Gp 1")
-    game = Game(data=DATA, state=s)
+    game = bot_game(DATA, s)
     kinds = []
     play_battle(game, "MI", sensible, on_request=lambda r: kinds.append(r.kind))
     assert s.sp < 10
@@ -104,7 +105,7 @@ def test_game_answer_journals_battle_decisions_and_steps():
     s = empty_state()
     put(s, "US", "Lexington")
     put(s, "JA", "Kaga")
-    game = Game(data=DATA, state=s)
+    game = bot_game(DATA, s)
     _start(game, "MI")
     assert game.pending.kind == "battle_plans"
     assert s.step == "battle:setup:US plans"

@@ -8,9 +8,9 @@ import random
 import pytest
 from battle_helpers import DATA, random_scenario
 
-from nimitz.engine.game import Game
 from nimitz.model.invariants import state_problems
 from nimitz.model.state import BATTALIONS, DESTROYED, JA_POOL, US_POOL
+from nimitz.persist.players import bot_game
 from nimitz.policies.battle import play_battle, randomized
 
 N_BATTLES = 2400  # "thousands of random battles" (issue 4): about 15 s
@@ -20,7 +20,7 @@ def _one(seed: int):
     rng = random.Random(seed)
     state, area = random_scenario(rng, seed)
     before = {fid: (f.location, f.damaged, f.embarked) for fid, f in state.forces.items()}
-    game = Game(data=DATA, state=state)
+    game = bot_game(DATA, state)
     play_battle(game, area, randomized(rng))
     return state, area, before, game
 

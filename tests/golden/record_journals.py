@@ -50,7 +50,11 @@ def campaign_digests(data, year: int, seed: int, policy: str = POLICY) -> dict[s
 
 def main() -> None:
     import nimitz
-    from nimitz.model.data import load_game_data
+
+    try:
+        from nimitz.model.load import load_game_data
+    except ImportError:  # a checkout from before the data loader moved out of model/data.py
+        from nimitz.model.data import load_game_data
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nimitz.errors import NimitzError
-from nimitz.model.data import load_game_data
+from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import CONVERTER, envelope_from_bytes, read_save, state_hash, to_bytes

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nimitz.model.data import GameData, load_game_data
+from nimitz.model.data import GameData
+from nimitz.model.load import load_game_data
 
 
 @pytest.fixture(scope="session")

@@ -29,6 +29,7 @@ from nimitz.model.state import (
     Force,
     RulesProfile,
 )
+from nimitz.persist.players import bot_game
 from nimitz.persist.saves import state_hash
 
 OFF_MAP_BOXES = {"P1", "P2", "P3", RAID, BOMBING, INVASION, BATTALIONS}
@@ -96,7 +97,7 @@ def ids_at(state: CampaignState, location: str, side: str | None = None) -> set[
 
 def game_with(data: GameData, state: CampaignState, faces: list[int] | None = None) -> Game:
     """A Game on `state` rolling the scripted faces (no faces: any roll fails loudly)."""
-    return Game(data=data, state=state, dice=ScriptedDice(list(faces or [])))
+    return bot_game(data, state, dice=ScriptedDice(list(faces or [])))
 
 
 class Step:

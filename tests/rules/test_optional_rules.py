@@ -11,9 +11,9 @@ from rules_kit import fresh, of_type, place
 
 from nimitz.engine import variants
 from nimitz.engine.dice import ScriptedDice
-from nimitz.engine.game import Game
 from nimitz.model.state import RulesProfile, VariantState
 from nimitz.persist.campaign_file import new_game
+from nimitz.persist.players import bot_game
 from nimitz.persist.saves import CONVERTER
 from nimitz.policies import get_policy
 
@@ -31,7 +31,7 @@ def _play(data, year, seed, options=(), policy="sensible", until_turn=None):
 def _game(data, year=1942, options=(), faces=()):
     state = fresh(data, year)
     state.rules.options = list(options)
-    return Game(data=data, state=state, dice=ScriptedDice(list(faces)))
+    return bot_game(data, state, dice=ScriptedDice(list(faces)))
 
 
 def test_no_option_no_new_state_and_no_new_stream(data):

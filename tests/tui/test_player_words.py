@@ -40,7 +40,7 @@ def played(tmp_path_factory, data_module) -> Path:  # noqa: ANN001
 
 @pytest.fixture(scope="module")
 def data_module():  # noqa: ANN201
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
 
     return load_game_data()
 

@@ -20,7 +20,7 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50"
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory) -> Path:  # noqa: ANN001
     """1942 campaigns: just begun, at US Movement (also one with optional rules), played to its end."""
-    from nimitz.model.data import load_game_data
+    from nimitz.model.load import load_game_data
 
     saves = tmp_path_factory.mktemp("snapshots")
     data = load_game_data()

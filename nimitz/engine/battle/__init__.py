@@ -3,7 +3,8 @@
 `resolve_battle(game, area)` is a generator: the campaign step runs it with
 `yield from resolve_battle(game, area)`. It builds `game.state.battle`, fights the whole battle
 and puts every force back (see `finish`), then sets `game.state.battle = None`. Japanese
-decisions come from `nimitz.bot.battle`, each journaled with its explanation.
+decisions come from the game's Japanese player (`game.japan`, engine/players.py), each
+journaled with its explanation.
 
 US decision requests (every one has a checker that raises IllegalDecision naming the rule; a
 request is not made when only one answer is legal):

@@ -384,8 +384,6 @@ def ja_tie_request(board: Board, tied: list[Target], ctx: dict) -> Request:
 
 def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
-    from nimitz.bot.battle import pick_hit_target
-
     alloc = Alloc(targets, foxholes_first)
     expl: dict[str, Any] = {
         "procedure": "hit allocation",
@@ -411,7 +409,7 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_
         if len(tied) > 1 and board.game.state.rules.ja_ties == "player":
             decision = yield ja_tie_request(board, tied, ctx)
             chosen = decision.choice
-        t, why = pick_hit_target(board, alloc, legal, chosen)
+        t, why = board.game.japan.hit_target(board, alloc, legal, chosen)
         cancel = _ja_cancel(board, t.id, step)
         if cancel is not None:
             expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})

@@ -13,7 +13,7 @@ from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, SEA_AREAS, BattlePiece, PlanInPlay
 from nimitz.model.journal import Decision
-from nimitz.model.state import BOMBING
+from nimitz.model.state import BOMBING, BOMBING_BASE
 
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
@@ -27,9 +27,7 @@ def place_forces(board: Board) -> Gen:
     yield from place_us(board)
     # --- Japan (bot)
     state.step = "battle:setup:JA placement"
-    from nimitz.bot.battle import place_japanese
-
-    pos, expl = place_japanese(board)
+    pos, expl = board.game.japan.place(board)
     bs.positions.update(pos)
     board.game.log("bot", "JA", expl["text"], expl)
     # --- US submarines
@@ -101,8 +99,6 @@ def place_us(board: Board) -> Gen:
 def _bombing_wings(board: Board) -> list[str]:
     """B-29 wings in the strategic bombing box, when the battle is in the area beside it: they
     count toward its airfields and can be lost to airfield hits (facts 1.13, ruling R64)."""
-    from nimitz.engine.campaign import BOMBING_BASE
-
     if board.bs.area != BOMBING_BASE:
         return []
     wings = [f.id for f in board.state.at(BOMBING, "US")]

@@ -10,6 +10,7 @@ from nimitz.engine.battle import combat
 from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
+from nimitz.engine.players import Losses
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import AREAS, DECK, PlanInPlay
@@ -29,9 +30,8 @@ def battle_turn(board: Board) -> Gen:
     st = board.state
     # 1. JA plans
     st.step = f"battle:turn {t}:draw plans"
-    from nimitz.bot import battle as bot
-
-    got, expl = bot.draw_plans(board)
+    japan = board.game.japan
+    got, expl = japan.draw_plans(board)
     for pid in got:
         bs.ja_plans.append(PlanInPlay(plan=pid, side="JA", turn=t))
     board.game.log("bot", "JA", expl["text"], expl)
@@ -44,7 +44,7 @@ def battle_turn(board: Board) -> Gen:
     yield from us_air(board)
     # 4. JA aircraft
     st.step = f"battle:turn {t}:JA aircraft"
-    moves, expls = bot.move_aircraft(board)
+    moves, expls = japan.move_aircraft(board)
     for e in expls:
         board.game.log("bot", "JA", e["text"], e)
     for m in moves:
@@ -137,18 +137,16 @@ def _first_light_roll(board: Board, side: str, plan) -> bool:
 
 
 def ja_first_light(board: Board, plan, pip) -> Gen:
-    from nimitz.bot.battle import first_light_area, first_light_carrier
-
     eff = plan.effect
     if not _first_light_roll(board, "JA", plan):
         if not eff["keep_on_fail"]:
             pip.used = True
         return
     pip.used = True
-    carrier, expl = first_light_carrier(board)
+    carrier, expl = board.game.japan.first_light_carrier(board)
     area, aexpl = (None, {})
     if carrier is not None:
-        area, aexpl = first_light_area(board, eff["area"] if eff["area"] != "any" else "UO")
+        area, aexpl = board.game.japan.first_light_area(board, eff["area"] if eff["area"] != "any" else "UO")
     expl.update({"plan": plan.id, "area": aexpl})
     expl["text"] = (
         f"JA First Light: {board.name(carrier)}'s aircraft strike {area}"
@@ -343,14 +341,12 @@ def return_aircraft(board: Board) -> Gen:
         room = {c: bs.capacity.get(c, 0) for c in decks}
         k = len(cag) - sum(room.values())
         if k > 0:
-            from nimitz.bot.battle import excess_aircraft
-
             lost = yield from choose_losses(
                 board,
                 side,
                 cag,
                 k,
-                excess_aircraft,
+                board.game.japan.excess_aircraft,
                 "battle_excess_aircraft",
                 f"{k} carrier aircraft cannot land (carriers sunk, damaged or full): choose which are destroyed",
                 "facts 1.9 Return aircraft",
@@ -375,11 +371,11 @@ def return_aircraft(board: Board) -> Gen:
 
 
 def choose_losses(
-    board: Board, side: str, pieces: list[str], k: int, bot_choice, kind: str, prompt: str, rule: str
+    board: Board, side: str, pieces: list[str], k: int, ja_choice: Losses, kind: str, prompt: str, rule: str
 ) -> Gen:
-    """`k` of `pieces` are destroyed: the bot picks for Japan (and explains), the player for the US."""
+    """`k` of `pieces` are destroyed: Japan's player picks for Japan (and explains), the US player for the US."""
     if side == "JA":
-        lost, expl = bot_choice(board, pieces, k)
+        lost, expl = ja_choice(board, pieces, k)
         board.game.log("bot", "JA", expl["text"], expl)
         return lost
     return (yield from us_choose_losses(board, pieces, k, kind, prompt, rule))
@@ -391,14 +387,12 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
         lba = board.lba(side)
         k = len(lba) - board.airfields(side)
         if k > 0:
-            from nimitz.bot.battle import airfield_losses as bot_losses
-
             lost = yield from choose_losses(
                 board,
                 side,
                 lba,
                 k,
-                bot_losses,
+                board.game.japan.airfield_losses,
                 "battle_airfield_losses",
                 f"{k} land-based aircraft more than your {board.airfields(side)} "
                 f"airfield(s): choose which are destroyed",
