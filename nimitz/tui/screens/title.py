@@ -66,8 +66,9 @@ class TitleScreen(NimitzScreen):
 
     def refresh_state(self) -> None:
         """Read the newest save's header in a worker (only while this screen is shown: the
-        campaign's decisions never wait on the saves folder)."""
-        if self.is_current:
+        campaign's decisions never wait on the saves folder, nor read it: `is_current` is also
+        true under the campaign screen)."""
+        if self.app.screen is self:
             self.run_worker(self._newest_save, thread=True, exclusive=True, group="title")
 
     def _newest_save(self) -> None:

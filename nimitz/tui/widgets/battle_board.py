@@ -7,12 +7,17 @@ transport's; aircraft in the air are listed in the area they fly over."""
 from __future__ import annotations
 
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, RichVisual
+from textual.widget import Widget
 from textual.widgets import Static
 
 from nimitz.tui.battle_view import AREA_NAMES, AREA_RANGES, BOX_WORDS, BattleView, PieceView
@@ -138,6 +143,30 @@ class BattleBoard(Static):
         return self.app.size.width >= 100
 
 
+class DrawnOnce(RichVisual):
+    """A Rich renderable rendered once per width and style. Textual renders a Static's Rich
+    renderable twice, to measure its height at layout and again to paint it; a battle panel (a
+    Panel of tile Columns, the Island's Table) is costly to render."""
+
+    def __init__(self, widget: Widget, renderable: RenderableType) -> None:
+        super().__init__(widget, renderable)
+        self._drawn: tuple[int, VisualStyle, list[Strip]] | None = None
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self.render_strips(width, None, self._widget.visual_style, None))
+
+    def render_strips(
+        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions | None
+    ) -> list[Strip]:
+        drawn = self._drawn
+        if drawn is not None and drawn[:2] == (width, style) and height in (None, len(drawn[2])):
+            return drawn[2]
+        strips = super().render_strips(width, height, style, options)  # type: ignore[arg-type]
+        if height in (None, len(strips)):  # its natural height: the same lines either way
+            self._drawn = (width, style, strips)
+        return strips
+
+
 class BattleSheet(Vertical):
     """The board as one panel per area, so the screen can bring the area a beat happens in
     into view (the replay viewer uses the single-widget BattleBoard)."""
@@ -161,7 +190,8 @@ class BattleSheet(Vertical):
             drawn_from = (view.sea[area], values, width, (view.island, view.airfields) if area == "IS" else None)
             if self._drawn.get(area) != drawn_from:
                 self._drawn[area] = drawn_from
-                self.query_one(f"#sheet-{area}", Static).update(area_panel(view, area, values, width))
+                panel = self.query_one(f"#sheet-{area}", Static)
+                panel.update(DrawnOnce(panel, area_panel(view, area, values, width)))
         show(self.query_one("#sheet-notes", Static), notes_text(view))
 
     def panel(self, area: str) -> Static:
