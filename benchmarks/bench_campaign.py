@@ -11,6 +11,7 @@ import cProfile
 import pstats
 import statistics
 import time
+from functools import partial
 
 from nimitz.bot.orders import OrdersBot
 from nimitz.engine.dice import SeededDice
@@ -40,6 +41,11 @@ def autoplay(data, year: int, seed: int, policy: str = "sensible") -> Game:
     return game
 
 
+def orders_step(base, data) -> None:
+    state = copy.deepcopy(base)
+    OrdersBot(state, data, SeededDice(state.dice)).run_step()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=11)
@@ -51,14 +57,11 @@ def main() -> None:
         base = new_campaign(data, year, 1)
         OrdersBot(base, data, SeededDice(base.dice)).place_moved_markers()
 
-        def orders_step():
-            state = copy.deepcopy(base)
-            OrdersBot(state, data, SeededDice(state.dice)).run_step()
-
-        print(f"{'JA Orders step (set-up map, incl. deepcopy)':<44}{year:>6}{median_ms(orders_step, args.runs):>12.2f}")
+        ms = median_ms(partial(orders_step, base, data), args.runs)
+        print(f"{'JA Orders step (set-up map, incl. deepcopy)':<44}{year:>6}{ms:>12.2f}")
     for year in YEARS:
         seeds = iter(range(1, 10_000))
-        ms = median_ms(lambda: autoplay(data, year, next(seeds)), max(3, args.runs // 2))
+        ms = median_ms(lambda year=year, seeds=seeds: autoplay(data, year, next(seeds)), max(3, args.runs // 2))
         print(f"{'whole campaign, sensible policy':<44}{year:>6}{ms:>12.1f}")
     if args.profile:
         profiler = cProfile.Profile()

@@ -14,6 +14,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from nimitz.engine.setup import new_campaign
@@ -54,25 +55,25 @@ def main() -> None:
         folder = Path(tmp)
         for year in YEARS:
             rows.append(
-                ("new_campaign (engine set-up)", str(year), median_ms(lambda: new_campaign(data, year, 1), runs), "")
+                ("new_campaign (engine set-up)", str(year), median_ms(partial(new_campaign, data, year, 1), runs), "")
             )
             rows.append(
                 (
                     "new_envelope (what `nimitz new` builds)",
                     str(year),
-                    median_ms(lambda: new_envelope(data, year, 1, RulesProfile(), "b"), runs),
+                    median_ms(partial(new_envelope, data, year, 1, RulesProfile(), "b"), runs),
                     "",
                 )
             )
             env = new_envelope(data, year, 1, RulesProfile(), "bench")
             path = folder / f"bench-{year}.nimitz.json"
-            rows.append(("state_hash", str(year), median_ms(lambda: state_hash(env.state), runs), ""))
-            rows.append(("to_json (unstructure + hash + dumps)", str(year), median_ms(lambda: to_json(env), runs), ""))
+            rows.append(("state_hash", str(year), median_ms(partial(state_hash, env.state), runs), ""))
+            rows.append(("to_json (unstructure + hash + dumps)", str(year), median_ms(partial(to_json, env), runs), ""))
             rows.append(
                 (
                     "write_save (to_json + temp + fsync + rename)",
                     str(year),
-                    median_ms(lambda: write_save(path, env), runs),
+                    median_ms(partial(write_save, path, env), runs),
                     f"{path.stat().st_size / 1024:.0f} KiB",
                 )
             )
@@ -80,7 +81,7 @@ def main() -> None:
                 (
                     "read_save (parse + structure + hash + state_problems)",
                     str(year),
-                    median_ms(lambda: read_save(path, data), runs),
+                    median_ms(partial(read_save, path, data), runs),
                     "",
                 )
             )
@@ -89,7 +90,7 @@ def main() -> None:
                 (
                     "envelope_from_json without game data (no state_problems)",
                     str(year),
-                    median_ms(lambda: envelope_from_json(text, "bench"), runs),
+                    median_ms(partial(envelope_from_json, text, "bench"), runs),
                     "",
                 )
             )
@@ -98,7 +99,7 @@ def main() -> None:
                 (
                     "  plain json.dumps of the same unstructured data",
                     str(year),
-                    median_ms(lambda: json.dumps(plain, separators=(",", ":"), ensure_ascii=False), runs),
+                    median_ms(partial(json.dumps, plain, separators=(",", ":"), ensure_ascii=False), runs),
                     "baseline",
                 )
             )
@@ -106,7 +107,7 @@ def main() -> None:
                 (
                     "  plain json.loads of the same text",
                     str(year),
-                    median_ms(lambda: json.loads(text), runs),
+                    median_ms(partial(json.loads, text), runs),
                     "baseline",
                 )
             )

@@ -36,7 +36,7 @@ from nimitz.tui.battle_view import battle_view
 from nimitz.tui.view_model import campaign_view
 
 
-def autoplay(data, year: int, seed: int, folder: Path) -> Session:  # noqa: ANN001
+def autoplay(data, year: int, seed: int, folder: Path) -> Session:
     session = Session.create(folder / f"bench-{year}.nimitz.json", data, year, seed, RulesProfile(), f"bench-{year}")
     session.autosave = False
     game = session.game
@@ -47,7 +47,7 @@ def autoplay(data, year: int, seed: int, folder: Path) -> Session:  # noqa: ANN0
     return session
 
 
-def plain_replay_ms(data, game: Game, seg: int, end: int) -> float:  # noqa: ANN001
+def plain_replay_ms(data, game: Game, seg: int, end: int) -> float:
     cp = game.checkpoints[seg]
     start = time.perf_counter()
     g = bot_game(
@@ -103,7 +103,7 @@ async def viewer(folder: Path, path: Path, runs: int) -> dict[str, float]:
         BINDINGS = [("right", "bump", "Right")]
         n = 0
 
-        def compose(self):  # noqa: ANN202
+        def compose(self):
             yield Static("0", id="n")
 
         def action_bump(self) -> None:

@@ -125,7 +125,7 @@ def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
         CONVERTER.structure(raw["journal"], list[JournalEntry])
         CONVERTER.structure(raw["checkpoints"], list[Checkpoint])
 
-    def timed(fn) -> float:  # noqa: ANN001
+    def timed(fn) -> float:
         times = []
         for _ in range(runs):
             start = time.perf_counter()
@@ -258,7 +258,7 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
     engine: list[float] = []
     answer = Controller.answer
 
-    def timed_answer(self, decision):  # noqa: ANN001, ANN202
+    def timed_answer(self, decision):
         start = time.perf_counter()
         try:
             return answer(self, decision)

@@ -102,7 +102,7 @@ def cold(runs: int, saves: Path, save: Path) -> dict[str, float]:
     return out
 
 
-async def settled(pilot) -> None:  # noqa: ANN001
+async def settled(pilot) -> None:
     """The Pilot's pause, then until the app's workers (opening a save...) are done."""
     app = pilot.app
     await pilot.pause()
@@ -111,7 +111,7 @@ async def settled(pilot) -> None:  # noqa: ANN001
         await pilot.pause()
 
 
-async def warm_start(make, runs: int) -> float:  # noqa: ANN001
+async def warm_start(make, runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()

@@ -55,7 +55,7 @@ class KillReport:
     failures: list[str] = field(factory=list)
 
 
-def _straight_hash(data, year: int, seed: int) -> str:  # noqa: ANN001
+def _straight_hash(data, year: int, seed: int) -> str:
     from nimitz.model.state import RulesProfile
     from nimitz.persist.campaign_file import new_game
     from nimitz.persist.saves import state_hash
@@ -119,7 +119,7 @@ def run_kills(
                 report.failures.append(f"{path.name}: check failed: {problems[0]}")
             session = Session.open(path, data)
             report.resumes += 1
-        except Exception as exc:  # noqa: BLE001 - the harness reports, never stops
+        except Exception as exc:  # the harness reports, never stops
             report.failures.append(f"{path.name}: cannot be resumed: {exc}")
             break
         if session.game.pending is None:  # the campaign ended: compare with a straight run

@@ -39,7 +39,7 @@ def play_one(
     seed: int,
     policy: str,
     preset: str,
-    ties: str,  # noqa: ANN001
+    ties: str,
     linked: bool,
 ) -> list[str]:
     """Play one campaign to its end through its save; [] or what went wrong."""
@@ -59,7 +59,7 @@ def play_one(
         for k, cp in enumerate(game.checkpoints):
             problems += validate_checkpoint_state(cp.state, cp.turn, data, f"checkpoint {k}")
         problems += verify(read_save(path, data), data, path)
-    except Exception:  # noqa: BLE001 - a soak reports every failure and goes on
+    except Exception:  # a soak reports every failure and goes on
         problems = [traceback.format_exc(limit=4)]
     finally:
         path.unlink(missing_ok=True)

@@ -190,6 +190,18 @@ def test_aar_dash_o_is_stdout(runner, saves_dir, played, tmp_path, monkeypatch):
     assert (tmp_path / "report.md").read_text(encoding="utf-8").startswith("# After-action report")
 
 
+def test_lab_csv_dash_is_stdout_and_the_summary_goes_to_stderr(runner, saves_dir, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = _run(runner, saves_dir, "lab", "--year", "1942", "--runs", "1", "--jobs", "1", "--csv", "-")
+    assert result.exit_code == 0, result.output
+    header, row = result.stdout.splitlines()
+    assert header.startswith("seed,year,policy") and row.startswith("1,1942,sensible")
+    assert "Rebuild any campaign" in result.stderr
+    assert not (tmp_path / "-").exists()
+    both = _run(runner, saves_dir, "lab", "--year", "1942", "--runs", "1", "--csv", "-", "--json")
+    assert both.exit_code == 2 and "both want standard output" in _json(both)["detail"]
+
+
 def test_policy_is_a_choice_from_the_registry(runner, saves_dir):
     help_text = _run(runner, saves_dir, "autoplay", "--help").stdout
     assert f"[{'|'.join(policy_names())}]" in help_text

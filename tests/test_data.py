@@ -221,7 +221,7 @@ TARGETS = ("JA", "HI", "AU")
 def test_step_distances_match_facts_R6(data, area):
     """R6: shortest paths over the movement lines, never through WC or AU (Japan's no-go)."""
     row = STEP_DISTANCES[area]
-    for target, expected in zip(TARGETS, row[:3]):
+    for target, expected in zip(TARGETS, row[:3], strict=True):
         assert data.map.distances(target, avoid_home="US")[area] == expected, (area, target)
 
 
@@ -229,7 +229,7 @@ def test_step_distances_match_facts_R6(data, area):
 def test_closer_neighbours_match_facts_R6(data, area):
     """R6 "closer to X": an adjacent area one step nearer. Japan never enters WC or AU, so
     those are left out of facts.md's lists (which were derived without that restriction)."""
-    for target, listed in zip(TARGETS, STEP_DISTANCES[area][3:]):
+    for target, listed in zip(TARGETS, STEP_DISTANCES[area][3:], strict=True):
         dist = data.map.distances(target, avoid_home="US")
         closer = {
             n for n in data.map.area[area].adjacent if n in dist and n not in ("WC", "AU") and dist[n] == dist[area] - 1

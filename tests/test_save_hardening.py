@@ -29,7 +29,7 @@ from nimitz.persist.verify import verify
 from nimitz.policies import get_policy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from fuzz_saves import _reseal, fuzz  # noqa: E402 - the forger's tool: hashes and checksums redone
+from fuzz_saves import _reseal, fuzz  # the forger's tool: hashes and checksums redone
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +154,7 @@ def test_every_state_of_real_campaigns_validates(data):
     for year in (1942, 1943, 1944, 1945):
         game = new_game(data, year, 5, RulesProfile(), linked=year == 1944)
         seen: list[str] = []
-        game.listeners.append(lambda e, g=game: seen.extend(validate_state(g.state, data)))
+        game.listeners.append(lambda e, g=game, seen=seen: seen.extend(validate_state(g.state, data)))
         while game.pending is not None and game.state.turn <= 2:
             game.answer(chooser(game.pending, game))
         assert seen == [], (year, seen[:3])
@@ -190,7 +190,7 @@ def test_the_save_converter_takes_only_the_json_type_asked_for(value, target, ex
     from nimitz.persist.bounds import WrongType
 
     with pytest.raises(WrongType, match=expected):
-        CONVERTER.structure(value, eval(target))  # noqa: S307 - a type expression from the list above
+        CONVERTER.structure(value, eval(target))  # a type expression from the list above
 
 
 # --- check verifies every field by replay -------------------------------------------------------

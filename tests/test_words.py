@@ -23,13 +23,13 @@ def test_decisions_read_as_sentences() -> None:
     plans = Decision("battle_plans", forces=("damage_control", "anti_aircraft"), count=1)
     assert decision_words(plans) == "plays Damage Control, Anti-Aircraft"
     assert decision_words(Decision("move", forces=("US:25th",), area="GI")) == "moves 25th to GI"
-    for d in (
+    for decision in (
         d,
         plans,
         Decision("battle_allocate_hits", choice="auto"),
         Decision("battle_reactive", area="JO", choice="diving_attack"),
     ):
-        assert find_leaks(decision_words(d)) == [], d
+        assert find_leaks(decision_words(decision)) == [], decision
 
 
 def test_steps_in_words() -> None:

@@ -11,11 +11,17 @@ rolls (aircraft areas) use the "ja" stream.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nimitz.engine.battle.board import AREA_NAMES, Board
 from nimitz.engine.dice import choose
 from nimitz.model.battle import AREAS, DECK
+
+if TYPE_CHECKING:
+    from nimitz.engine.battle.hits import Alloc, Target
+
+K = TypeVar("K", int, tuple[int, int])  # a sort key: lower (or higher) is picked first
 
 # --- placement ---------------------------------------------------------------------------------
 
@@ -25,7 +31,9 @@ def _surface(board: Board, pid: str) -> tuple[int, int]:
     return (r.value, r.superior)
 
 
-def _pick(board: Board, pids: list[str], key, pick_max: bool, purpose: str, ties: list) -> str:
+def _pick(
+    board: Board, pids: list[str], key: Callable[[str], K], pick_max: bool, purpose: str, ties: list[dict[str, Any]]
+) -> str:
     """The piece with the lowest (or highest) key; equal keys are a bot-stream roll (R24)."""
     best = max(key(p) for p in pids) if pick_max else min(key(p) for p in pids)
     tied = [p for p in pids if key(p) == best]
@@ -41,7 +49,7 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     """Where each Japanese map force goes on the battle board (facts 1.8 "Japanese placement")."""
     ids = [p for p in board.bs.forces if p.startswith("JA:") and p not in board.bs.out]
     pos: dict[str, str] = {}
-    ties: list[dict] = []
+    ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
     lba = [p for p in ids if board.cls(p).type == "LBA"]
     ground = [p for p in ids if board.cls(p).is_ground]
@@ -170,7 +178,7 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
     bs = board.bs
     n = bs.ja_plans_per_turn
     got: list[str] = []
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     earlier = sorted(set(bs.drawn))
     in_play = {
         pip.plan
@@ -238,7 +246,7 @@ def bomber_area_legal(board: Board, area: str) -> tuple[bool, str]:
         if board.ashore("US") and (board.ashore("JA") or board.lba("JA")):
             return True, "US infantry ashore and Japanese infantry or LBA on the Island"
         return False, "no US airfields, and no US infantry ashore that Japan may attack"
-    ships = [p for p in board.ids("US") if board.box(p) == area and board.cls(p).is_ship and board.cls(p).type != "SS"]
+    ships = board.surface_ships("US", area)
     if ships:
         return True, f"{len(ships)} US ship(s)"
     return False, "no US surface ships"
@@ -257,7 +265,7 @@ def step_area(start: int, legal: list[bool]) -> tuple[str | None, str]:
     return None, "no area has a legal target: the group stays on its carrier or airfield"
 
 
-def _groups(board: Board) -> list[dict]:
+def _groups(board: Board) -> list[dict[str, Any]]:
     groups = []
     done = set(board.bs.done)
     for carrier in board.carriers("JA"):
@@ -288,7 +296,7 @@ def _groups(board: Board) -> list[dict]:
     return [g for g in groups if g["kind"] == "bombers"] + [g for g in groups if g["kind"] == "fighters"]
 
 
-def _forced_area(board: Board, group: dict) -> tuple[str | None, dict | None]:
+def _forced_area(board: Board, group: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
     """An air_move or kamikaze plan that sends this group to a fixed area."""
     from nimitz.engine.battle.combat import kamikaze_plan
 
@@ -303,11 +311,11 @@ def _forced_area(board: Board, group: dict) -> tuple[str | None, dict | None]:
     return None, None
 
 
-def move_aircraft(board: Board) -> tuple[list[dict], list[dict]]:
+def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Every JA group's area (bombers, then fighters): a d10 on the area table, then the legal
     target stepping. Returns the moves ({aircraft, area}) and one explanation per group."""
-    moves: list[dict] = []
-    expls: list[dict] = []
+    moves: list[dict[str, Any]] = []
+    expls: list[dict[str, Any]] = []
     ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
     for group in _groups(board):
         expl: dict[str, Any] = {
@@ -363,7 +371,7 @@ def move_aircraft(board: Board) -> tuple[list[dict], list[dict]]:
 
 def first_light_carrier(board: Board) -> tuple[str | None, dict[str, Any]]:
     """The JA carrier with the most aircraft on deck (ties: bot dice, R24)."""
-    ties: list[dict] = []
+    ties: list[dict[str, Any]] = []
     carriers = [c for c in board.carriers("JA") if board.on_deck(c)]
     expl: dict[str, Any] = {
         "procedure": "JA First Light: the carrier with the most aircraft",
@@ -381,7 +389,7 @@ def first_light_carrier(board: Board) -> tuple[str | None, dict[str, Any]]:
     return chosen, expl
 
 
-def first_light_area(board: Board, area: str) -> tuple[str | None, dict]:
+def first_light_area(board: Board, area: str) -> tuple[str | None, dict[str, Any]]:
     start = AREAS.index(area)
     legal = [bomber_area_legal(board, a)[0] for a in AREAS]
     chosen, how = step_area(start, legal)
@@ -391,7 +399,9 @@ def first_light_area(board: Board, area: str) -> tuple[str | None, dict]:
 # --- hits and losses (R14) ----------------------------------------------------------------------
 
 
-def pick_hit_target(board: Board, alloc, legal: list, chosen: str | None = None) -> tuple[Any, dict]:
+def pick_hit_target(
+    board: Board, alloc: Alloc, legal: list[Target], chosen: str | None = None
+) -> tuple[Target, dict[str, Any]]:
     """R14: the lowest-cost legal target, a damaged one before a fresh one, then random (or the
     player's pick among the tied, with the R24 'player' option)."""
     best = alloc.best(legal)
@@ -408,12 +418,12 @@ def pick_hit_target(board: Board, alloc, legal: list, chosen: str | None = None)
     return t, why
 
 
-def losses_order(board: Board, pids: list[str], k: int, purpose: str) -> tuple[list[str], dict]:
+def losses_order(board: Board, pids: list[str], k: int, purpose: str) -> tuple[list[str], dict[str, Any]]:
     """Japan destroys damaged aircraft lowest value first, then full ones lowest first; equal
     values are a bot-stream roll (facts 1.9; R24)."""
     left = list(pids)
     out = []
-    ties: list[dict] = []
+    ties: list[dict[str, Any]] = []
     for _ in range(min(k, len(left))):
         p = _pick(board, left, lambda p: (0 if board.damaged(p) else 1, board.cls(p).cost), False, purpose, ties)
         left.remove(p)
@@ -427,7 +437,7 @@ def losses_order(board: Board, pids: list[str], k: int, purpose: str) -> tuple[l
     }
 
 
-def excess_aircraft(board: Board, cag: list[str], k: int) -> tuple[list[str], dict]:
+def excess_aircraft(board: Board, cag: list[str], k: int) -> tuple[list[str], dict[str, Any]]:
     out, expl = losses_order(board, cag, k, "JA excess carrier aircraft: equal values")
     expl.update(
         {
@@ -439,7 +449,7 @@ def excess_aircraft(board: Board, cag: list[str], k: int) -> tuple[list[str], di
     return out, expl
 
 
-def airfield_losses(board: Board, lba: list[str], k: int) -> tuple[list[str], dict]:
+def airfield_losses(board: Board, lba: list[str], k: int) -> tuple[list[str], dict[str, Any]]:
     out, expl = losses_order(board, lba, k, "JA airfield losses: equal values")
     expl.update(
         {

@@ -7,12 +7,13 @@ forces picked, the candidate destinations with their distances and JA counts, th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from attrs import define, field
 
 from nimitz.engine.dice import Dice, choose, roll_sum
-from nimitz.model.data import GameData, Order
+from nimitz.model.data import CounterClass, GameData, Order
 from nimitz.model.state import CampaignState, Force
 
 JAPAN = "JA"
@@ -74,30 +75,45 @@ class OrdersBot:
         self.sheet = data.year(state.year)
         self.m = data.map
         self.table = data.orders
+        self._categories: dict[str, str] = {}  # class id -> category
+        # The state keeps each area's forces ashore until a force there moves (its summaries).
+        self._ashore_key = ("forces ashore", data.fingerprint, state.year)
 
     # --- what is where ---------------------------------------------------------------------
 
-    def cls(self, f: Force):
+    def cls(self, f: Force) -> CounterClass:
         return self.sheet.cls[f.cls]
 
     def ja(self, area: str) -> list[Force]:
         return self.state.at(area, "JA")
 
+    def _ashore(self, here: list[Force]) -> dict[str, list[Force]]:
+        cls = self.sheet.cls
+        out: dict[str, list[Force]] = {"US": [], "JA": []}
+        for f in here:
+            if cls[f.cls].ashore_type and not f.embarked:
+                out[f.side].append(f)
+        return out
+
     def ja_ashore(self, area: str) -> list[Force]:
-        return [f for f in self.ja(area) if self.cls(f).ashore_type and not f.embarked]
+        """The JA INF, battalions and LBA ashore here (the state's shared list: not to be changed)."""
+        return self.state.summary(area, self._ashore_key, self._ashore)["JA"]
 
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
-        us = self.state.at(area, "US")
-        if ignore_subs:
-            us = [f for f in us if self.cls(f).type != "SS"]
-        return bool(us)
+        if not ignore_subs:
+            return self.state.count(area, "US") > 0
+        return any(self.cls(f).type != "SS" for f in self.state.at(area, "US"))
 
     def us_ashore(self, area: str) -> bool:
-        return any(self.cls(f).ashore_type and not f.embarked for f in self.state.at(area, "US"))
+        return bool(self.state.summary(area, self._ashore_key, self._ashore)["US"])
 
     def category(self, f: Force) -> str:
-        t = self.cls(f).type
-        return "infantry" if t in ("INF", "BN") else "lba" if t == "LBA" else "ships"
+        category = self._categories.get(f.cls)
+        if category is None:
+            t = self.cls(f).type
+            category = "infantry" if t in ("INF", "BN") else "lba" if t == "LBA" else "ships"
+            self._categories[f.cls] = category
+        return category
 
     def movable(self, area: str) -> list[Force]:
         """Unmoved JA forces here that an order may take (R3, R4: the last INF/LBA ashore stays)."""
@@ -105,8 +121,8 @@ class OrdersBot:
         if area in (JAPAN, "EA"):
             return forces
         ashore = self.ja_ashore(area)
-        if len(ashore) <= 1:
-            forces = [f for f in forces if f not in ashore]
+        if len(ashore) == 1:
+            forces = [f for f in forces if f is not ashore[0]]
         return forces
 
     def pin_last_ashore(self, area: str) -> list[str]:
@@ -257,7 +273,7 @@ class OrdersBot:
                 if cat != "ships" and keep_one and ashore_left <= 1:
                     break  # the last INF or LBA ashore never leaves (R4)
                 pick = choose(self.dice, options, f"{purpose}: pick {PICK_NAMES[cat]}")
-                options.remove(pick)
+                options = [f for f in options if f is not pick]
                 chosen.append(pick)
                 if cat != "ships" and not pick.embarked:
                     ashore_left -= 1
@@ -346,10 +362,10 @@ class OrdersBot:
         force.damaged = False
         return force
 
-    def carry_out(self, row: Order, area: str, purpose: str) -> tuple[OrderResult, list[str], list[dict]]:
+    def carry_out(self, row: Order, area: str, purpose: str) -> tuple[OrderResult, list[str], list[dict[str, Any]]]:
         """The rolled order, else its fallback (East: the East roll), else Hold (R6)."""
         tried = [row.name]
-        extra_rolls: list[dict] = []
+        extra_rolls: list[dict[str, Any]] = []
         result = self.attempt(row, area, purpose)
         if result is None and row.fallback:
             if row.fallback == "east_roll":
@@ -374,7 +390,7 @@ class OrdersBot:
         if not self.movable(area):
             return None
         if auto_hold:
-            roll = {"automatic": "first scouted order in an objective is Hold (R5)"}
+            roll: dict[str, Any] = {"automatic": "first scouted order in an objective is Hold (R5)"}
             row = self.table.by_name["Hold"]
         else:
             dice = roll_sum(self.dice, "ja", self.table.scouted_dice, purpose=f"scouted order in {area}")
@@ -404,7 +420,7 @@ class OrdersBot:
         """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5)."""
         track_before = self.state.ja_track
         if auto_hold:
-            roll = {"automatic": "first order in an objective is Hold (R5)"}
+            roll: dict[str, Any] = {"automatic": "first order in an objective is Hold (R5)"}
             row = self.table.by_name["Hold"]
         else:
             preset = self.state.rules.order_modifiers
@@ -439,7 +455,11 @@ class OrdersBot:
         )
         return result
 
-    def run_step(self, on_plan=None, on_result=None) -> list[OrderResult]:
+    def run_step(
+        self,
+        on_plan: Callable[[list[tuple[str, int]]], None] | None = None,
+        on_result: Callable[[OrderResult], object] | None = None,
+    ) -> list[OrderResult]:
         """The whole JA Orders step after strategic bombing: track to 0, then every area in
         processing order, rolling until all its unmoved forces have orders (R2, R3, R5)."""
         self.state.ja_track = self.table.track_min

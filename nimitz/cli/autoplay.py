@@ -60,7 +60,7 @@ def autoplay(
     The same seed and policy always give the same campaign."""
     import json
 
-    from nimitz.persist.campaign_file import Session
+    from nimitz.persist.campaign_file import Session, new_game
     from nimitz.persist.saves import CONVERTER, state_hash
     from nimitz.persist.store import check_name
     from nimitz.policies import get_policy
@@ -72,17 +72,21 @@ def autoplay(
         raise UserError(f"a campaign named {save_name!r} already exists at {path}")
     chooser = get_policy(policy)
     rules = rules_for(difficulty, order_modifiers=rules_preset, ja_ties=ja_ties, options=chosen_options(options))
-    session = Session.create(path, data, int(year), seed, rules, save_name or f"autoplay-{year}-{seed}", linked=linked)
-    session.autosave = path is not None
-    session.sync = "end"  # a batch run: durable once it is done (kills are safe at any time)
-    game = session.game
-    if path is not None:
+    if path is not None and save_name is not None:
+        session = Session.create(path, data, int(year), seed, rules, save_name, linked=linked)
+        session.autosave = True
+        session.sync = "end"  # a batch run: durable once it is done (kills are safe at any time)
         session.save()
+        game, answer = session.game, session.answer
+    else:
+        session = None
+        game = new_game(data, int(year), seed, rules, linked)
+        answer = game.answer
     turn_lines: list[str] = []
     request = game.pending
     while request is not None:
-        request = session.answer(chooser(request, game))
-    if path is not None:
+        request = answer(chooser(request, game))
+    if session is not None:
         session.flush()
     state = game.state
     for turn, held in enumerate(state.held_history, start=1):

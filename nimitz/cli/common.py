@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import overload
 
 import click
 
@@ -34,6 +35,10 @@ class UserError(click.ClickException):
         click.echo(f"nimitz: {self.format_message()}", err=True)
 
 
+@overload
+def error_message(exc: NimitzError | OSError) -> str: ...
+@overload
+def error_message(exc: Exception) -> str | None: ...
 def error_message(exc: Exception) -> str | None:
     """The one line a player sees for an error they can cause (a bad save or name, an illegal
     decision, a full disk, a read-only folder...); None for a bug."""
@@ -130,7 +135,7 @@ class PolicyChoice(click.Choice):
         self.case_sensitive = True
 
     @property
-    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]  # click stores them; computed here
         from nimitz.policies import policy_names
 
         return tuple(policy_names())

@@ -86,7 +86,7 @@ class _Progress:
     "csv_path",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Also write one row per campaign to this CSV file.",
+    help="Also write one row per campaign to this CSV file ('-': standard output, the summary then goes to stderr).",
 )
 @click.option(
     "--plot",
@@ -125,6 +125,9 @@ def lab(
     from nimitz.lab.runner import process_pool, run_lab, year_specs
     from nimitz.lab.stats import records_csv, summaries_json, summarise, summary_text
 
+    csv_to_stdout = csv_path == "-"
+    if csv_to_stdout and as_json:
+        raise UserError("--csv - and --json both want standard output: give --csv a file name")
     if plot_path and Path(plot_path).suffix.lower() not in (".svg", ".png"):
         raise UserError(f"--plot {plot_path}: the picture must be a .svg or .png file")
     years = [int(y) for y in YEARS] if year == "all" else [int(year)]
@@ -151,7 +154,9 @@ def lab(
         progress.close()
     data = game_data()
     summaries = summarise(run.records, data)
-    if csv_path:
+    if csv_to_stdout:
+        click.echo(records_csv(run.records), nl=False)
+    elif csv_path:
         try:
             Path(csv_path).write_text(records_csv(run.records), encoding="utf-8")
         except OSError as exc:
@@ -170,15 +175,14 @@ def lab(
         click.echo(json.dumps(summaries_json(summaries, run.stopped, len(specs)), indent=1))
     else:
         if stopped:
-            click.echo(stopped)
+            click.echo(stopped, err=csv_to_stdout)
         for s in summaries:
-            click.echo(summary_text(s))
-            if sys.stdout.isatty():
+            click.echo(summary_text(s), err=csv_to_stdout)
+            if sys.stdout.isatty() and not csv_to_stdout:
                 click.echo("\n" + text_plot(s))
-            click.echo("")
-        click.echo(
-            f"Rebuild any campaign: {specs[0].autoplay_command().replace(f'--seed {specs[0].seed}', '--seed SEED')} --save NAME"
-        )
+            click.echo("", err=csv_to_stdout)
+        rebuild = specs[0].autoplay_command().replace(f"--seed {specs[0].seed}", "--seed SEED")
+        click.echo(f"Rebuild any campaign: {rebuild} --save NAME", err=csv_to_stdout)
     if run.stopped:
         if stopped and as_json:
             click.echo(stopped, err=True)

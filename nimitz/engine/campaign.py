@@ -38,6 +38,7 @@ from nimitz.model.state import (
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
+    from nimitz.model.data import CounterClass
 
 Engine = Generator[Request, Decision, None]
 
@@ -94,7 +95,7 @@ def play_turn(game: Game, start: str = "") -> Engine:
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def cls_of(game: Game, f: Force):
+def cls_of(game: Game, f: Force) -> CounterClass:
     return game.data.years[game.state.year].cls[f.cls]
 
 
@@ -131,8 +132,13 @@ def resupply(game: Game) -> Engine:
         + (f" +{extra} (difficulty handicap)" if extra else "")
         + f", {state.sp} SP to spend",
     )
+    # Resupply damages nothing and moves no force in play: the damaged ones only get fewer.
+    damaged = [
+        f for f in state.forces.values() if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL)
+    ]
     while True:
-        decision = yield resupply_request(game)
+        damaged = [f for f in damaged if f.damaged]
+        decision = yield resupply_request(game, damaged)
         if decision.kind == "end_resupply":
             return
         if decision.kind == "buy_scouting":
@@ -153,7 +159,8 @@ def resupply(game: Game) -> Engine:
             game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
-def resupply_request(game: Game) -> Request:
+def resupply_request(game: Game, damaged: list[Force]) -> Request:
+    """The request for the next purchase; `damaged`: the damaged US forces in play."""
     state = game.state
     cap = game.data.orders.scouting_cap
     options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
@@ -161,13 +168,12 @@ def resupply_request(game: Game) -> Request:
         c = cls_of(game, f)
         if c.buy_cost <= state.sp:
             options.append(Option(Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost))
-    for f in state.forces.values():
-        if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL):
-            c = cls_of(game, f)
-            if c.repair_cost <= state.sp:
-                options.append(
-                    Option(Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost)
-                )
+    for f in damaged:
+        c = cls_of(game, f)
+        if c.repair_cost <= state.sp:
+            options.append(
+                Option(Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost)
+            )
     room = min(cap - state.scouting_points, state.sp)
     for n in range(1, room + 1):
         options.append(Option(Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n))
@@ -300,12 +306,16 @@ def movement(game: Game) -> Engine:
         if any(cls_of(game, f).type in ("INF", "BN", "LBA") for f in state.at(a.code, "US"))
     ]
     state.invaded_this_turn = 0
+    areas = game.data.map.area
+    # Only the forces a decision names move during the step: the rest stay movable or not.
+    movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and f.location in areas]
     while True:
-        decision = yield movement_request(game)
+        decision = yield movement_request(game, movable)
         if decision.kind == "end_movement":
             variants.end_of_movement(game)
             return
         forces = [state.forces[i] for i in decision.forces]
+        movable = [i for i in movable if i not in decision.forces]
         if decision.kind == "move":
             for f in forces:
                 f.location = decision.area
@@ -370,7 +380,8 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
     return None
 
 
-def movement_request(game: Game) -> Request:
+def movement_request(game: Game, movable: list[str]) -> Request:
+    """The request for the next move; `movable`: the unmoved US forces on the map."""
     state = game.state
     special = game.sheet.special
 
@@ -427,7 +438,6 @@ def movement_request(game: Game) -> Request:
         kinds.append("strategic_bombing")
     if special.invasion_box:
         kinds.append("invade")
-    movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and on_map(game, f)]
     return Request(
         kind="movement",
         step="movement",
@@ -435,7 +445,7 @@ def movement_request(game: Game) -> Request:
         options=[Option(Decision("end_movement"), "End movement")],
         checker=check,
         kinds=tuple(kinds),
-        info={"movable": movable, "lba_bases": list(state.lba_bases)},
+        info={"movable": list(movable), "lba_bases": list(state.lba_bases)},
     )
 
 
@@ -451,7 +461,7 @@ def ja_orders(game: Game) -> Engine:
     if game.sheet.special.no_ja_orders_in:
         game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 
-    def on_plan(plan):
+    def on_plan(plan: list[tuple[str, int]]) -> None:
         if bot.pinned_at_orders:
             game.log(
                 "bot",
@@ -507,11 +517,12 @@ def battle_areas(game: Game) -> list[str]:
     alone fight only where the other side has a ship, and infantry on transports bring their
     side's transport, a ship that submarines can attack."""
     out = []
+    state = game.state
     for a in game.data.map.areas:
-        us = game.state.at(a.code, "US")
-        ja = game.state.at(a.code, "JA")
-        if not us or not ja:
+        if not state.count(a.code, "US") or not state.count(a.code, "JA"):
             continue
+        us = state.at(a.code, "US")
+        ja = state.at(a.code, "JA")
         if (_only_subs(game, us) and not _ships_or_transport(game, ja)) or (
             _only_subs(game, ja) and not _ships_or_transport(game, us)
         ):

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState, Force
+
+T = TypeVar("T")
 
 
 def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
@@ -15,33 +20,59 @@ def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[F
 def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
     """For every map area, the sides with INF, battalions or LBA ashore there (cached until a
     force moves, embarks or lands)."""
+    sides = _ashore_sides(state, data)
+    return {area: sides[area] for area in data.map.area if area in sides}
+
+
+def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
+    """ashore_sides, as cached: not to be changed. Brought up to date from the last one by
+    recounting only the areas where forces moved since."""
     cache = state.derived()
     key = ("ashore_sides", data.fingerprint, state.year)
     if key not in cache:
         cls = data.year(state.year).cls
-        out: dict[str, frozenset[str]] = {}
-        for area in data.map.area:  # the pools and boxes off the map hold nothing ashore
-            sides = {f.side for f in state.at(area) if not f.embarked and cls[f.cls].ashore_type}
+        kept = state.kept()
+        clock, before = kept.get(key, (0, {}))
+        now, touched = state.touched_since(clock)
+        out = dict(before)
+        for area in dict.fromkeys(touched) if clock else data.map.area:
+            if area not in data.map.area:
+                continue  # the pools and boxes off the map hold nothing ashore
+            sides = frozenset({f.side for f in state.at(area) if not f.embarked and cls[f.cls].ashore_type})
             if sides:
-                out[area] = frozenset(sides)
+                out[area] = sides
+            else:
+                out.pop(area, None)
+        kept[key] = (now, out)
         cache[key] = out
-    return dict(cache[key])
+    return cache[key]  # type: ignore[no-any-return]
+
+
+def _from_sides(state: CampaignState, data: GameData, name: str, compute: Callable[[], T]) -> T:
+    """compute(), which reads only who is ashore where: cached until a force moves, and kept
+    across moves that leave every area's sides ashore as they were (most moves at sea)."""
+    cache = state.derived()
+    key = (name, data.fingerprint, state.year)
+    if key not in cache:
+        sides = _ashore_sides(state, data)
+        kept = state.kept()
+        last = kept.get(key)
+        if last is None or last[0] != sides:
+            last = kept[key] = (sides, compute())
+        cache[key] = last[1]
+    return cache[key]  # type: ignore[no-any-return]
 
 
 def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     """Areas joined to WC by a chain of adjacent US-held areas (R20; WC and AU count as held).
 
     The area itself need not be held: it is in supply if it is on the chain or next to it."""
-    cache = state.derived()
-    key = ("supplied_areas", data.fingerprint, state.year)
-    if key not in cache:
-        cache[key] = frozenset(_supplied_areas(state, data))
-    return set(cache[key])
+    return set(_from_sides(state, data, "supplied_areas", lambda: frozenset(_supplied_areas(state, data))))
 
 
 def _supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     m = data.map
-    sides = ashore_sides(state, data)
+    sides = _ashore_sides(state, data)
     # US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply.
     occupied = {a.code for a in m.areas if sides.get(a.code, set()) == {"US"}}
     occupied |= {"WC", "AU"}
@@ -66,7 +97,7 @@ def holder(
     data: GameData,
     area: str,
     supplied: set[str] | None = None,
-    sides: dict[str, set[str]] | None = None,
+    sides: dict[str, frozenset[str]] | None = None,
 ) -> str:
     """'US' (held), 'JA' (JA ashore), 'contested' (both ashore), or '' (nobody ashore).
 
@@ -85,6 +116,12 @@ def holder(
 
 def objectives_held(state: CampaignState, data: GameData) -> list[str]:
     """The year's objectives the US holds now."""
-    supplied = supplied_areas(state, data)
-    sides = ashore_sides(state, data)
-    return [code for code in data.year(state.year).objectives if holder(state, data, code, supplied, sides) == "US"]
+
+    def held() -> tuple[str, ...]:
+        supplied = supplied_areas(state, data)
+        sides = _ashore_sides(state, data)
+        return tuple(
+            code for code in data.year(state.year).objectives if holder(state, data, code, supplied, sides) == "US"
+        )
+
+    return list(_from_sides(state, data, "objectives_held", held))

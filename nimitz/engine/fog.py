@@ -18,6 +18,7 @@ from nimitz.model.state import HiddenStack
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
+    from nimitz.model.journal import JournalEntry
     from nimitz.model.state import CampaignState
 
 OPTION = "fog-of-war"
@@ -158,7 +159,7 @@ def mentions_hidden(value: object, hidden: set[str]) -> bool:
     return False
 
 
-def entry_hidden(entry, state: CampaignState, hidden: set[str] | None = None) -> bool:
+def entry_hidden(entry: JournalEntry, state: CampaignState, hidden: set[str] | None = None) -> bool:
     """A Japanese decision the US may not read yet: it names a force hidden by the fog (R86)."""
     if entry.kind != "bot":
         return False
@@ -169,7 +170,7 @@ def entry_hidden(entry, state: CampaignState, hidden: set[str] | None = None) ->
 HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
 
 
-def journal_seen(entries: list, state: CampaignState) -> list:
+def journal_seen(entries: list[JournalEntry], state: CampaignState) -> list[JournalEntry]:
     """The entries as the US player may read them now: those naming a hidden force say only
     that Japan decided something (R86). The same list when nothing is hidden."""
     import attrs

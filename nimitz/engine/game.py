@@ -20,11 +20,11 @@ from typing import Any
 
 from attrs import define, field
 
-from nimitz.engine.dice import Dice, SeededDice
+from nimitz.engine.dice import Dice, Roll, SeededDice
 from nimitz.engine.players import JapanPlayer
 from nimitz.engine.requests import Request
 from nimitz.errors import NimitzError
-from nimitz.model.data import GameData
+from nimitz.model.data import GameData, YearSheet
 from nimitz.model.journal import Checkpoint, Decision, JournalEntry
 from nimitz.model.state import CampaignState
 
@@ -47,7 +47,7 @@ class JournaledDice:
     game: Game
 
     @property
-    def rolls(self):
+    def rolls(self) -> list[Roll]:
         return self.inner.rolls
 
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
@@ -74,38 +74,36 @@ class Game:
     _engine: Engine | None = None
     # Called after every journal append (the TUI refreshes its log from this).
     listeners: list[Callable[[JournalEntry], None]] = field(factory=list)
+    # False: no checkpoints (a lab campaign is never saved, undone or replayed).
+    keep_checkpoints: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
             self.dice = JournaledDice(SeededDice(self.state.dice), self)
 
     @property
-    def sheet(self):
+    def sheet(self) -> YearSheet:
         return self.data.years[self.state.year]
 
     # --- journal ---------------------------------------------------------------------------
 
     def log(
-        self, kind: str, side: str, text: str, data: dict | None = None, decision: Decision | None = None
+        self, kind: str, side: str, text: str, data: dict[str, Any] | None = None, decision: Decision | None = None
     ) -> JournalEntry:
-        entry = JournalEntry(
-            seq=len(self.journal),
-            turn=self.state.turn,
-            step=self.state.step,
-            side=side,
-            kind=kind,
-            text=text,
-            data=data or {},
-            decision=decision,
-            year=self.state.year,
-        )
-        self.journal.append(entry)
-        for listener in self.listeners:
-            listener(entry)
+        state, journal = self.state, self.journal
+        # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
+        # decision, year): a roll is journaled a thousand times a campaign
+        entry = JournalEntry(len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year)
+        journal.append(entry)
+        if self.listeners:
+            for listener in self.listeners:
+                listener(entry)
         return entry
 
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""
+        if not self.keep_checkpoints:
+            return
         self.checkpoints.append(
             Checkpoint(turn=self.state.turn, journal_len=len(self.journal), state=self.state.copy())
         )
@@ -120,6 +118,7 @@ class Game:
         return self.pending
 
     def _advance(self, decision: Decision | None) -> None:
+        assert self._engine is not None, "start() runs the engine first"
         try:
             self.pending = next(self._engine) if decision is None else self._engine.send(decision)
         except StopIteration:

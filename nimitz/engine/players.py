@@ -50,7 +50,7 @@ class JapaneseOrders(Protocol):
     def run_step(
         self,
         on_plan: Callable[[list[tuple[str, int]]], None] | None = None,
-        on_result: Callable[[JapaneseOrder], None] | None = None,
+        on_result: Callable[[JapaneseOrder], object] | None = None,
     ) -> list[Any]: ...
 
 

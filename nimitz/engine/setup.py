@@ -104,8 +104,8 @@ def new_campaign(
     from nimitz.engine.control import objectives_held
 
     state.held_at_start = len(objectives_held(state, data))
-    dice = SeededDice(state.dice)
+    stack_dice = SeededDice(state.dice)
     for stack in STACKS:
         members = [f.id for f in state.at(JA_POOL) if stack_of(sheet.cls[f.cls].type) == stack]
-        state.ja_stacks[stack] = shuffled(dice, members, f"shuffle the JA {stack} stack")
+        state.ja_stacks[stack] = shuffled(stack_dice, members, f"shuffle the JA {stack} stack")
     return state

@@ -15,8 +15,9 @@ from nimitz.model.ratings import NONE, Rating
 from nimitz.model.state import VariantState
 
 if TYPE_CHECKING:
-    from nimitz.engine.battle.board import Board
+    from nimitz.engine.battle.board import Board, Modifier
     from nimitz.engine.game import Game
+    from nimitz.model.data import CounterClass
     from nimitz.model.state import Force
 
 AIR_ATTACKS = ("dogfight", "ship", "ground")  # an aircraft's attack values (not AAA against it)
@@ -167,7 +168,8 @@ def cannot_move(game: Game, f: Force) -> str | None:
 def attack_demand_open(game: Game) -> bool:
     """High command's demand stands and is not met yet (R83)."""
     event = event_now(game)
-    return event is not None and event.kind == "attack_demanded" and not game.state.variant.attack_met
+    v = game.state.variant
+    return event is not None and v is not None and event.kind == "attack_demanded" and not v.attack_met
 
 
 def landing_battle_ahead(game: Game) -> bool:
@@ -181,9 +183,9 @@ def landing_battle_ahead(game: Game) -> bool:
 
 def end_of_movement(game: Game) -> None:
     """Judge high command's demand when the US ends movement (R83)."""
-    if not attack_demand_open(game):
-        return
     v = game.state.variant
+    if v is None or not attack_demand_open(game):
+        return
     if landing_battle_ahead(game):
         v.attack_met = True
         game.log("event", "US", "High command's demand is met: US infantry go in to land (R83)", {"rulings": ["R83"]})
@@ -212,10 +214,11 @@ def contact_modifier(game: Game) -> int:
 def battle_length_roll(game: Game, roll: int) -> tuple[int, str]:
     """The battle-length roll after weather (R81); the roll and a note for the log."""
     mod = contact_modifier(game)
-    if not mod:
+    v = game.state.variant
+    if not mod or v is None:
         return roll, ""
     modified = max(1, roll + mod)
-    return modified, f"{game.state.variant.weather} weather {mod:+d}: {roll} becomes {modified} (R81)"
+    return modified, f"{v.weather} weather {mod:+d}: {roll} becomes {modified} (R81)"
 
 
 def extra_bpp(game: Game, side: str) -> int:
@@ -225,7 +228,7 @@ def extra_bpp(game: Game, side: str) -> int:
     return 0
 
 
-def adjust_rating(board: Board, pid: str, rating: str, value: Rating, mods: list[dict]) -> Rating:
+def adjust_rating(board: Board, pid: str, rating: str, value: Rating, mods: list[Modifier]) -> Rating:
     """Weather, storms and veterans on one attack value; each change is added to `mods`."""
     game = board.game
     if game.state.variant is None or not value:
@@ -256,7 +259,7 @@ def adjust_rating(board: Board, pid: str, rating: str, value: Rating, mods: list
     return value
 
 
-def _veteran(who: str, c) -> bool:
+def _veteran(who: str, c: CounterClass) -> bool:
     if who == "aircraft":
         return c.is_aircraft
     if who == "ships":

@@ -43,7 +43,7 @@ def save_plot(summaries: list[Summary], path: Path) -> None:
     except ImportError:
         raise NimitzError("--plot needs matplotlib: pip install 'nimitz[plot]'") from None
     fig, axes = plt.subplots(len(summaries), 2, figsize=(11, 3.2 * len(summaries)), squeeze=False)
-    for (left, right), s in zip(axes, summaries):
+    for (left, right), s in zip(axes, summaries, strict=True):
         labels = [o.label for o in s.outcomes]
         shares = [o.percent for o in s.outcomes]
         errors = [[o.percent - 100 * o.low for o in s.outcomes], [100 * o.high - o.percent for o in s.outcomes]]

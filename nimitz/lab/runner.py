@@ -101,14 +101,14 @@ def _game_data() -> GameData:
 class _Tally:
     """Counts a campaign's JA orders, battles and losses from its journal as it is written."""
 
-    def __init__(self, game) -> None:  # noqa: ANN001
+    def __init__(self, game) -> None:
         self.game = game
         self.orders: dict[str, int] = {}
         self.losses: dict[str, int] = {}
         self.battles: dict[int, int] = {}
         self.won: dict[int, int] = {}
 
-    def __call__(self, entry) -> None:  # noqa: ANN001
+    def __call__(self, entry) -> None:
         data = entry.data
         if entry.kind == "bot" and entry.step == "orders" and data.get("order"):
             self.orders[data["order"]] = self.orders.get(data["order"], 0) + 1
@@ -137,7 +137,7 @@ def play_one(spec: CampaignSpec) -> CampaignRecord:
     data = _game_data()
     rules = spec.rules()
     chooser = get_policy(spec.policy)
-    game = new_game(data, spec.year, spec.seed, rules, linked=spec.linked)
+    game = new_game(data, spec.year, spec.seed, rules, linked=spec.linked, checkpoints=False)
     tally = _Tally(game)
     game.listeners.append(tally)
     while game.pending is not None:

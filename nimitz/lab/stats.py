@@ -103,7 +103,7 @@ def _seed_text(seeds: list[int]) -> str:
     return f"{len(seeds)} seeds from {seeds[0]} to {seeds[-1]}"
 
 
-def summarise(records: Iterable[CampaignRecord], data) -> list[Summary]:  # noqa: ANN001
+def summarise(records: Iterable[CampaignRecord], data) -> list[Summary]:
     """One summary per (year, linked, policy, rules), in the order they first appear."""
     groups: dict[tuple, list[CampaignRecord]] = {}
     for r in records:
@@ -112,14 +112,14 @@ def summarise(records: Iterable[CampaignRecord], data) -> list[Summary]:  # noqa
     return [_summary(key, rs, data) for key, rs in groups.items()]
 
 
-def _level_order(year: int, linked: bool, data) -> list[str]:  # noqa: ANN001
+def _level_order(year: int, linked: bool, data) -> list[str]:
     if linked:
         return [f"Linked: {lv.name}" for lv in data.map.linked.levels]
     levels = [lv.name for lv in data.years[year].evaluation]
     return levels + [lv for lv in ("Replaced", "Defeat: Hawaii lost") if lv not in levels]
 
 
-def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:  # noqa: ANN001
+def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:
     year, linked, policy, rules = key
     n = len(rs)
     counts: dict[str, int] = {}
@@ -177,7 +177,7 @@ def summary_text(s: Summary) -> str:
         "  turn   objectives held         battles a campaign",
         "         mean    sd  min  max    fought  won by US",
     ]
-    for t, (h, (fought, won)) in enumerate(zip(s.held_by_turn, s.battles_by_turn), start=1):
+    for t, (h, (fought, won)) in enumerate(zip(s.held_by_turn, s.battles_by_turn, strict=True), start=1):
         lines.append(
             f"  {t:>4} {h.mean:>6.2f} {h.sd:>5.2f} {h.low:>4.0f} {h.high:>4.0f}"
             f"    {fought:>6.2f} {won:>10.2f}" + (f"   ({h.n} of {s.campaigns} still on)" if h.n < s.campaigns else "")

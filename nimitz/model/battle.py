@@ -20,6 +20,8 @@ Board boxes (`positions` values):
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import define, field
 
 SEA_AREAS = ("JO", "CO", "UO")
@@ -27,6 +29,61 @@ AREAS = ("JO", "IS", "CO", "UO")  # the battle sheet's areas in number order (ba
 ISLAND_BOXES = ("US_AF", "US_FH", "US_BE", "JA_BE", "JA_FH", "JA_AF")
 DECK = "DECK"
 ON_TRANSPORT = "TR"
+
+
+class Positions(dict[str, str]):
+    """`BattleState.positions`: a plain dict that counts its changes, so the battle engine can
+    keep query results (who flies where, which ships are in an area) until a piece moves,
+    arrives or leaves. Saved, compared and copied as the dict it is."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, *args: Any, **kwargs: str) -> None:
+        super().__init__(*args, **kwargs)
+        self.changes = 0
+
+    def __setitem__(self, key: str, value: str) -> None:
+        if self.get(key) != value:  # a piece put back where it is changes nothing
+            self.changes += 1
+            super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.changes += 1
+        super().__delitem__(key)
+
+    def pop(self, *args: Any) -> Any:
+        self.changes += 1
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, str]:
+        self.changes += 1
+        return super().popitem()
+
+    def setdefault(self, key: str, default: str = "") -> str:
+        self.changes += 1
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: str) -> None:
+        self.changes += 1
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        self.changes += 1
+        super().clear()
+
+    def __ior__(self, other: Any) -> Positions:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Positions:
+        return Positions(self)  # keys and values are strings
+
+    def __reduce__(self) -> tuple[type[Positions], tuple[dict[str, str]]]:
+        return Positions, (dict(self),)
+
+
+def _positions(value: dict[str, str]) -> Positions:
+    return value if type(value) is Positions else Positions(value)
 
 
 @define
@@ -60,7 +117,7 @@ class BattleState:
     rolled_length: int = 0  # the length roll's result before plans changed it
     step: str = "setup"
     forces: list[str] = field(factory=list)  # map force ids in the battle, in board order
-    positions: dict[str, str] = field(factory=dict)  # force or piece id -> board box
+    positions: dict[str, str] = field(factory=Positions, converter=_positions)  # force or piece id -> board box
     pieces: dict[str, BattlePiece] = field(factory=dict)  # carrier aircraft and transports
     capacity: dict[str, int] = field(factory=dict)  # carrier id -> aircraft it started with
     airfields: dict[str, int] = field(factory=dict)  # side -> airfield counters on the Island

@@ -109,7 +109,7 @@ class GameMap:
         return cache[key]
 
     @cached_property
-    def _distance_cache(self) -> dict:
+    def _distance_cache(self) -> dict[tuple[str, str], dict[str, int]]:
         return {}
 
 
@@ -497,7 +497,7 @@ _FILES: dict[str, tuple[str, type]] = {
 }
 
 
-def _read_toml(root: Path, rel: str, problems: list[str]) -> dict | None:
+def _read_toml(root: Path, rel: str, problems: list[str]) -> dict[str, Any] | None:
     path = root / rel
     try:
         with path.open("rb") as fh:
@@ -509,7 +509,7 @@ def _read_toml(root: Path, rel: str, problems: list[str]) -> dict | None:
     return None
 
 
-def _map_from_toml(raw: dict) -> dict:
+def _map_from_toml(raw: dict[str, Any]) -> dict[str, Any]:
     return {
         "areas": raw.get("area", []),
         "boxes": raw.get("box", []),
@@ -533,7 +533,7 @@ def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:
             raw = _map_from_toml(raw)
         try:
             loaded[key] = _CONVERTER.structure(raw, cls)
-        except Exception as exc:  # noqa: BLE001 - every structuring error becomes a message
+        except Exception as exc:  # every structuring error becomes a message
             problems.extend(_problems_from(exc, rel))
     years: dict[int, YearSheet] = {}
     for year in YEARS:
@@ -544,7 +544,7 @@ def load_raw(root: Path | None = None) -> tuple[GameData | None, list[str]]:
         digest.update(rel.encode() + (root / rel).read_bytes())
         try:
             years[year] = _CONVERTER.structure(raw, YearSheet)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             problems.extend(_problems_from(exc, rel))
     if problems or len(loaded) != len(_FILES):
         return None, problems

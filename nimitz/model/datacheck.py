@@ -6,7 +6,8 @@ Each problem names the file, the table and the key, so a data fix never needs a 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from nimitz.model.data import (
     CARRIER_TYPES,
@@ -15,6 +16,7 @@ from nimitz.model.data import (
     SIDES,
     GameData,
     GameMap,
+    Level,
     YearSheet,
 )
 from nimitz.model.optional_rules import optional_rules_problems
@@ -23,7 +25,7 @@ MAP = "campaigns/map.toml"
 CANCEL_TARGETS = ("force", "carrier", "aircraft", "infantry_ashore", "airfield")  # cancel_hit
 
 
-def _coverage(rows: Iterable, lo: int, hi: int, where: str) -> list[str]:
+def _coverage(rows: Iterable[Any], lo: int, hi: int, where: str) -> list[str]:
     """Rows (with .lo/.hi) must cover lo..hi exactly once, in order."""
     problems = []
     expected = lo
@@ -53,12 +55,12 @@ def check_map(m: GameMap) -> list[str]:
             p.append(f"{MAP}: area.{a.code}.home: {a.home!r} is not '', 'US' or 'JA'")
         if cells[(a.map_col, a.map_row)] > 1:
             p.append(f"{MAP}: area.{a.code}.map_col/map_row: shares its map cell with another area")
-        for n in a.adjacent:
-            if n not in m.area:
-                p.append(f"{MAP}: area.{a.code}.adjacent: unknown area {n!r}")
-            elif a.code not in m.area[n].adjacent:
-                p.append(f"{MAP}: area.{a.code}.adjacent: {n} is adjacent to {a.code} but not back")
-            if n == a.code:
+        for near in a.adjacent:
+            if near not in m.area:
+                p.append(f"{MAP}: area.{a.code}.adjacent: unknown area {near!r}")
+            elif a.code not in m.area[near].adjacent:
+                p.append(f"{MAP}: area.{a.code}.adjacent: {near} is adjacent to {a.code} but not back")
+            if near == a.code:
                 p.append(f"{MAP}: area.{a.code}.adjacent: an area cannot be adjacent to itself")
     for b in m.boxes:
         if b.code in m.area:
@@ -75,7 +77,7 @@ def check_map(m: GameMap) -> list[str]:
     return p
 
 
-def _levels(levels, where: str) -> list[str]:
+def _levels(levels: Sequence[Level], where: str) -> list[str]:
     p = []
     mins = [lv.min for lv in levels]
     if not levels:
@@ -105,7 +107,7 @@ def check_year(y: YearSheet, m: GameMap, where: str) -> list[str]:
     for cid, n in ids.items():
         if n > 1:
             p.append(f"{where}: class.{cid}: id used {n} times")
-    units: Counter = Counter()
+    units: Counter[tuple[str, str]] = Counter()
     for c in y.classes:
         w = f"{where}: class.{c.id}"
         if c.side not in SIDES:
@@ -127,7 +129,7 @@ def check_year(y: YearSheet, m: GameMap, where: str) -> list[str]:
     for (side, u), n in units.items():
         if n > 1:
             p.append(f"{where}: class: {side} unit {u!r} listed {n} times")
-    placed: Counter = Counter()
+    placed: Counter[tuple[str, str]] = Counter()
     for side, places in y.setup.items():
         if side not in SIDES:
             p.append(f"{where}: setup.{side}: not a side (US or JA)")
@@ -149,23 +151,23 @@ def check_year(y: YearSheet, m: GameMap, where: str) -> list[str]:
     for key in units:
         if key not in placed:
             p.append(f"{where}: setup.{key[0]}: {key[1]!r} is never placed")
-    for side, places in y.battalions.items():
+    for side, counts in y.battalions.items():
         if side not in SIDES:
             p.append(f"{where}: battalions.{side}: not a side (US or JA)")
             continue
         if not any(c.side == side and c.type == "BN" for c in y.classes):
             p.append(f"{where}: battalions.{side}: no {side} battalion class (type BN)")
-        for place, n in places.items():
+        for place, count in counts.items():
             p += _check_place(place, side, m, y, f"{where}: battalions.{side}.{place}")
-            if n < 1:
+            if count < 1:
                 p.append(f"{where}: battalions.{side}.{place}: count must be at least 1")
     for i, g in enumerate(y.air_groups):
         w = f"{where}: air_group[{i}]"
         if g.carrier not in CARRIER_TYPES:
             p.append(f"{w}.carrier: {g.carrier!r} is not a carrier type")
         for a in g.aircraft:
-            c = y.cls.get(a)
-            if c is None or c.type != "CAG" or c.side != g.side:
+            aircraft = y.cls.get(a)
+            if aircraft is None or aircraft.type != "CAG" or aircraft.side != g.side:
                 p.append(f"{w}.aircraft: {a!r} is no {g.side} carrier-aircraft class")
     for c in y.classes:
         if c.is_carrier and c.units and y.air_group(c.side, c) is None:

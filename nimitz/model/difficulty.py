@@ -35,18 +35,18 @@ class Option:
     values: dict[str, str] = attrs.field(factory=dict)  # value -> how it reads (empty: a number)
 
     @staticmethod
-    def key(value) -> str:
+    def key(value: object) -> str:
         return str(value).lower() if isinstance(value, bool) else str(value)
 
-    def reads(self, value) -> str:
+    def reads(self, value: object) -> str:
         if not self.values:
             return f"+{value}" if value else "none"
         return self.values.get(self.key(value), self.key(value))
 
-    def line(self, value) -> str:
+    def line(self, value: object) -> str:
         return f"{self.label}: {self.reads(value)} ({self.ruling})"
 
-    def brief(self, value) -> str:
+    def brief(self, value: object) -> str:
         """'R10 battalions: counters', 'SP/turn +8'."""
         if not self.values:
             return f"{self.short} +{value}"
@@ -111,7 +111,7 @@ class Difficulties:
         """`base` (default options) with the preset's options."""
         return attrs.evolve(base or RulesProfile(), **self.get(name).options)
 
-    def profile(self, name: str | None, **overrides) -> RulesProfile:
+    def profile(self, name: str | None, **overrides: Any) -> RulesProfile:  # any RulesProfile field
         """The options of preset `name` (default: the default preset), then any option given
         explicitly (e.g. --rules-preset); None values are not given."""
         rules = self.rules(self.get(name).id if name else self.default)
@@ -168,7 +168,7 @@ def load_raw(root: Path | None = None) -> tuple[Difficulties | None, list[str]]:
         return None, [f"{FILE}: file not found under {root}"]
     except tomllib.TOMLDecodeError as exc:
         return None, [f"{FILE}: not valid TOML: {exc}"]
-    measured: list = []
+    measured: list[dict[str, Any]] = []
     path = root / MEASURED_FILE
     if path.exists():
         try:
@@ -197,15 +197,15 @@ def check(d: Difficulties) -> list[str]:
             p.append(f"{FILE}: preset.{pr.id}: id used twice")
         seen.add(pr.id)
         for k, v in pr.options.items():
-            o = options.get(k)
-            if o is None:
+            listed = options.get(k)
+            if listed is None:
                 p.append(f"{FILE}: preset.{pr.id}.options.{k}: not one of the options listed")
                 continue
             default = fields[k].default if k in fields else None
             if type(v) is not type(default):
                 p.append(f"{FILE}: preset.{pr.id}.options.{k}: {v!r} should be a {type(default).__name__}")
-            elif o.values and o.key(v) not in o.values:
-                p.append(f"{FILE}: preset.{pr.id}.options.{k}: {v!r} is not one of {', '.join(o.values)}")
+            elif listed.values and listed.key(v) not in listed.values:
+                p.append(f"{FILE}: preset.{pr.id}.options.{k}: {v!r} is not one of {', '.join(listed.values)}")
             elif isinstance(v, int) and not isinstance(v, bool) and v < 0:
                 p.append(f"{FILE}: preset.{pr.id}.options.{k}: must not be negative")
         missing = set(options) - set(pr.options)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left, insort
+from collections.abc import Callable, Hashable
+from functools import partial
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 import attrs
@@ -18,19 +21,10 @@ from nimitz.model.battle import BattleState
 T = TypeVar("T")
 _set = object.__setattr__  # bypasses Force.__setattr__ where no index must be told
 _PLAIN = (str, int, bool, float, type(None))
-# Per attrs class: (fields to copy, fields to reset to their default), filled on first use.
-_LAYOUT: dict[type, tuple[list[str], list[tuple[str, Any]]]] = {}
-
-
-def _layout(kind: type) -> tuple[list[str], list[tuple[str, Any]]]:
-    layout = _LAYOUT.get(kind)
-    if layout is None:
-        fields = attrs.fields(kind)
-        layout = _LAYOUT[kind] = (
-            [a.name for a in fields if a.init],
-            [(a.name, a.default) for a in fields if not a.init],
-        )
-    return layout
+_PLAIN_TYPES = frozenset(_PLAIN)
+_PLAIN_NAMES = frozenset({"str", "int", "bool", "float", str, int, bool, float})  # annotations, as strings or types
+# Per type met in a state: the function that copies its values (see clone), made on first use.
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def clone(value: T) -> T:
@@ -38,24 +32,60 @@ def clone(value: T) -> T:
     times faster than copy.deepcopy: no memo, because the state holds no shared references, and
     records are filled slot by slot (their classes have no validators or post-init hooks).
     attrs fields with init=False (caches such as the location index) get their default."""
-    if isinstance(value, _PLAIN):
-        return value
     kind = type(value)
+    if kind in _PLAIN_TYPES:
+        return value
+    copier = _COPIERS.get(kind)
+    if copier is None:
+        copier = _COPIERS[kind] = _copier(kind)
+    return copier(value)  # type: ignore[no-any-return]
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    return [v if v.__class__ in _PLAIN_TYPES else clone(v) for v in value]
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: v if v.__class__ in _PLAIN_TYPES else clone(v) for k, v in value.items()}
+
+
+def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(v if v.__class__ in _PLAIN_TYPES else clone(v) for v in value)
+
+
+def _set_named(name: str, record: Any, value: Any) -> None:
+    _set(record, name, value)
+
+
+def _copier(kind: type) -> Callable[[Any], Any]:
     if kind is list:
-        return [clone(v) for v in value]  # type: ignore[return-value]
+        return _copy_list
     if kind is dict:
-        return {k: clone(v) for k, v in value.items()}  # type: ignore[return-value]
+        return _copy_dict
     if kind is tuple:
-        return tuple(clone(v) for v in value)  # type: ignore[return-value]
+        return _copy_tuple
+    if issubclass(kind, _PLAIN):
+        return lambda value: value  # e.g. an enum.StrEnum: immutable like its base
     if not attrs.has(kind):
-        return copy.deepcopy(value)  # not expected in a state; stay exact if one appears
-    copied, reset = _layout(kind)
-    new = object.__new__(kind)
-    for name in copied:
-        _set(new, name, clone(getattr(value, name)))
-    for name, default in reset:
-        _set(new, name, default)
-    return new
+        return copy.deepcopy  # not expected in a state; stay exact if one appears
+    # An attrs record: a function written out for its fields, as attrs writes its own
+    # __init__ (a loop over the field names costs twice as much; checkpoints copy ~250 forces).
+    fields = attrs.fields(kind)
+    namespace: dict[str, Any] = {"new_record": object.__new__, "kind": kind, "plain": _PLAIN_TYPES, "clone": clone}
+    lines = ["def copy_record(value):", "    new = new_record(kind)"]
+    for i, a in enumerate(fields):
+        slot = getattr(kind, a.name, None)  # a slot's own setter is the quickest way in
+        namespace[f"set_{i}"] = slot.__set__ if type(slot) is MemberDescriptorType else partial(_set_named, a.name)
+        if not a.init:  # a cache, not part of the game: starts again from its default
+            namespace[f"default_{i}"] = a.default
+            lines.append(f"    set_{i}(new, default_{i})")
+        elif a.type in _PLAIN_NAMES:  # declared str, int, bool or float: immutable, shared as is
+            lines.append(f"    set_{i}(new, value.{a.name})")
+        else:
+            lines += [f"    v = value.{a.name}", f"    set_{i}(new, v if v.__class__ in plain else clone(v))"]
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # the code is built above from the class's own field names
+    return namespace["copy_record"]  # type: ignore[no-any-return]
 
 
 # Locations that are not map areas.
@@ -166,13 +196,25 @@ class LocationIndex:
     they appear.
 
     `derived` caches values computed from the forces' whereabouts (who is ashore where,
-    supply); it is emptied whenever a force moves, embarks, lands or is added."""
+    supply); it is emptied whenever a force moves, embarks, lands or is added. `summaries`
+    caches values computed from the forces at one location, each stamped with the clock of
+    that location's last change (`stamps`), so a move recomputes only the two places it touches.
+    `touched` lists the locations changed, in order (the clock is its length), and `side_clock`
+    the clock of each side's last change, so a cache can be brought up to date or found still
+    true. `kept` holds values with the inputs they were computed from, for the caller to check."""
 
     def __init__(self, forces: dict[str, Force]):
         self.forces = forces
         self.size = 0
         self.buckets: dict[str, list[Force]] = {}
         self.derived: dict[Any, Any] = {}
+        self.clock = 0
+        self.touched: list[str] = []
+        self.side_clock: dict[str, int] = {}
+        self.stamps: dict[str, int] = {}  # location -> clock of the last arrival, departure, embarking or landing
+        self.summaries: dict[Hashable, dict[str, tuple[int, Any]]] = {}
+        self.counts: dict[tuple[str, str], int] = {}  # (location, side) -> forces there
+        self.kept: dict[Hashable, Any] = {}  # values kept with their inputs, checked on use
         self.catch_up()
 
     def catch_up(self) -> None:
@@ -181,15 +223,42 @@ class LocationIndex:
             f = values[order]
             f._index, f._order = self, order
             self.buckets.setdefault(f.location, []).append(f)
+            self._touch(f.location)
+            self.side_clock[f.side] = self.clock
+            where = (f.location, f.side)
+            self.counts[where] = self.counts.get(where, 0) + 1
         self.size = len(values)
         self.derived.clear()
 
+    def _touch(self, location: str) -> None:
+        self.touched.append(location)
+        self.clock += 1
+        self.stamps[location] = self.clock
+
     def changed(self, force: Force, name: str, value: Any) -> None:
         self.derived.clear()
+        self._touch(force.location)
         if name == "location":
             bucket = self.buckets[force.location]
             del bucket[bisect_left(bucket, force._order, key=_order_of)]
             insort(self.buckets.setdefault(value, []), force, key=_order_of)
+            self._touch(value)
+            counts = self.counts
+            counts[force.location, force.side] -= 1
+            counts[value, force.side] = counts.get((value, force.side), 0) + 1
+        self.side_clock[force.side] = self.clock
+
+    def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
+        if len(self.forces) != self.size:
+            self.catch_up()
+        memo = self.summaries.setdefault(key, {})
+        stamp = self.stamps.get(location, 0)
+        kept = memo.get(location)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]  # type: ignore[no-any-return]
+        value = compute(self.buckets.get(location, []))
+        memo[location] = (stamp, value)
+        return value
 
     def at(self, location: str) -> list[Force]:
         if len(self.forces) != self.size:
@@ -239,13 +308,33 @@ class CampaignState:
             self._index = LocationIndex(self.forces)
         return self._index
 
-    def derived(self) -> dict[Any, Any]:
-        """A cache for values computed from where the forces are and whether they are embarked
-        (nothing else): emptied whenever that changes. Cached values must not be changed."""
+    def _current_index(self) -> LocationIndex:
+        """The location index, with any forces added since indexed."""
         index = self._location_index()
         if len(self.forces) != index.size:
             index.catch_up()
-        return index.derived
+        return index
+
+    def touched_since(self, clock: int) -> tuple[int, list[str]]:
+        """(the clock now, the locations where a force arrived, left, embarked or landed since
+        `clock`, maybe repeated). Clock 0 is before the state's forces were set out."""
+        index = self._current_index()
+        return index.clock, index.touched[clock:]
+
+    def side_clock(self, side: str) -> int:
+        """The clock of the last time one of the side's forces moved, embarked or landed: while
+        it stands, everything computed from that side's whereabouts alone stays true."""
+        return self._current_index().side_clock.get(side, 0)
+
+    def derived(self) -> dict[Any, Any]:
+        """A cache for values computed from where the forces are and whether they are embarked
+        (nothing else): emptied whenever that changes. Cached values must not be changed."""
+        return self._current_index().derived
+
+    def kept(self) -> dict[Hashable, Any]:
+        """A cache that is never emptied while this state's forces stay: keep each value with
+        the inputs it was computed from and check them before use (control.py: supply)."""
+        return self._location_index().kept
 
     def at(self, location: str, side: str | None = None) -> list[Force]:
         """Forces at a location in a stable order (their insertion order in `forces`)."""
@@ -253,6 +342,18 @@ class CampaignState:
         if side is None:
             return list(here)
         return [f for f in here if f.side == side]
+
+    def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
+        """`compute(forces at location)`, memoised until a force arrives at, leaves, embarks in
+        or lands at that location. So `compute` may read only the forces' ids, sides, classes,
+        locations and embarked flags (not damaged or moved); `key` names the computation and
+        everything else it depends on (e.g. the year, whose classes it reads). The value is
+        shared: never change it."""
+        return self._location_index().summary(location, key, compute)
+
+    def count(self, location: str, side: str) -> int:
+        """How many forces of a side are at a location: len(at(location, side)), kept by the index."""
+        return self._current_index().counts.get((location, side), 0)
 
     def by_location(self) -> dict[str, list[Force]]:
         out: dict[str, list[Force]] = {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from cattrs.cols import (
     is_sequence,
     list_structure_factory,
 )
+from cattrs.dispatch import StructureHook
 
 from nimitz.errors import SaveError
 
@@ -34,6 +36,9 @@ MAX_SAVE_BYTES = 64 * 2**20
 
 class WrongType(ValueError):
     """A JSON value of the wrong type (cattrs reports it with the field's path)."""
+
+
+HookFactory = Callable[[Any, cattrs.Converter], StructureHook]  # (type, converter) -> hook
 
 
 def _json_type(value: Any) -> str:
@@ -49,7 +54,7 @@ def _json_type(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def _exact(kind: type, wanted: str):
+def _exact(kind: type, wanted: str) -> StructureHook:
     def hook(value: Any, _type: type) -> Any:
         if type(value) is not kind:
             raise WrongType(f"expected {wanted}, found {_json_type(value)}")
@@ -64,10 +69,10 @@ def _float(value: Any, _type: type) -> float:
     return float(value)
 
 
-def _checked(kind: type, wanted: str, factory):
+def _checked(kind: type, wanted: str, factory: HookFactory) -> HookFactory:
     """Wrap a cattrs hook factory so that the hook first checks the container's JSON type."""
 
-    def make(type_: Any, converter: cattrs.Converter):
+    def make(type_: Any, converter: cattrs.Converter) -> StructureHook:
         inner = factory(type_, converter)
 
         def hook(value: Any, t: Any) -> Any:
@@ -132,7 +137,8 @@ _OS_WORDS = {
 
 def os_error_words(exc: OSError) -> str:
     """An operating-system error as a player would say it ("the disk is full")."""
-    return _OS_WORDS.get(exc.errno, exc.strerror or str(exc))
+    words = _OS_WORDS.get(exc.errno) if exc.errno is not None else None
+    return words or exc.strerror or str(exc)
 
 
 def disk_error_words(exc: OSError) -> str:

@@ -15,6 +15,7 @@ from attrs import define
 
 from nimitz import RULES_VERSION
 from nimitz.engine.game import Game
+from nimitz.engine.requests import Request
 from nimitz.engine.setup import new_campaign
 from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
@@ -35,10 +36,14 @@ from nimitz.persist.saves import (
 )
 
 
-def new_game(data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False) -> Game:
+def new_game(
+    data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False, checkpoints: bool = True
+) -> Game:
+    """A new campaign, started (its first request pending). `checkpoints=False`: a campaign
+    that will never be saved or undone keeps none (the lab)."""
     state = new_campaign(data, year, seed, rules)
     state.linked = linked
-    game = bot_game(data, state)
+    game = bot_game(data, state, keep_checkpoints=checkpoints)
     game.log(
         "created",
         "",
@@ -89,14 +94,14 @@ def envelope_for(game: Game, name: str, seed: int, created: str, branch_of: str 
     return SaveEnvelope(header=header, journal=list(game.journal), checkpoints=list(game.checkpoints))
 
 
-def _entry_key(e: JournalEntry) -> tuple:
+def _entry_key(e: JournalEntry) -> tuple[object, ...]:
     """What a replayed entry must reproduce (its data compared as JSON, as it was saved)."""
     return (e.seq, e.turn, e.step, e.side, e.kind, e.text, e.decision, e.year, canonical_json(e.data))
 
 
 def first_difference(replayed: list[JournalEntry], saved: list[JournalEntry], start: int = 0) -> str:
     """'' when the replay reproduced the saved journal from `start`, else what differs first."""
-    for mine, theirs in zip(replayed[start:], saved[start:]):
+    for mine, theirs in zip(replayed[start:], saved[start:], strict=False):  # lengths compared below
         if _entry_key(mine) != _entry_key(theirs):
             return (
                 f"journal entry {theirs.seq} (turn {theirs.turn}, {theirs.step}) differs: "
@@ -225,7 +230,7 @@ class Session:
                 os.close(fd)
             self._unsynced = False
 
-    def answer(self, decision: Decision):
+    def answer(self, decision: Decision) -> Request | None:
         request = self.game.answer(decision)
         if self.autosave:
             self.save()

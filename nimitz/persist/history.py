@@ -10,14 +10,17 @@ from __future__ import annotations
 import copy
 import functools
 import operator
+from collections.abc import Callable
+from typing import Any
 
 from attrs import define
 
 from nimitz.engine.game import Game
 from nimitz.errors import NimitzError
+from nimitz.model.battle import BattleState
 from nimitz.model.data import GameData
 from nimitz.model.journal import Checkpoint, JournalEntry
-from nimitz.model.state import clone
+from nimitz.model.state import CampaignState, clone
 from nimitz.persist.players import bot_game, bot_replay
 
 UNDO_TARGETS = ("decision", "step", "turn")
@@ -39,7 +42,7 @@ def game_after(data: GameData, checkpoints: list[Checkpoint], journal: list[Jour
     start = usable[-1] if usable else 0
     cp = checkpoints[start]
     before = sum(1 for p in positions if p < cp.journal_len)
-    decisions = [journal[p].decision for p in positions[before:count]]
+    decisions = [d for p in positions[before:count] if (d := journal[p].decision) is not None]
     return bot_replay(data, cp, journal, checkpoints[:start], decisions)
 
 
@@ -73,7 +76,7 @@ class ReplayCursor:
     checkpoints: list[Checkpoint]
     journal: list[JournalEntry]
     index: int = 0
-    _cache: dict | None = None
+    _cache: dict[int, Game] | None = None  # decisions made -> the game then
 
     def decisions_before(self, index: int) -> int:
         return sum(1 for p in decision_indices(self.journal) if p <= index)
@@ -92,7 +95,7 @@ class ReplayCursor:
         self.index = max(0, min(len(self.journal) - 1, self.index + delta))
         return self.journal[self.index]
 
-    def jump(self, predicate) -> JournalEntry | None:
+    def jump(self, predicate: Callable[[JournalEntry], bool]) -> JournalEntry | None:
         """Go to the first entry after the cursor that matches (wrapping to the start)."""
         n = len(self.journal)
         for k in range(1, n + 1):
@@ -180,26 +183,26 @@ class Snapshot:
     shallow-copied. `EntryStates.state` turns it back into a CampaignState to show."""
 
     ids: tuple[str, ...]
-    values: list[tuple]
-    battle: object
-    fields: dict[str, object]
+    values: list[tuple[Any, ...]]  # a Force's field values, in attrs order
+    battle: BattleState | None
+    fields: dict[str, Any]  # the other CampaignState fields, by name
 
     @property
-    def forces(self) -> dict[str, tuple]:
+    def forces(self) -> dict[str, tuple[Any, ...]]:
         """Force id -> its field values, in the order of `attrs.fields(Force)`."""
-        return dict(zip(self.ids, self.values))
+        return dict(zip(self.ids, self.values, strict=True))
 
 
 @functools.cache
-def _state_fields(cls: type) -> tuple[str, ...]:
+def _state_fields() -> tuple[str, ...]:
     """The state's fields a snapshot copies (forces and the battle have their own copies; the
     rules profile never changes within a campaign)."""
     import attrs
 
-    return tuple(a.name for a in attrs.fields(cls) if a.init and a.name not in ("forces", "battle", "rules"))
+    return tuple(a.name for a in attrs.fields(CampaignState) if a.init and a.name not in ("forces", "battle", "rules"))
 
 
-def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
+def _snapshot(state: CampaignState, previous: Snapshot | None) -> Snapshot:
     import attrs
 
     ids = tuple(state.forces)
@@ -209,9 +212,9 @@ def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
         if previous.values == values:
             values = previous.values
         else:  # unchanged forces share one tuple
-            values = [o if o == n else n for o, n in zip(previous.values, values)]
-    fields: dict[str, object] = {}
-    for name in _state_fields(type(state)):
+            values = [o if o == n else n for o, n in zip(previous.values, values, strict=True)]
+    fields: dict[str, Any] = {}
+    for name in _state_fields():
         value = getattr(state, name)
         if name == "dice":
             value = attrs.evolve(value, streams=dict(value.streams))
@@ -229,19 +232,19 @@ def _snapshot(state, previous: Snapshot | None) -> Snapshot:  # noqa: ANN001
     return Snapshot(ids=ids, values=values, battle=battle, fields=fields)
 
 
-def _copy_battle(bs):  # noqa: ANN001, ANN202
+def _copy_battle(bs: BattleState) -> BattleState:
     """A copy of a BattleState, several times faster than copy.deepcopy: its fields are plain
     values, or lists and dicts of plain values and of flat attrs records (pieces, plans)."""
     import attrs
 
-    def one(x):  # noqa: ANN001, ANN202
+    def one(x: Any) -> Any:
         if attrs.has(type(x)):
             return attrs.evolve(x)
         if isinstance(x, (list, dict, set)):
             return copy.deepcopy(x)  # not expected; stay exact if the model grows one
         return x
 
-    kw = {}
+    kw: dict[str, Any] = {}
     for a in attrs.fields(type(bs)):
         v = getattr(bs, a.name)
         if isinstance(v, dict):
@@ -330,7 +333,7 @@ class EntryStates:
                 game.answer(decision)
         except NimitzError as exc:
             self.mismatch.setdefault(seg, f"the replay stopped: {exc}")
-        except Exception as exc:  # noqa: BLE001 - a viewer shows what it can, never crashes
+        except Exception as exc:  # a viewer shows what it can, never crashes
             self.mismatch.setdefault(seg, f"the replay failed: {type(exc).__name__}: {exc}")
         # Never leave an entry without a picture (a replay that stopped early shows its last).
         while len(shots) < end - start:
@@ -347,11 +350,11 @@ class EntryStates:
         start, _end = self.bounds(seg)
         return self.snapshots(seg)[index - start]
 
-    def base(self, index: int):  # noqa: ANN201
+    def base(self, index: int) -> CampaignState:
         """The checkpoint state of the entry's turn (the template a snapshot is laid onto)."""
         return self.checkpoints[self.segment(index)].state
 
-    def state(self, index: int):  # noqa: ANN201
+    def state(self, index: int) -> CampaignState:
         """A CampaignState as it stood when entry `index` was logged (built fresh: the caller
         may keep it; it shares nothing mutable with the cache except the battle board, which
         must be treated as read-only)."""
@@ -361,7 +364,7 @@ class EntryStates:
 
         snap = self.snapshot(index)
         base = self.base(index)
-        forces = {fid: Force(*t) for fid, t in zip(snap.ids, snap.values)}
+        forces = {fid: Force(*t) for fid, t in zip(snap.ids, snap.values, strict=True)}
         return attrs.evolve(base, forces=forces, battle=snap.battle, **snap.fields)
 
     def game(self, index: int) -> Game:

@@ -19,11 +19,19 @@ def bot_game(
     dice: Dice | None = None,
     journal: list[JournalEntry] | None = None,
     checkpoints: list[Checkpoint] | None = None,
+    keep_checkpoints: bool = True,
 ) -> Game:
     """A game around `state` with the bot playing Japan (`dice`: the game's own seeded dice
-    unless given; `journal`, `checkpoints`: what came before, for a re-run)."""
+    unless given; `journal`, `checkpoints`: what came before, for a re-run; `keep_checkpoints`
+    False for a game never saved or undone, such as the lab's)."""
     return Game(
-        data=data, state=state, japan=BOT_JAPAN, dice=dice, journal=journal or [], checkpoints=checkpoints or []
+        data=data,
+        state=state,
+        japan=BOT_JAPAN,
+        dice=dice,
+        journal=journal or [],
+        checkpoints=checkpoints or [],
+        keep_checkpoints=keep_checkpoints,
     )
 
 

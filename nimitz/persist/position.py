@@ -17,12 +17,15 @@ import difflib
 import json
 import re
 import tomllib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from nimitz.engine.campaign import POSITION_STEPS, STEP_NAMES
 from nimitz.engine.setup import new_campaign, stack_of
 from nimitz.errors import NimitzError
 from nimitz.model.data import GameData, YearSheet
 from nimitz.model.invariants import state_problems
+from nimitz.model.journal import Checkpoint, JournalEntry
 from nimitz.model.state import (
     BATTALIONS,
     BOMBING,
@@ -39,6 +42,10 @@ from nimitz.model.state import (
     RulesProfile,
 )
 from nimitz.persist.players import bot_game
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+    from nimitz.persist.saves import SaveEnvelope
 
 FORMAT = "nimitz-position"
 VERSION = 1
@@ -92,7 +99,7 @@ def _entry(f: Force) -> str:
     return f.name + (f" [{', '.join(marks)}]" if marks else "")
 
 
-def _list(values: list, indent: str = "") -> str:
+def _list(values: list[Any], indent: str = "") -> str:
     """A TOML array, wrapped to stay readable."""
     items = [json.dumps(v) for v in values]
     one = "[" + ", ".join(items) + "]"
@@ -182,7 +189,7 @@ def position_text(state: CampaignState, data: GameData, source: str = "") -> str
     return "\n".join(out) + "\n"
 
 
-def step_start_state(data: GameData, checkpoints: list, journal: list) -> CampaignState:
+def step_start_state(data: GameData, checkpoints: list[Checkpoint], journal: list[JournalEntry]) -> CampaignState:
     """The state at the start of the step a saved campaign is in: replayed from its turn's
     checkpoint up to the journal entry that opened the step."""
     from nimitz.persist.history import EntryStates
@@ -232,7 +239,7 @@ class _Problems:
         return start + 1 if start else 0
 
 
-def _int(doc: dict, key: str, problems: _Problems, lo: int, hi: int | None, default: int | None) -> int:
+def _int(doc: dict[str, Any], key: str, problems: _Problems, lo: int, hi: int | None, default: int | None) -> int:
     value = doc.get(key, default)
     if value is None:
         problems.add(key, "missing: give it a whole number")
@@ -259,7 +266,7 @@ class _Placer:
         self.where: dict[str, str] = {}  # force id -> key it was listed under
         self.unnumbered: list[tuple[str, str, str, tuple[str, ...]]] = []
 
-    def entry(self, key: str, side: str, raw, location: str) -> Force | None:
+    def entry(self, key: str, side: str, raw: object, location: str) -> Force | None:
         if not isinstance(raw, str):
             self.problems.add(key, f"{raw!r} is not a counter name in quotes")
             return None
@@ -287,10 +294,11 @@ class _Placer:
                 self.problems.add(key, f"{name} is listed twice (also under {self.where[clash]})", raw)
                 return None
         else:
-            cls = self.sheet.unit_class.get((side, name))
-            if cls is None:
+            listed = self.sheet.unit_class.get((side, name))
+            if listed is None:
                 self.problems.add(key, self._unknown(side, name), raw)
                 return None
+            cls = listed
         fid = f"{side}:{name}"
         if fid in self.forces:
             self.problems.add(key, f"{name} is listed twice (also under {self.where[fid]})", raw)
@@ -345,7 +353,7 @@ def read_position(text: str, data: GameData, source: str = "position") -> Campai
     if doc.get("version", VERSION) != VERSION:
         problems.add("version", f"{doc['version']!r}: this program reads version {VERSION}")
     year = doc.get("year")
-    if year not in data.years:
+    if not isinstance(year, int) or year not in data.years:
         problems.add(
             "year",
             f"{year!r} is no campaign year (one of {', '.join(map(str, data.years))})"
@@ -353,6 +361,7 @@ def read_position(text: str, data: GameData, source: str = "position") -> Campai
             else "missing: the campaign year (1942-1945)",
         )
         _fail(problems, source)
+    assert isinstance(year, int), "_fail raised: the year is a problem"
     sheet = data.year(year)
     state = _scalars(doc, data, sheet, problems)
     placer = _Placer(data, sheet, year, problems)
@@ -377,7 +386,7 @@ def _fail(problems: _Problems, source: str) -> None:
         )
 
 
-def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -> CampaignState:
+def _scalars(doc: dict[str, Any], data: GameData, sheet: YearSheet, problems: _Problems) -> CampaignState:
     year = doc["year"]
     turn = _int(doc, "turn", problems, 1, sheet.turns, None)
     step = doc.get("step")
@@ -457,7 +466,9 @@ def _scalars(doc: dict, data: GameData, sheet: YearSheet, problems: _Problems) -
     )
 
 
-def _side_lists(key: str, table, sides: tuple[str, ...], problems: _Problems):
+def _side_lists(
+    key: str, table: object, sides: tuple[str, ...], problems: _Problems
+) -> Iterator[tuple[str, list[Any]]]:
     if not isinstance(table, dict):
         problems.add(key, "give a table with a list per side (US = [...], JA = [...])")
         return
@@ -471,7 +482,7 @@ def _side_lists(key: str, table, sides: tuple[str, ...], problems: _Problems):
         yield side, entries
 
 
-def _place_all(doc: dict, data: GameData, placer: _Placer, problems: _Problems) -> None:
+def _place_all(doc: dict[str, Any], data: GameData, placer: _Placer, problems: _Problems) -> None:
     for area, table in doc.get("areas", {}).items():
         key = f"areas.{area}"
         if area not in data.map.area:
@@ -504,7 +515,7 @@ def _box_rule(box: str, f: Force, placer: _Placer, problems: _Problems, raw: str
         problems.add(placer.where[f.id], f"{f.name}: only B-29 wings go to the strategic bombing box", raw)
 
 
-def _stacks(doc: dict, placer: _Placer, problems: _Problems) -> dict[str, list[str]]:
+def _stacks(doc: dict[str, Any], placer: _Placer, problems: _Problems) -> dict[str, list[str]]:
     stacks: dict[str, list[str]] = {s: [] for s in STACKS}
     table = doc.get("ja_stacks", {})
     if not isinstance(table, dict):
@@ -567,7 +578,7 @@ def _translate(problem: str, placer: _Placer, problems: _Problems) -> None:
     problems.add(field, problem.split(": ", 1)[-1])
 
 
-def game_from_position(data: GameData, state: CampaignState, source: str):
+def game_from_position(data: GameData, state: CampaignState, source: str) -> Game:
     """A game whose journal starts at the position: its first checkpoint is the position, so
     replay, undo and `nimitz check` work from there."""
     game = bot_game(data, state)
@@ -582,7 +593,7 @@ def game_from_position(data: GameData, state: CampaignState, source: str):
     return game
 
 
-def replay_from_position(env, data: GameData):  # noqa: ANN001 - a SaveEnvelope
+def replay_from_position(env: SaveEnvelope, data: GameData) -> Game | None:
     """For `nimitz check`: the game a campaign begun from a position started as (its first
     checkpoint, the position), or None for a campaign begun from a year's set-up."""
     first = env.journal[0] if env.journal else None

@@ -36,7 +36,7 @@ import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import cattrs
 from attrs import define, field
@@ -256,7 +256,10 @@ class SaveNotWritten(SaveError):
 # --- reading -----------------------------------------------------------------------------------
 
 
-def _structure(raw: Any, cls: Any, where: str, path: str) -> Any:
+T = TypeVar("T")
+
+
+def _structure(raw: Any, cls: type[T], where: str, path: str) -> T:
     try:
         return CONVERTER.structure(raw, cls)
     except cattrs.BaseValidationError as exc:
@@ -278,7 +281,12 @@ def _header_slots(raw: bytes) -> list[dict[str, Any]]:
             continue
         if isinstance(obj, dict) and obj.get("format") == FORMAT and obj.get("check") == _header_check(obj):
             slots.append(obj)
-    return sorted(slots, key=lambda o: o.get("seq") if isinstance(o.get("seq"), int) else -1, reverse=True)
+    return sorted(slots, key=_slot_seq, reverse=True)
+
+
+def _slot_seq(slot: dict[str, Any]) -> int:
+    seq = slot.get("seq")
+    return seq if isinstance(seq, int) else -1
 
 
 def _header(raw_header: dict[str, Any], where: str) -> SaveHeader:

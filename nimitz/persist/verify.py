@@ -9,17 +9,25 @@ An edited save cannot pass: whatever the replay does not reproduce is named with
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nimitz import RULES_VERSION, __version__
 from nimitz.errors import NimitzError
 from nimitz.model.data import GameData
 from nimitz.model.digest import canonical_json
-from nimitz.model.journal import decisions_in
+from nimitz.model.journal import JournalEntry, decisions_in
 from nimitz.persist.sound import envelope_problems
+
+if TYPE_CHECKING:
+    from nimitz.persist.saves import SaveEnvelope, SaveSummary
+
+Plain = Callable[[Any], str]  # a record as canonical JSON text
+
 
 # --- check: the whole campaign replayed from its creation ------------------------------------
 
@@ -29,7 +37,7 @@ _BRANCH = re.compile(
 )
 
 
-def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa: ANN001
+def verify(env: SaveEnvelope, data: GameData, path: Path | None = None) -> list[str]:
     """[] when the save is exactly what this nimitz, with this data, writes for the campaign's
     decisions; otherwise what differs first in each part, and where."""
     from nimitz.persist.campaign_file import new_game, summary_for
@@ -43,7 +51,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     header = env.header
     # The replay's summary at every point the game waited for a decision (journal length ->
     # summary): each commit of the save must be one of them.
-    waiting = {}
+    waiting: dict[int, SaveSummary] = {}  # journal length where the game waited -> its summary
     try:
         from nimitz.persist.position import replay_from_position
 
@@ -66,7 +74,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     def plain(obj: Any) -> str:
         return canonical_json(CONVERTER.unstructure(obj))
 
-    def as_json(items: list) -> list[str]:  # exact text: 4.0 or true is not the face 4 or 1
+    def as_json(items: list[JournalEntry]) -> list[str]:  # exact text: 4.0 or true is not the face 4 or 1
         return [canonical_json(item) for item in CONVERTER.unstructure(items)]
 
     ours, theirs = as_json(game.journal), as_json(env.journal)
@@ -80,10 +88,11 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
             break
     if len(game.journal) != len(env.journal):
         problems.append(f"$.journal: the replay has {len(game.journal)} entries, the save {len(env.journal)}")
-    for k, (mine, saved) in enumerate(zip(game.checkpoints, env.checkpoints)):
-        if plain(mine) != plain(saved):
+    for k, (mine_cp, saved_cp) in enumerate(zip(game.checkpoints, env.checkpoints, strict=False)):  # lengths below
+        if plain(mine_cp) != plain(saved_cp):
             problems.append(
-                f"$.checkpoints[{k}] (start of turn {saved.turn + 1}): " + _first_difference(mine, saved, plain)
+                f"$.checkpoints[{k}] (start of turn {saved_cp.turn + 1}): "
+                + _first_difference(mine_cp, saved_cp, plain)
             )
             break
     if len(game.checkpoints) != len(env.checkpoints):
@@ -92,7 +101,7 @@ def verify(env, data: GameData, path: Path | None = None) -> list[str]:  # noqa:
     return problems
 
 
-def _commit_problems(env, waiting: dict, plain) -> list[str]:  # noqa: ANN001
+def _commit_problems(env: SaveEnvelope, waiting: dict[int, SaveSummary], plain: Plain) -> list[str]:
     """Each commit's summary must be the replay's at that point (its time aside), in order; the
     header's own copy is the last commit's, or the one before (a write cut before the header)."""
     previous, times = -1, []
@@ -123,12 +132,12 @@ def _time_problems(stamps: list[str], where: str) -> list[str]:
             raise ValueError
     except ValueError:
         return [f"{where}: not a date and time with its zone, as nimitz writes it"]
-    if any(b < a for a, b in zip(times, times[1:])):
+    if any(b < a for a, b in itertools.pairwise(times)):
         return [f"{where}: the times go backwards from the campaign's creation"]
     return []
 
 
-def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
+def _first_difference(mine: Any, saved: Any, plain: Plain) -> str:
     """Which field of a journal entry or checkpoint differs from the replay, and how."""
     import attrs
 
@@ -141,7 +150,7 @@ def _first_difference(mine: Any, saved: Any, plain) -> str:  # noqa: ANN001
     return "differs from the replay"
 
 
-def _header_problems(env, data: GameData, path: Path | None) -> list[str]:  # noqa: ANN001
+def _header_problems(env: SaveEnvelope, data: GameData, path: Path | None) -> list[str]:
     """The fields outside the game that this program writes: they must be what it writes."""
     from nimitz.persist.store import SUFFIX
 

@@ -49,7 +49,7 @@ class _USView:
 
 def us_view(game: Game) -> Game:
     """The game as the US player may see it: itself, or its fog-of-war view (R86)."""
-    return _USView(game) if game.state.rules.has("fog-of-war") else game  # type: ignore[return-value]
+    return _USView(game) if game.state.rules.has("fog-of-war") else game  # type: ignore[return-value]  # _USView stands in for a Game
 
 
 def _in_the_fog(chooser: Policy) -> Policy:
@@ -57,7 +57,7 @@ def _in_the_fog(chooser: Policy) -> Policy:
 
     def choose(request: Request, game: Game) -> Decision:
         if game.state.rules.has("fog-of-war"):
-            return chooser(request, _USView(game))  # type: ignore[arg-type]
+            return chooser(request, _USView(game))  # type: ignore[arg-type]  # _USView stands in for a Game
         return chooser(request, game)
 
     choose.__name__ = getattr(chooser, "__name__", "policy")

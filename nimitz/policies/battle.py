@@ -91,7 +91,21 @@ def _board(game: Game):
     return Board(game)
 
 
-def _useful(plan: str, board) -> bool:
+def plan_filter(board) -> Callable[[str], bool]:
+    """Whether a battle plan can do something in this battle: the battle is looked at once,
+    when first asked (the policies ask for plan after plan)."""
+    known: dict[str, bool] = {}
+
+    def useful(plan: str) -> bool:
+        if not known:
+            known.update(_usefulness(board))
+        return known.get(plan, True)
+
+    return useful
+
+
+def _usefulness(board) -> dict[str, bool]:
+    """Which battle plans can do something in this battle (plans not named always can)."""
     us_ground = any(board.cls(p).is_ground for p in board.ids("US"))
     us_ships = board.has_surface_ships("US")
     us_air = bool(board.aircraft("US"))
@@ -112,7 +126,7 @@ def _useful(plan: str, board) -> bool:
         "asw": ja_subs,
         "barrel_roll": us_air,
         "first_light": bool(board.carriers("US")) and us_air,
-    }.get(plan, True)
+    }
 
 
 def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
@@ -162,8 +176,9 @@ def sensible(request: Request, game: Game) -> Decision:
         budget = 3 + 3 * spend
         bought = []
         costs = {p["id"]: p["cost"] for p in request.info["plans"]}
+        useful = plan_filter(board)
         for pid in PLAN_PRIORITY:
-            if pid in costs and costs[pid] <= budget and _useful(pid, board):
+            if pid in costs and costs[pid] <= budget and useful(pid):
                 bought.append(pid)
                 budget -= costs[pid]
         return Decision(kind=k, count=spend, forces=tuple(bought))
@@ -179,8 +194,9 @@ def sensible(request: Request, game: Game) -> Decision:
             elif c.dogfight.full and request.info["japanese_aircraft"]:
                 targets[pid] = "UO" if board.carriers("US") else "IS"
         plays = []
+        useful = plan_filter(board)
         for p in request.info["plans"]:
-            if _useful(p["id"], board):
+            if useful(p["id"]):
                 plays.append(p["id"])
         return Decision(kind=k, targets=targets, forces=tuple(plays))
     if k in ("battle_allocate_hits", "battle_excess_aircraft", "battle_airfield_losses"):

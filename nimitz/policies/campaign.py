@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nimitz.engine import variants
 from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.model.journal import Decision
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
     from nimitz.engine.requests import Request
+    from nimitz.model.data import CounterClass
+    from nimitz.model.state import Force
 
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
@@ -76,66 +79,96 @@ def _target(game: Game, held: list[str]) -> str | None:
     open_ = [o for o in game.sheet.objectives if o not in held]
     if not open_:
         return None
-    return min(open_, key=lambda o: (len(game.state.at(o, "JA")), dist.get(o, 99), o))
+    state = game.state
+    return min(open_, key=lambda o: (state.count(o, "JA"), dist.get(o, 99), o))
 
 
 def _threats(game: Game, held: list[str]) -> dict[str, int]:
     """For each held objective, the JA forces in it and next to it: how exposed it is."""
     m = game.data.map
-    ja: dict[str, int] = {}
-    for f in game.state.forces.values():
-        if f.side == "JA":
-            ja[f.location] = ja.get(f.location, 0) + 1
-    return {a: ja.get(a, 0) + sum(ja.get(n, 0) for n in m.area[a].adjacent) for a in held}
+    state = game.state
+    return {a: state.count(a, "JA") + sum(state.count(n, "JA") for n in m.area[a].adjacent) for a in held}
+
+
+def _japan_around(game: Game, held: list[str]) -> tuple[str | None, list[tuple[str, int]]]:
+    """The target, and the held objectives Japan threatens (with how much): they read only
+    the held objectives and where Japan's forces are, so the state keeps them while those stand
+    (Japan does not move while the US moves)."""
+    state = game.state
+    inputs = (tuple(held), state.side_clock("JA"))
+    kept = state.kept()
+    last = kept.get("sensible: target and threats")
+    if last is None or last[0] != inputs:
+        threatened = [(area, threat) for area, threat in _threats(game, held).items() if threat]
+        last = kept["sensible: target and threats"] = (inputs, (_target(game, held), threatened))
+    return last[1]  # type: ignore[no-any-return]
 
 
 class _UsTypes:
-    """How many US forces of each type stand in an area, counted once per area for one
-    decision (the search below asks the same areas again and again; nothing moves meanwhile)."""
+    """How many US forces of each type stand in an area (the search below asks the same areas
+    again and again: the state keeps the counts of each area until a force there moves)."""
 
     def __init__(self, game: Game):
-        self.game = game
-        self.areas: dict[str, dict[str, int]] = {}
+        self.state = game.state
+        self.key = ("US types", game.data.fingerprint, game.state.year)
+        cls = game.sheet.cls
+
+        def types(here: list[Force]) -> dict[str, int]:
+            out: dict[str, int] = {}
+            for g in here:
+                if g.side == "US":
+                    t = cls[g.cls].type
+                    out[t] = out.get(t, 0) + 1
+            return out
+
+        self.types = types
+
+    def at(self, area: str) -> dict[str, int]:
+        return self.state.summary(area, self.key, self.types)
 
     def count(self, area: str, kinds: tuple[str, ...]) -> int:
-        types = self.areas.get(area)
-        if types is None:
-            types = self.areas[area] = {}
-            for g in self.game.state.at(area, "US"):
-                t = cls_of(self.game, g).type
-                types[t] = types.get(t, 0) + 1
+        types = self.at(area)
         return sum(types.get(k, 0) for k in kinds)
 
 
-def _garrison_post(game: Game, f, kind: tuple[str, ...], threats: dict[str, int], us: _UsTypes) -> str | None:
-    """The threatened held objective that most needs another force of this kind."""
-    posts = []
-    for area, threat in threats.items():
-        if not threat or area == f.location:
-            continue
-        mine = us.count(area, kind)
-        if mine < 3 and move_problem(game, f, area) is None:
-            posts.append((mine, -threat, game.data.map.order[area], area))
-    return min(posts)[3] if posts else None
+def _garrison_post(
+    game: Game, f: Force, c: CounterClass, threatened: list[tuple[str, int]], us: _UsTypes, posts: dict
+) -> str | None:
+    """The threatened held objective that most needs another force of this kind. `posts`
+    keeps the answers of one decision: forces of one type in one place, free to move, get
+    the same answer (move_problem reads nothing else of them)."""
+    key = (f.location, c.type, c.australian, variants.cannot_move(game, f))
+    if key not in posts:
+        kind = ("LBA",) if c.type == "LBA" else ("INF", "BN")
+        found = []
+        for area, threat in threatened:
+            if area == f.location:
+                continue
+            mine = us.count(area, kind)
+            if mine < 3 and move_problem(game, f, area) is None:
+                found.append((mine, -threat, game.data.map.order[area], area))
+        posts[key] = min(found)[3] if found else None
+    return posts[key]
+
+
+BASES = ("WC", "HI", "AU")
 
 
 def _movement(request: Request, game: Game) -> Decision:
     from nimitz.engine.control import objectives_held
 
     state = game.state
-    held = objectives_held(state, game.data)
-    threats = _threats(game, held)
-    us = _UsTypes(game)
+    cls = game.sheet.cls
     movable = [state.forces[i] for i in request.info["movable"]]
-    target = _target(game, held)
-    bases = ("WC", "HI", "AU")
-    for f in movable:  # spare submarines raid Japan's reinforcements (-3 each)
-        if cls_of(game, f).type == "SS" and f.location in bases:
+    # Every move below but the B-29s' starts at a base: those forces, with their classes.
+    based = [(f, cls[f.cls]) for f in movable if f.location in BASES]
+    for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
+        if c.type == "SS":
             return Decision("raid", forces=(f.id,))
     special = game.sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
         for f in movable:
-            if cls_of(game, f).bomber_wing and f.location == "MA":
+            if cls[f.cls].bomber_wing and f.location == "MA":
                 return Decision("strategic_bombing", forces=(f.id,))
     if special.invasion_box and state.turn >= game.sheet.turns - 1:
         # The last turns: the costliest forces waiting at the bases join the invasion of Japan.
@@ -143,42 +176,38 @@ def _movement(request: Request, game: Game) -> Decision:
 
         room = INVASION_LIMIT - state.invaded_this_turn
         ready = sorted(
-            (f for f in movable if f.location in ("WC", "HI") and cls_of(game, f).is_ship),
-            key=lambda f: (-cls_of(game, f).buy_cost, f.id),
+            (f for f, c in based if f.location in ("WC", "HI") and c.is_ship),
+            key=lambda f: (-cls[f.cls].buy_cost, f.id),
         )
         if room > 0 and ready:
             return Decision("invade", forces=tuple(f.id for f in ready[:room]))
-    if target:  # the attack needs troops to hold what it takes
-        if us.count(target, ("INF", "BN")) < 3:
-            for f in movable:
-                if (
-                    f.location in bases
-                    and cls_of(game, f).type == "INF"
-                    and f.location != "HI"
-                    and move_problem(game, f, target) is None
-                ):
-                    return Decision("move", forces=(f.id,), area=target)
-    for f in movable:  # aircraft and troops at the bases reinforce threatened objectives
-        c = cls_of(game, f)
-        if f.location not in bases or c.type not in ("LBA", "INF", "BN"):
+    held = objectives_held(state, game.data)
+    target, threatened = _japan_around(game, held)
+    us = _UsTypes(game)
+    if target and us.count(target, ("INF", "BN")) < 3:  # the attack needs troops to hold what it takes
+        for f, c in based:
+            if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
+                return Decision("move", forces=(f.id,), area=target)
+    hawaii = us.at("HI")
+    posts: dict = {}
+    for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
+        if c.type not in ("LBA", "INF", "BN"):
             continue
-        if f.location == "HI":
-            if us.count("HI", (c.type,)) <= 2:
-                continue  # Hawaii must stay held (R21)
-        post = _garrison_post(game, f, ("LBA",) if c.type == "LBA" else ("INF", "BN"), threats, us)
+        if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
+            continue  # Hawaii must stay held (R21)
+        post = _garrison_post(game, f, c, threatened, us, posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
-        for f in movable:
-            c = cls_of(game, f)
-            if f.location not in bases or not (c.is_ship or c.type == "INF"):
+        for f, c in based:
+            if not (c.is_ship or c.type == "INF"):
                 continue
-            if f.location == "HI" and c.type == "INF" and us.count("HI", ("INF",)) <= 2:
+            if f.location == "HI" and c.type == "INF" and hawaii.get("INF", 0) <= 2:
                 continue
             if move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
-    for f in movable:  # new aircraft on the West Coast fly on to Hawaii
-        if cls_of(game, f).type == "LBA" and f.location == "WC" and move_problem(game, f, "HI") is None:
+    for f, c in based:  # new aircraft on the West Coast fly on to Hawaii
+        if c.type == "LBA" and f.location == "WC" and move_problem(game, f, "HI") is None:
             return Decision("move", forces=(f.id,), area="HI")
     return Decision("end_movement")
 

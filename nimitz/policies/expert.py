@@ -316,8 +316,9 @@ def battle_plans(request: Request, game: Game) -> Decision:
     budget = request.info["free_bpp"] + request.info["bpp_per_sp"] * spend
     costs = {p["id"]: p["cost"] for p in request.info["plans"]}
     bought = []
+    useful = battle.plan_filter(board)
     for pid in battle.PLAN_PRIORITY:
-        if pid in costs and costs[pid] <= budget and battle._useful(pid, board):
+        if pid in costs and costs[pid] <= budget and useful(pid):
             bought.append(pid)
             budget -= costs[pid]
     return Decision(kind="battle_plans", count=spend if bought else 0, forces=tuple(bought))

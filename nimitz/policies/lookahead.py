@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 
 from nimitz.engine.dice import SeededDice
+from nimitz.errors import NimitzError
 from nimitz.model.digest import state_hash
 from nimitz.model.journal import Decision, decisions_in
 from nimitz.model.state import DiceState
@@ -87,8 +88,9 @@ def rollout(game: Game, candidate: Candidate, seed: int, horizon: int) -> tuple[
         st = copy.state
         if st.year != year or st.turn > last_turn:
             break
-        same_step = candidate.then is not None and st.turn == step_turn and st.step == step
-        request = copy.answer((candidate.then if same_step else heuristic)(request, copy))
+        same_step = st.turn == step_turn and st.step == step
+        chooser = candidate.then if candidate.then is not None and same_step else heuristic
+        request = copy.answer(chooser(request, copy))
     st = copy.state
     if st.year != year:  # a linked campaign moved on: the year's result is in linked_years
         done = st.linked_years[-1] if st.linked_years else None
@@ -146,7 +148,7 @@ def candidates_for(request: Request, game: Game, limit: int = 4) -> list[Candida
         try:
             d = policy(request, game)
             request.check(d)
-        except Exception:  # noqa: BLE001 - an alternative that does not fit is simply skipped
+        except Exception:  # an alternative that does not fit is simply skipped
             continue
         add(d, f"as {name} would")
     for opt in request.options:
@@ -215,6 +217,8 @@ def advise(game: Game, rollouts: int, horizon: int = ADVICE_HORIZON) -> list[Out
     from nimitz.policies import us_view
 
     request = game.pending
+    if request is None:
+        raise NimitzError("the campaign is over: there is nothing to advise on")
     view = us_view(game)
     cands = candidates_for(request, view, limit=ADVICE_CANDIDATES)
     if view is not game:  # fog of war: rollouts would see hidden forces (R86); heuristics only
@@ -237,9 +241,11 @@ def advice_payload(game: Game, outcomes: list[Outcome]) -> dict:
             "rollouts": o.rollouts,
         }
 
+    pending = game.pending
+    assert pending is not None, "advice is for a pending request"
     return {
-        "request": game.pending.kind,
-        "prompt": game.pending.prompt,
+        "request": pending.kind,
+        "prompt": pending.prompt,
         "turn": game.state.turn,
         "choice": one(outcomes[0]),
         "alternatives": [one(o) for o in outcomes[1:]],
@@ -248,7 +254,7 @@ def advice_payload(game: Game, outcomes: list[Outcome]) -> dict:
 
 def say(game: Game, d: Decision) -> str:
     """A decision as a wargamer says it (the request's own label when it offers one)."""
-    for opt in game.pending.options:
+    for opt in game.pending.options if game.pending is not None else ():
         if opt.decision == d:
             return opt.label
     names = ", ".join(game.state.forces[i].name for i in d.forces if i in game.state.forces)

@@ -14,7 +14,9 @@ when it takes more than a moment.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +27,19 @@ from textual.screen import ModalScreen, Screen
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.commands import NimitzCommands
-from nimitz.tui.controller import Controller, Outcome
+from nimitz.tui.controller import Controller, Outcome, is_battle_kind
 from nimitz.tui.messages import AutoDecide, Decide
+from nimitz.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 POST_BATTLE_STEPS = ("reinforce", "repair", "return_to_port", "supply", "defeat_check", "end")
-CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
 
-WAIT = object()  # a queued step that resumes the queue itself (the battle beats)
+class _Wait(enum.Enum):
+    WAIT = "wait"
+
+
+WAIT = _Wait.WAIT  # a queued step that resumes the queue itself (the battle beats)
+Step = Callable[[], Screen | _Wait | None]  # a queued step: the screen to show, WAIT, or nothing
 
 
 def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]) -> list[tuple[str, list[JournalEntry]]]:
@@ -55,10 +61,6 @@ def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]) ->
             out.append((journal[start].data.get("area", ""), []))
         out[-1][1].append(e)
     return out
-
-
-def is_battle_kind(kind: str) -> bool:
-    return bool(kind) and kind not in CAMPAIGN_KINDS
 
 
 class NimitzApp(App):
@@ -90,7 +92,7 @@ class NimitzApp(App):
         self.replay_path = Path(replay_path) if replay_path is not None else None
         self.controller = Controller(Path(saves_folder), data)
         self.open_path = Path(open_path) if open_path is not None else None
-        self._queue: list[Callable[[], Screen | None]] = []
+        self._queue: list[Step] = []
         self._last_kind = ""
         self.guided = False  # the guided first turn (chosen on the briefing)
         from nimitz.tui.battle_view import BoardHistory
@@ -145,8 +147,6 @@ class NimitzApp(App):
     # --- size --------------------------------------------------------------------------------
 
     def check_size(self) -> None:
-        from nimitz.tui.screens.too_small import TooSmallScreen
-
         width, height = self.size
         self.set_class(height < 30, "-short")  # dialogs shorten their lists (nimitz.tcss)
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -164,13 +164,13 @@ class NimitzApp(App):
         """Open a save (read and replayed in a worker); one that cannot be loaded shows its
         message (never a traceback)."""
 
-        def work():  # noqa: ANN202
+        def work():
             try:
                 return self.controller.load(path)
             except NimitzError as exc:
                 return exc
 
-        def done(result) -> None:  # noqa: ANN001
+        def done(result) -> None:
             if isinstance(result, NimitzError):
                 self.show_message("This save cannot be opened", str(result))
                 return
@@ -192,13 +192,13 @@ class NimitzApp(App):
                 self._show_replay(self.controller.session, back)
             return
 
-        def work():  # noqa: ANN202
+        def work():
             try:
                 return self.controller.load(Path(path))
             except NimitzError as exc:
                 return exc
 
-        def done(result) -> None:  # noqa: ANN001
+        def done(result) -> None:
             if isinstance(result, NimitzError):
                 self.show_message("This save cannot be replayed", str(result))
             else:
@@ -206,7 +206,7 @@ class NimitzApp(App):
 
         self.off_thread(f"Replaying {Path(path).name.removesuffix('.nimitz.json')}", work, done)
 
-    def _show_replay(self, session, back: str) -> None:  # noqa: ANN001
+    def _show_replay(self, session, back: str) -> None:
         from nimitz.tui.screens.replay import ReplayScreen
         from nimitz.tui.screens.title import TitleScreen
 
@@ -230,13 +230,13 @@ class NimitzApp(App):
         """Create (in a worker: set-up and the first save) and open a campaign; a refusal (a
         taken or bad name) goes to `refused`, else to a message."""
 
-        def work():  # noqa: ANN202
+        def work():
             try:
                 return self.controller.create(year, seed, preset, name, linked, ja_ties, options, difficulty=difficulty)
             except NimitzError as exc:
                 return exc
 
-        def done(result) -> None:  # noqa: ANN001
+        def done(result) -> None:
             if isinstance(result, NimitzError):
                 (refused or (lambda m: self.show_message("Cannot create the campaign", m)))(str(result))
             else:
@@ -291,7 +291,7 @@ class NimitzApp(App):
         message.stop()
         self.action_auto()
 
-    def decide(self, decision) -> None:  # noqa: ANN001
+    def decide(self, decision) -> None:
         """Apply a decision in a worker (the engine and the bot run, then the autosave); the
         outcome is shown when it is back. Commands use it too."""
         self.off_thread("Japan is thinking", lambda: self.controller.answer(decision), self.apply)
@@ -368,11 +368,11 @@ class NimitzApp(App):
         if orders:
             self._queue.append(lambda: self._report("JA Orders", orders, "orders"))
         for area, segment in battle_segments(journal, entries):
-            self._queue.append(lambda a=area, s=segment: self._battle_beats(a, s))
+            self._queue.append(partial(self._battle_beats, area, segment))
             end = next((e for e in segment if e.step == "battle:end" and e.kind == "event"), None)
             if end is not None:
-                self._queue.append(lambda a=area, e=end: self._battle_result(a, e))
-                self._queue.append(lambda a=area: self._close_battle(a))
+                self._queue.append(partial(self._battle_result, area, end))
+                self._queue.append(partial(self._close_battle, area))
         if after:
             turn = after[0].turn
             self._queue.append(lambda: self._report(f"End of turn {turn}", after, "reinforce"))
@@ -394,7 +394,7 @@ class NimitzApp(App):
             return None
         return BattleScreen(area)
 
-    def _battle_beats(self, area: str, entries: list[JournalEntry]) -> object:
+    def _battle_beats(self, area: str, entries: list[JournalEntry]) -> _Wait | None:
         """Show a battle's new entries beat by beat on its screen (opened if needed); WAIT while
         the player steps through them."""
         from nimitz.tui.screens.battle import BattleScreen
@@ -590,7 +590,7 @@ class NimitzApp(App):
         self.notify("The expert is thinking...", timeout=3)
         self.run_worker(lambda: self._advice(snapshot), thread=True, exclusive=True, group="advice", name="advice")
 
-    def _advice(self, snapshot) -> None:  # noqa: ANN001 - runs in a worker thread
+    def _advice(self, snapshot) -> None:  # runs in a worker thread
         from nimitz.model.journal import decisions_in
         from nimitz.persist.players import bot_replay
         from nimitz.policies import ADVISE_BUDGET
@@ -613,13 +613,13 @@ class NimitzApp(App):
             self.notify("Undo is not available.", timeout=4)
             return
 
-        def undo():  # noqa: ANN202
+        def undo():
             try:
                 return session.undo("decision")
             except NimitzError as exc:
                 return exc
 
-        def undone(result) -> None:  # noqa: ANN001
+        def undone(result) -> None:
             if isinstance(result, NimitzError):
                 self.show_message("Cannot undo", str(result))
                 return
@@ -725,7 +725,7 @@ class NimitzApp(App):
                     (
                         f"Go to {a.code} {a.name}",
                         "Select the area on the map",
-                        lambda code=a.code, c=campaign: c.goto(code),
+                        partial(campaign.goto, a.code),
                     )
                 )
                 if request is not None and request.kind == "movement":
@@ -733,7 +733,7 @@ class NimitzApp(App):
                         (
                             f"Move forces from {a.code} {a.name}",
                             "Open the move dialog",
-                            lambda code=a.code, c=campaign: c.goto(code, act=True),
+                            partial(campaign.goto, a.code, act=True),
                         )
                     )
         return cmds

@@ -685,7 +685,7 @@ AUTO_WHY = {
 }
 
 
-def auto_note(policy: str, request, decision) -> str:  # noqa: ANN001 - Request, Decision
+def auto_note(policy: str, request, decision) -> str:  # Request, Decision
     """'Auto (sensible player): <what>. Why: <why>.' for the notification after `a`."""
     kind = request.kind
     offered = next((o.label for o in request.options if o.decision == decision), "")

@@ -29,6 +29,13 @@ from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
 
+CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
+
+
+def is_battle_kind(kind: str) -> bool:
+    """A request the battle screen asks (the others are the campaign screens')."""
+    return bool(kind) and kind not in CAMPAIGN_KINDS
+
 
 @define
 class Outcome:
@@ -120,7 +127,7 @@ class Controller:
             raise
         except OSError as exc:
             raise SaveError(disk_error_message(exc, f"{path}: cannot be read")) from None
-        except Exception as exc:  # noqa: BLE001 - a save must never crash the program
+        except Exception as exc:  # a save must never crash the program
             raise SaveError(f"{path}: cannot be opened ({type(exc).__name__}: {exc})") from None
         session.sync = "decision"  # a player's decision is worth an fsync (in the worker)
         return session
@@ -220,7 +227,7 @@ class Controller:
             )
         except NimitzError as exc:
             return self._reopen(f"{exc}")
-        except Exception as exc:  # noqa: BLE001 - an engine failure must not end the program
+        except Exception as exc:  # an engine failure must not end the program
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             return self._reopen(f"the engine failed on {decision.describe()!r}: {detail}")
         finally:
@@ -240,19 +247,19 @@ class Controller:
     def auto_decision(self) -> Decision:
         """What the expert player answers now (its heuristics: instant), with its reason kept in
         `auto_reason` (for the 'auto' choice)."""
-        from nimitz.policies import get_policy
+        from nimitz.policies.lookahead import ExpertPolicy
 
         request = self.request
         if request is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
-        expert = get_policy("expert", budget=0)
+        expert = ExpertPolicy(budget=0)
         try:
             decision = expert(request, self.game)
             self.auto_reason = expert.last_reason
             return decision
         except NimitzError:
             raise
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             if request.options:
                 self.auto_reason = "the first legal choice"
                 return request.options[0].decision
@@ -271,7 +278,7 @@ class Controller:
         assert session is not None
         try:
             self.session = self.load(session.path)
-        except Exception as exc:  # noqa: BLE001 - keep the message, never a traceback
+        except Exception as exc:  # keep the message, never a traceback
             self.session = session
             return Outcome(
                 request=None, error=f"{message}; reopening the save failed too: {exc}", reopened=True, title=title

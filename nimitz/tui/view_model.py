@@ -9,9 +9,8 @@ from attrs import define
 
 from nimitz.engine.control import objectives_held
 from nimitz.engine.game import Game
-from nimitz.views.map import AreaView, ForceView, box_contents, map_areas, map_boxes  # noqa: F401
+from nimitz.views.map import AreaView, box_contents, map_areas, map_boxes
 from nimitz.views.stakes import Stakes, stakes
-from nimitz.views.words import HOLDER_WORDS  # noqa: F401 - re-exported
 
 SEQUENCE = (
     ("resupply", "Resupply", "Resup"),
@@ -50,7 +49,7 @@ class CampaignView:
     stakes: Stakes | None = None
 
 
-def step_name(state) -> str:  # noqa: ANN001
+def step_name(state) -> str:
     """'US Movement'; inside a battle 'Resolve Battles: NG, turn 2, bomb runs'."""
     from nimitz.engine.campaign import STEP_NAMES
 
@@ -69,7 +68,7 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
     held = objectives_held(state, data)
     try:
         battles = set(battle_areas(game))
-    except Exception:  # noqa: BLE001 - a display must not fail on an engine helper
+    except Exception:  # a display must not fail on an engine helper
         battles = set()
     areas = map_areas(state, data, battles)
     boxes = [(b.title, box_contents(b)) for b in map_boxes(state, data)]

@@ -4,6 +4,8 @@ under), then each turn in player words (nimitz/views/words.py)."""
 
 from __future__ import annotations
 
+import itertools
+
 from nimitz.model.data import GameData
 from nimitz.model.difficulty import load_difficulties
 from nimitz.model.journal import JournalEntry
@@ -44,7 +46,7 @@ def _section(step: str) -> str:
     return "battles" if base == "battle" else base
 
 
-def _why(state, sheet) -> str:  # noqa: ANN001
+def _why(state, sheet) -> str:
     result = state.result
     held = state.held_history[-1] if state.held_history else 0
     if not result:
@@ -77,7 +79,7 @@ def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEnt
     return out
 
 
-def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a SaveEnvelope
+def summary_lines(env, state, data: GameData) -> list[str]:  # a SaveEnvelope
     h = env.header
     sheet = data.year(state.year)
     types = {f.id: sheet.cls[f.cls].type for f in state.forces.values() if f.cls in sheet.cls}
@@ -107,7 +109,8 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # noqa: ANN001 - a 
         per = losses.get(side, {})
         text = ", ".join(counted(n, kind) for kind, n in sorted(per.items(), key=lambda kv: -kv[1]))
         lines.append(f"- {SIDE_NAME[side]}: {sum(per.values())}" + (f" ({text})" if text else ""))
-    decisive = sorted((b for b in battles if b[1] is not None), key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
+    fought = [(start, end) for start, end in battles if end is not None]
+    decisive = sorted(fought, key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
     if decisive:
         lines += ["", "Decisive battles (most forces destroyed):", ""]
         for start, end in decisive:
@@ -167,7 +170,7 @@ def aar_markdown(env, state, data: GameData) -> str:
         entries = [e for e in turns[key] if e.kind != "roll"]
         reported = {
             id(a)
-            for a, b in zip(entries, entries[1:])  # the event that follows says it
+            for a, b in itertools.pairwise(entries)  # the event that follows says it
             if a.kind == "decision" and b.kind == "event" and b.side == "US"
         }
         for e in turns[key]:

@@ -108,7 +108,7 @@ class BoxView:
     detail: str = ""  # a longer summary where there is room
 
 
-def force_view(sheet, f: Force) -> ForceView:  # noqa: ANN001 - a model.data.YearSheet
+def force_view(sheet, f: Force) -> ForceView:  # a model.data.YearSheet
     c = sheet.cls[f.cls]
     return ForceView(
         id=f.id,
@@ -286,7 +286,7 @@ class Canvas:
     def runs(self, y: int) -> list[tuple[str, str]]:
         """Row y as (text, tag) runs."""
         out: list[tuple[str, str]] = []
-        for ch, tag in zip(self.chars[y], self.tags[y]):
+        for ch, tag in zip(self.chars[y], self.tags[y], strict=True):
             if out and out[-1][1] == tag:
                 out[-1] = (out[-1][0] + ch, tag)
             else:
@@ -412,9 +412,9 @@ def render_map(
     pairs = sorted({tuple(sorted((a.code, b))) for a in areas.values() for b in a.adjacent if b in areas})
     # lines touching the selection last, so they win where two lines cross
     pairs.sort(key=lambda p: selected in p)
-    for a, b in pairs:
-        tag = "line-sel" if selected in (a, b) else "line"
-        for x, y, glyph in _line_cells(*centre(a), *centre(b)):
+    for one, other in pairs:
+        tag = "line-sel" if selected in (one, other) else "line"
+        for x, y, glyph in _line_cells(*centre(one), *centre(other)):
             if canvas.area_at(x, y) is None and 0 <= x < canvas.width and 0 <= y < canvas.height:
                 canvas.put(x, y, glyph, tag)
     for a in areas.values():

@@ -17,6 +17,7 @@ from nimitz.model.state import (
     US_POOL,
     CampaignState,
     Force,
+    VariantState,
 )
 from nimitz.views.words import BOX_TITLES, player_text, step_words
 
@@ -66,17 +67,17 @@ def rules_lines(state: CampaignState, data: GameData) -> list[str]:
         if rules.has("weather"):
             now.append(f"weather {v.weather}")
         if rules.has("events") and v.event:
-            now.append(f"event: {_event_name(state, data, v.event)}")
+            now.append(f"event: {_event_name(state, v, data)}")
         if now:
             lines.append("This turn: " + "; ".join(now) + ".")
     return lines
 
 
-def _event_name(state: CampaignState, data: GameData, roll: int) -> str:
-    event = data.optional_rules.events.for_roll(roll)
+def _event_name(state: CampaignState, v: VariantState, data: GameData) -> str:
+    event = data.optional_rules.events.for_roll(v.event)
     extra = {
-        "storm": f" over {state.variant.event_area}",
-        "engine_trouble": f" ({state.forces[state.variant.event_force].name})" if state.variant.event_force else "",
+        "storm": f" over {v.event_area}",
+        "engine_trouble": f" ({state.forces[v.event_force].name})" if v.event_force else "",
     }.get(event.kind, "")
     return event.name + extra
 

@@ -264,7 +264,7 @@ def _by_target(targets: dict[str, str]) -> str:
     return "; ".join(f"{', '.join(names)} to {where}" for where, names in groups.items())
 
 
-def decision_words(d) -> str:  # noqa: ANN001 - a model.journal.Decision
+def decision_words(d) -> str:  # a model.journal.Decision
     """A US answer as a sentence fragment (without the 'US:' prefix)."""
     forces = force_names(d.forces)
     kind = d.kind

@@ -85,7 +85,10 @@ def test_r11_air_groups_fresh_per_battle_none_for_a_damaged_carrier():
     put(s, "JA", "Taiyo")
     d = Driver(game_with(s, [5]))
     b = d.board
-    kinds = lambda c: sorted(b.cls(p).id for p, pc in b.bs.pieces.items() if pc.home == c)  # noqa: E731
+
+    def kinds(c: str) -> list[str]:
+        return sorted(b.cls(p).id for p, pc in b.bs.pieces.items() if pc.home == c)
+
     assert kinds("US:Lexington") == ["us-f4f", "us-sbd", "us-sbd", "us-tbd"]
     assert kinds("US:Enterprise") == []
     assert b.bs.capacity == {"US:Lexington": 4, "US:Enterprise": 0, "JA:Kaga": 3, "JA:Hosho": 2, "JA:Taiyo": 1}
@@ -124,7 +127,10 @@ def test_ja_ships_carriers_and_island_escorts_alternate():
     _ja_fleet(s, island=True)
     d = Driver(game_with(s, [5]))
     b = d.board
-    box = lambda n: b.box(f"JA:{n}")  # noqa: E731
+
+    def box(n: str) -> str:
+        return b.box(f"JA:{n}")
+
     assert box("Kaga") == box("Akagi") == "JO"
     assert box("DD Gp 1") == "JO"  # surface 3, lowest
     assert box("Nagato/Mutsu") == "CO"  # surface 6, highest

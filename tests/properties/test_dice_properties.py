@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-import property_settings  # noqa: F401  (the shared hypothesis profile)
+import property_settings  # noqa: F401 - loads the shared hypothesis profile
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-import property_settings  # noqa: F401  (the shared hypothesis profile)
+import property_settings  # noqa: F401 - loads the shared hypothesis profile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,7 +56,10 @@ def test_a_save_reads_back_as_written(tmp_path, c):
     session.save()
     env = read_save(session.path, load_game_data())
     written = session.envelope()
-    as_json = lambda x: json.loads(json.dumps(CONVERTER.unstructure(x)))  # noqa: E731 - tuples become lists
+
+    def as_json(x: object) -> object:  # tuples become lists
+        return json.loads(json.dumps(CONVERTER.unstructure(x)))
+
     assert as_json(env.journal) == as_json(written.journal)
     assert env.checkpoints == written.checkpoints
     written.header.summary.saved, written.header.seq = env.summary.saved, env.header.seq

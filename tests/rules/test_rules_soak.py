@@ -1,9 +1,6 @@
 """Soak: whole campaigns of every year played by the scripted US players (passive, sensible),
 with the campaign invariants checked after every decision, and save / load / continue giving
 the same campaign as straight play.
-
-Needs the battle engine (nimitz.engine.battle) and the battle policies; skipped with a reason
-when they are not importable yet.
 """
 
 from __future__ import annotations
@@ -17,15 +14,9 @@ from nimitz.bot.orders import OrdersBot
 from nimitz.engine.dice import SeededDice
 from nimitz.model.invariants import state_problems
 from nimitz.model.state import RulesProfile
-
-battle = pytest.importorskip("nimitz.engine.battle", reason="the battle engine is not importable yet")
-if not hasattr(battle, "resolve_battle"):
-    pytest.skip("nimitz.engine.battle has no resolve_battle yet", allow_module_level=True)
-pytest.importorskip("nimitz.policies.battle", reason="the battle policies are not importable yet")
-
-from nimitz.persist.campaign_file import envelope_for, game_from_envelope, new_game  # noqa: E402
-from nimitz.persist.saves import envelope_from_bytes, state_hash, to_bytes  # noqa: E402
-from nimitz.policies import get_policy  # noqa: E402
+from nimitz.persist.campaign_file import envelope_for, game_from_envelope, new_game
+from nimitz.persist.saves import envelope_from_bytes, state_hash, to_bytes
+from nimitz.policies import get_policy
 
 YEARS = (1942, 1943, 1944, 1945)
 SEEDS = range(1, 11)  # per year, policy and preset
@@ -43,10 +34,10 @@ def campaign_problems(state, data) -> list[str]:
         fighting = Counter(state.battle.forces)
         out += [f"{fid} twice in the battle" for fid, n in fighting.items() if n > 1]
         for fid in state.battle.forces:
-            if fid in state.forces and state.forces[fid].location != state.battle.area:
-                # a force fighting must still be in the battle's area on the map (or gone)
-                if state.forces[fid].location in m.area:
-                    out.append(f"{fid} fights in {state.battle.area} but stands in {state.forces[fid].location}")
+            # a force fighting must still be in the battle's area on the map (or gone)
+            force = state.forces.get(fid)
+            if force is not None and force.location != state.battle.area and force.location in m.area:
+                out.append(f"{fid} fights in {state.battle.area} but stands in {force.location}")
     for area in m.areas:  # US airfield caps on the map (WC, HI, AU unlimited)
         if area.unlimited_airfield or area.home == "JA":
             continue

@@ -72,7 +72,7 @@ def saves(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def campaign(saves: Path, data) -> Path:  # noqa: ANN001
+def campaign(saves: Path, data) -> Path:
     """A fresh 1942 campaign (seed 7) saved in the folder, at US Resupply of turn 1."""
     ctl = Controller(saves, data)
     session = ctl.create(1942, 7, "map", "test-1942")
@@ -80,7 +80,7 @@ def campaign(saves: Path, data) -> Path:  # noqa: ANN001
 
 
 @pytest.fixture
-def at_movement(saves: Path, data) -> Path:  # noqa: ANN001
+def at_movement(saves: Path, data) -> Path:
     ctl = Controller(saves, data)
     session = ctl.create(1942, 7, "map", "move-1942")
     ctl.answer(Decision("end_resupply"))

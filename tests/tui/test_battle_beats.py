@@ -15,7 +15,7 @@ from nimitz.tui.controller import Controller
 from nimitz.views.words import find_leaks
 
 
-def fought_beats(saves: Path, data) -> list:  # noqa: ANN001
+def fought_beats(saves: Path, data) -> list:
     """(area, beat) for every beat of turn 1's battles, fed one answer at a time as the TUI does."""
     ctl = Controller(saves, data)
     ctl.create(1942, 7, "rulebook", "beats")
@@ -32,7 +32,7 @@ def fought_beats(saves: Path, data) -> list:  # noqa: ANN001
     return beats
 
 
-def test_each_loss_is_in_one_beat_and_in_the_turn_summary(saves: Path, data) -> None:  # noqa: ANN001
+def test_each_loss_is_in_one_beat_and_in_the_turn_summary(saves: Path, data) -> None:
     beats = [b for area, b in fought_beats(saves, data) if area == "GI"]
     lost_in_beats = []
     summaries = []
@@ -54,7 +54,7 @@ def test_each_loss_is_in_one_beat_and_in_the_turn_summary(saves: Path, data) -> 
     assert beats[-1].kind == "end"
 
 
-def test_combat_beats_show_the_dice_in_player_words(saves: Path, data) -> None:  # noqa: ANN001
+def test_combat_beats_show_the_dice_in_player_words(saves: Path, data) -> None:
     beats = [b for _area, b in fought_beats(saves, data)]
     combat = [b for b in beats if b.kind == "combat" and "hits placed" not in b.title]
     assert combat

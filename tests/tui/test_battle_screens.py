@@ -12,8 +12,8 @@ from conftest import run, screen_text, top
 
 from nimitz.policies import get_policy
 from nimitz.tui import settings
-from nimitz.tui.app import NimitzApp, is_battle_kind
-from nimitz.tui.controller import Controller
+from nimitz.tui.app import NimitzApp
+from nimitz.tui.controller import Controller, is_battle_kind
 from nimitz.views.words import find_leaks
 
 BATTLE_SCREENS = (
@@ -28,7 +28,7 @@ BATTLE_SCREENS = (
 
 
 @pytest.fixture
-def at_battles(saves: Path, data) -> Path:  # noqa: ANN001
+def at_battles(saves: Path, data) -> Path:
     """1942, seed 7, played by the sensible policy to the choice of the first battle."""
     ctl = Controller(saves, data)
     session = ctl.create(1942, 7, "rulebook", "battles-1942")
@@ -38,7 +38,7 @@ def at_battles(saves: Path, data) -> Path:  # noqa: ANN001
     return session.path
 
 
-async def settle(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+async def settle(app: NimitzApp, pilot) -> None:
     """Wait for the engine's worker and the screens it pushes (snap_compare's pilot does not)."""
     await pilot.pause()
     while app.busy or any(w.is_running for w in app.workers):
@@ -57,7 +57,7 @@ def station(app: NimitzApp) -> str:
     return f"{name}:{request.kind if request else ''}"
 
 
-async def step(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+async def step(app: NimitzApp, pilot) -> None:
     """One move: space on a beat or the result, Enter on the board, the sensible answer to a
     question (the first battle in the list is fought first)."""
     where = station(app)
@@ -73,7 +73,7 @@ async def step(app: NimitzApp, pilot) -> None:  # noqa: ANN001
     await settle(app, pilot)
 
 
-async def drive(app: NimitzApp, pilot, until) -> None:  # noqa: ANN001
+async def drive(app: NimitzApp, pilot, until) -> None:
     """Step until `until(station)`."""
     for _ in range(300):
         if until(station(app)):
@@ -99,7 +99,7 @@ STATIONS = {
 def test_battle_step_snapshots(snap_compare, saves: Path, at_battles: Path, name: str, size: tuple[int, int]) -> None:
     app = NimitzApp(saves, open_path=at_battles)
 
-    async def before(pilot) -> None:  # noqa: ANN001
+    async def before(pilot) -> None:
         await settle(app, pilot)
         await drive(app, pilot, STATIONS[name])
         if name == "aircraft":
@@ -115,7 +115,7 @@ def test_every_battle_screen_speaks_player_words(saves: Path, at_battles: Path) 
     app = NimitzApp(saves, open_path=at_battles)
     seen: dict[str, int] = {}
 
-    async def check(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+    async def check(app: NimitzApp, pilot) -> None:
         for _ in range(400):
             request = app.controller.request
             name = top(app)
@@ -146,7 +146,7 @@ def test_speed_is_remembered_and_paces_the_beats(saves: Path, at_battles: Path) 
     in the battle log (nothing resolves off-screen)."""
     app = NimitzApp(saves, open_path=at_battles)
 
-    async def check(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+    async def check(app: NimitzApp, pilot) -> None:
         await drive(app, pilot, STATIONS["first-beat"])
         screen = app.screen
         assert screen.speed == "step"
@@ -174,7 +174,7 @@ def test_speed_is_remembered_and_paces_the_beats(saves: Path, at_battles: Path) 
 def test_the_battle_log_opens_over_the_board_at_80x24(saves: Path, at_battles: Path) -> None:
     app = NimitzApp(saves, open_path=at_battles)
 
-    async def check(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+    async def check(app: NimitzApp, pilot) -> None:
         await drive(app, pilot, STATIONS["combat-beat"])
         assert not app.screen.query_one("#battle-log").display
         await pilot.press("l")
@@ -192,7 +192,7 @@ def test_the_battle_log_opens_over_the_board_at_80x24(saves: Path, at_battles: P
 def test_the_result_screen_says_who_won_and_why(saves: Path, at_battles: Path) -> None:
     app = NimitzApp(saves, open_path=at_battles)
 
-    async def check(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+    async def check(app: NimitzApp, pilot) -> None:
         await drive(app, pilot, STATIONS["result"])
         text = screen_text(app)
         for needle in (
@@ -212,7 +212,7 @@ def test_the_result_screen_says_who_won_and_why(saves: Path, at_battles: Path) -
     run(check, app, size=(100, 40))
 
 
-def test_a_broken_settings_file_gives_the_default_speed(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_a_broken_settings_file_gives_the_default_speed(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("NIMITZ_CONFIG", str(tmp_path / "cfg"))
     assert settings.battle_speed() == "step"
     settings.settings_path().parent.mkdir(parents=True)

@@ -105,14 +105,14 @@ def test_a_small_terminal_says_so_until_it_grows(saves: Path) -> None:
     run(check, app, size=(60, 20))
 
 
-def test_an_engine_failure_reopens_the_campaign_from_its_save(saves: Path, campaign: Path, data, monkeypatch) -> None:  # noqa: ANN001
+def test_an_engine_failure_reopens_the_campaign_from_its_save(saves: Path, campaign: Path, data, monkeypatch) -> None:
     ctl = Controller(saves, data)
     ctl.open(campaign)
     before = state_hash(ctl.game.state)
 
     game_cls = type(ctl.game)
 
-    def boom(*args, **kwargs):  # noqa: ANN002, ANN003
+    def boom(*args, **kwargs):
         monkeypatch.undo()  # fail once, mid-decision, after the journal has the decision
         raise RuntimeError("simulated engine bug")
 
@@ -124,7 +124,7 @@ def test_an_engine_failure_reopens_the_campaign_from_its_save(saves: Path, campa
     assert ctl.request.kind == "resupply"
 
 
-def test_an_illegal_decision_is_refused_with_its_rule(saves: Path, campaign: Path, data) -> None:  # noqa: ANN001
+def test_an_illegal_decision_is_refused_with_its_rule(saves: Path, campaign: Path, data) -> None:
     ctl = Controller(saves, data)
     ctl.open(campaign)
     n = len(ctl.game.journal)

@@ -11,7 +11,7 @@ from conftest import run, screen_text, top
 from nimitz.tui.app import NimitzApp
 
 
-async def _wait_for(pilot, app, status: str, tries: int = 600) -> None:  # noqa: ANN001
+async def _wait_for(pilot, app, status: str, tries: int = 600) -> None:
     for _ in range(tries):
         await pilot.pause(0.1)
         if str(app.screen.query_one("#lab-status").content) == status:
@@ -71,10 +71,10 @@ def test_the_command_palette_opens_the_lab(saves: Path) -> None:
 
 
 @pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")])
-def test_lab_screen_snapshot(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
+def test_lab_screen_snapshot(snap_compare, tmp_path: Path, size) -> None:
     """The Lab screen as it opens from the title screen, at 80x24 and 160x50."""
 
-    async def open_lab(pilot) -> None:  # noqa: ANN001
+    async def open_lab(pilot) -> None:
         await pilot.press("l")
         await pilot.pause(0.3)
 

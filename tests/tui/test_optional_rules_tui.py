@@ -15,7 +15,7 @@ def test_new_campaign_dialog_offers_optional_rules(tmp_path: Path) -> None:
     """The new-game dialog's Optional row creates the campaign with those options (saved)."""
     app = NimitzApp(tmp_path, new_campaign=True)
 
-    async def check(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+    async def check(app: NimitzApp, pilot) -> None:
         app.screen.query_one("#optional", ChoiceRow).focus()
         await pilot.press(*["right"] * (len(OPTIONAL_SETS) - 1), "enter")  # the last: all four
         await pilot.pause()

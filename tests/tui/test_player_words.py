@@ -22,7 +22,7 @@ YEARS = (1942, 1943, 1944, 1945)
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory, data_module) -> Path:  # noqa: ANN001
+def played(tmp_path_factory, data_module) -> Path:
     """Four campaigns, one per year, played by the sensible policy into turn 3."""
     folder = tmp_path_factory.mktemp("words")
     policy = get_policy("sensible")
@@ -39,7 +39,7 @@ def played(tmp_path_factory, data_module) -> Path:  # noqa: ANN001
 
 
 @pytest.fixture(scope="module")
-def data_module():  # noqa: ANN201
+def data_module():
     from nimitz.model.load import load_game_data
 
     return load_game_data()
@@ -49,7 +49,7 @@ def leaks_in(where: str, text: str) -> list[str]:
     return [f"{where}: {leak!r} in {line.strip()[:120]!r}" for line in text.splitlines() for leak in find_leaks(line)]
 
 
-def test_journal_lines_and_explanations_speak_player_words(played: Path, data_module) -> None:  # noqa: ANN001
+def test_journal_lines_and_explanations_speak_player_words(played: Path, data_module) -> None:
     from nimitz.persist.saves import read_save
 
     found = []
@@ -97,11 +97,11 @@ def test_screens_and_dialogs_speak_player_words(played: Path, year: int) -> None
     app = NimitzApp(played, open_path=played / f"words-{year}.nimitz.json")
     found: list[str] = []
 
-    async def look(app: NimitzApp, pilot, where: str) -> None:  # noqa: ANN001
+    async def look(app: NimitzApp, pilot, where: str) -> None:
         await pilot.pause()
         found.extend(leaks_in(where, screen_text(app)))
 
-    async def check(app: NimitzApp, pilot) -> None:  # noqa: ANN001
+    async def check(app: NimitzApp, pilot) -> None:
         await look(app, pilot, "opening screen")  # the pending dialog, if any
         while app.screen_stack and type(app.screen).__name__ != "CampaignScreen":
             await pilot.press("escape")

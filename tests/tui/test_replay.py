@@ -4,6 +4,7 @@ a save that cannot be replayed, and the ways in (title screen, command palette).
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 
@@ -23,7 +24,7 @@ BIG = (130, 60)  # room for the whole battle board
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory, data) -> Path:  # noqa: ANN001
+def played(tmp_path_factory, data) -> Path:
     """A 1942 campaign (seed 3) autoplayed by the sensible policy until two battles were fought
     and a third turn began; saved once."""
     path = tmp_path_factory.mktemp("replay") / "played.nimitz.json"
@@ -48,17 +49,17 @@ def save(played: Path, saves: Path) -> Path:
     return path
 
 
-def _shown(app) -> str:  # noqa: ANN001
+def _shown(app) -> str:
     return screen_text(app)
 
 
-def _board_text(screen) -> str:  # noqa: ANN001
+def _board_text(screen) -> str:
     """The whole battle board the screen shows (scrolled out of view or not)."""
     from rich.console import Console
 
     from nimitz.tui.widgets.battle_board import BattleBoard
 
-    console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=120, record=True, file=io.StringIO())
     console.print(screen.query_one(BattleBoard).content)
     return console.export_text()
 
@@ -233,7 +234,7 @@ def test_jump_to_a_turn(saves: Path, save: Path) -> None:
     run(check, app)
 
 
-def test_what_if_branches_a_new_save(saves: Path, save: Path, data) -> None:  # noqa: ANN001
+def test_what_if_branches_a_new_save(saves: Path, save: Path, data) -> None:
     app = NimitzApp(saves, replay_path=save)
 
     async def check(app: NimitzApp, pilot) -> None:
@@ -345,7 +346,7 @@ def test_replay_this_campaign_from_the_palette(saves: Path, save: Path) -> None:
     run(check, app)
 
 
-def test_80x24_and_no_color(saves: Path, save: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_80x24_and_no_color(saves: Path, save: Path, monkeypatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = NimitzApp(saves, replay_path=save)
 
@@ -363,7 +364,7 @@ def test_80x24_and_no_color(saves: Path, save: Path, monkeypatch) -> None:  # no
     run(check, app, size=(80, 24))
 
 
-def test_every_entry_state_is_the_game_as_it_was(played: Path, data) -> None:  # noqa: ANN001
+def test_every_entry_state_is_the_game_as_it_was(played: Path, data) -> None:
     """The snapshots are exact: at each US decision the state equals a replay up to it (hash,
     dice included), and the last entry's state is the saved one."""
     from nimitz.persist.history import EntryStates, game_after

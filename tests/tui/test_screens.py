@@ -9,11 +9,11 @@ import pytest
 from conftest import run, screen_text, stack, top
 
 from nimitz.policies import get_policy
-from nimitz.tui.app import NimitzApp, is_battle_kind
-from nimitz.tui.controller import Controller
+from nimitz.tui.app import NimitzApp
+from nimitz.tui.controller import Controller, is_battle_kind
 
 
-def _play_until(saves: Path, data, stop) -> Path:  # noqa: ANN001
+def _play_until(saves: Path, data, stop) -> Path:
     """A 1942 campaign (seed 7) played by the sensible policy until `stop(request)`."""
     ctl = Controller(saves, data)
     session = ctl.create(1942, 7, "map", "played")
@@ -55,7 +55,7 @@ def test_the_campaign_screen_fits_80x24_with_every_area(saves: Path, at_movement
     run(check, app, size=(80, 24))
 
 
-def test_no_color_keeps_every_mark(saves: Path, at_movement: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_no_color_keeps_every_mark(saves: Path, at_movement: Path, monkeypatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = NimitzApp(saves, open_path=at_movement)
 
@@ -109,7 +109,7 @@ def test_the_command_palette_reaches_the_commands(saves: Path, at_movement: Path
     run(check, app)
 
 
-def test_the_log_filters_and_expands_explanations(saves: Path, data) -> None:  # noqa: ANN001
+def test_the_log_filters_and_expands_explanations(saves: Path, data) -> None:
     path = _play_until(saves, data, lambda r: r.kind == "resupply" and r.info.get("sp", 0) > 21)
     app = NimitzApp(saves, open_path=path)
 
@@ -166,7 +166,7 @@ def test_the_reference_shows_tables_and_rulings(saves: Path) -> None:
     run(check, app)
 
 
-def test_a_battle_resumes_on_the_battle_screen(saves: Path, data) -> None:  # noqa: ANN001
+def test_a_battle_resumes_on_the_battle_screen(saves: Path, data) -> None:
     path = _play_until(saves, data, lambda r: is_battle_kind(r.kind))
     app = NimitzApp(saves, open_path=path)
 
@@ -199,7 +199,7 @@ def test_a_battle_resumes_on_the_battle_screen(saves: Path, data) -> None:  # no
     run(check, app)
 
 
-def test_the_end_of_a_campaign_shows_its_evaluation(saves: Path, data) -> None:  # noqa: ANN001
+def test_the_end_of_a_campaign_shows_its_evaluation(saves: Path, data) -> None:
     path = _play_until(saves, data, lambda r: False)
     app = NimitzApp(saves, open_path=path)
 

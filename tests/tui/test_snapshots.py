@@ -18,7 +18,7 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50"
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory) -> Path:  # noqa: ANN001
+def folder(tmp_path_factory) -> Path:
     """1942 campaigns: just begun, at US Movement (also one with optional rules), played to its end."""
     from nimitz.model.load import load_game_data
 
@@ -39,11 +39,11 @@ def folder(tmp_path_factory) -> Path:  # noqa: ANN001
     return saves
 
 
-def opened(folder: Path, name: str, **options) -> NimitzApp:  # noqa: ANN003
+def opened(folder: Path, name: str, **options) -> NimitzApp:
     return NimitzApp(folder, open_path=folder / f"{name}.nimitz.json", **options)
 
 
-async def settle(pilot) -> None:  # noqa: ANN001
+async def settle(pilot) -> None:
     """Until the app's workers (opening a save, reading the saves folder) are done and their
     screens shown; then the footer recomposes after the first layout."""
     app = pilot.app
@@ -55,8 +55,8 @@ async def settle(pilot) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_title(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
-    async def hide_folder(pilot) -> None:  # noqa: ANN001 - the temporary path changes each run
+def test_title(snap_compare, tmp_path: Path, size) -> None:
+    async def hide_folder(pilot) -> None:  # the temporary path changes each run
         await settle(pilot)
         pilot.app.screen.query_one("#title-note").update("Saves folder: (a test folder)")
         await settle(pilot)
@@ -65,12 +65,12 @@ def test_title(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_new_campaign(snap_compare, tmp_path: Path, size) -> None:  # noqa: ANN001
+def test_new_campaign(snap_compare, tmp_path: Path, size) -> None:
     assert snap_compare(NimitzApp(tmp_path, new_campaign=True), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_briefing(snap_compare, folder: Path, size) -> None:  # noqa: ANN001
+def test_briefing(snap_compare, folder: Path, size) -> None:
     assert snap_compare(opened(folder, "fresh", briefings=True), terminal_size=size, run_before=settle)
 
 
@@ -87,16 +87,16 @@ def test_briefing(snap_compare, folder: Path, size) -> None:  # noqa: ANN001
     ],
 )
 @pytest.mark.parametrize("size", SIZES)
-def test_screens_at_movement(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
+def test_screens_at_movement(snap_compare, folder: Path, size, screen: str, keys) -> None:
     assert snap_compare(opened(folder, "moving"), terminal_size=size, press=keys, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_reference_map_tab(snap_compare, folder: Path, size) -> None:  # noqa: ANN001
+def test_reference_map_tab(snap_compare, folder: Path, size) -> None:
     """The reference's map tab shows the drawn map (it was blank: a CSS id clash on #map)."""
     from textual.widgets import TabbedContent
 
-    async def map_tab(pilot) -> None:  # noqa: ANN001
+    async def map_tab(pilot) -> None:
         pilot.app.animation_level = "none"  # the tab underline must not be caught mid-slide
         await settle(pilot)  # the save opens in a worker: R means nothing until it is shown
         await pilot.press("R")
@@ -112,13 +112,13 @@ def test_reference_map_tab(snap_compare, folder: Path, size) -> None:  # noqa: A
 
 @pytest.mark.parametrize(("screen", "keys"), [("end", ()), ("orders-viewer", ("escape", "O"))])
 @pytest.mark.parametrize("size", SIZES)
-def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
+def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen: str, keys) -> None:
     assert snap_compare(opened(folder, "over"), terminal_size=size, press=keys, run_before=settle)
 
 
 @pytest.mark.parametrize(("screen", "keys"), [("campaign", ()), ("map", ("m",)), ("area", ("i",))])
 @pytest.mark.parametrize("size", SIZES)
-def test_fog_of_war_screens(snap_compare, folder: Path, size, screen: str, keys) -> None:  # noqa: ANN001
+def test_fog_of_war_screens(snap_compare, folder: Path, size, screen: str, keys) -> None:
     """R85/R86: hidden Japanese stacks show as known counters plus unknown chips; the stakes
     and log name the weather and the event."""
     assert snap_compare(opened(folder, "foggy"), terminal_size=size, press=keys, run_before=settle)

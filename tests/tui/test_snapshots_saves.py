@@ -18,7 +18,7 @@ SIZES = [(80, 24), (160, 50)]
 
 
 @pytest.fixture
-def folder(data) -> Path:  # noqa: ANN001
+def folder(data) -> Path:
     shutil.rmtree(FOLDER, ignore_errors=True)
     ctl = Controller(FOLDER, data)
     ctl.create(1942, 7, "rulebook", "midway")
@@ -31,7 +31,7 @@ def folder(data) -> Path:  # noqa: ANN001
     shutil.rmtree(FOLDER, ignore_errors=True)
 
 
-async def _settle(pilot) -> None:  # noqa: ANN001
+async def _settle(pilot) -> None:
     app = pilot.app
     await pilot.pause()
     while app.busy or any(w.is_running for w in app.workers):
@@ -41,13 +41,13 @@ async def _settle(pilot) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_title_screen(snap_compare, folder, data, size) -> None:  # noqa: ANN001
+def test_title_screen(snap_compare, folder, data, size) -> None:
     assert snap_compare(NimitzApp(folder, data=data), terminal_size=size, run_before=_settle)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_load_dialog(snap_compare, folder, data, size) -> None:  # noqa: ANN001
-    async def open_load(pilot) -> None:  # noqa: ANN001
+def test_load_dialog(snap_compare, folder, data, size) -> None:
+    async def open_load(pilot) -> None:
         await _settle(pilot)
         await pilot.press("o")
         await _settle(pilot)

@@ -13,7 +13,8 @@ from nimitz.engine.campaign import battle_areas
 from nimitz.model.state import US_POOL
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import state_hash
-from nimitz.tui.app import NimitzApp, is_battle_kind
+from nimitz.tui.app import NimitzApp
+from nimitz.tui.controller import is_battle_kind
 
 
 async def answer_battles(app: NimitzApp, pilot, shots: Path) -> dict:

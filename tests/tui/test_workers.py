@@ -14,11 +14,11 @@ from nimitz.tui.controller import Controller
 from nimitz.tui.messages import Decide
 
 
-def _record_threads(monkeypatch, name: str) -> list[str]:  # noqa: ANN001
+def _record_threads(monkeypatch, name: str) -> list[str]:
     threads: list[str] = []
     original = getattr(Controller, name)
 
-    def wrapped(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+    def wrapped(self, *args, **kwargs):
         threads.append(threading.current_thread().name)
         return original(self, *args, **kwargs)
 
@@ -26,7 +26,7 @@ def _record_threads(monkeypatch, name: str) -> list[str]:  # noqa: ANN001
     return threads
 
 
-def test_the_title_and_load_lists_read_the_folder_off_the_ui_thread(saves: Path, campaign: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_the_title_and_load_lists_read_the_folder_off_the_ui_thread(saves: Path, campaign: Path, monkeypatch) -> None:
     threads = _record_threads(monkeypatch, "saves")
     app = NimitzApp(saves)
 
@@ -40,7 +40,7 @@ def test_the_title_and_load_lists_read_the_folder_off_the_ui_thread(saves: Path,
     assert len(threads) >= 2 and threading.main_thread().name not in threads
 
 
-def test_opening_and_deciding_run_in_workers(saves: Path, campaign: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_opening_and_deciding_run_in_workers(saves: Path, campaign: Path, monkeypatch) -> None:
     loads = _record_threads(monkeypatch, "load")
     answers = _record_threads(monkeypatch, "answer")
     app = NimitzApp(saves, open_path=campaign)

@@ -9,17 +9,26 @@ journaled with its explanation.
 US decision requests (every one has a checker that raises IllegalDecision naming the rule; a
 request is not made when only one answer is legal):
 
-| kind | when | answer (Decision fields) |
-|---|---|---|
-| `battle_place_ships` | set-up, if the US has ships other than carriers and submarines | `targets`: every such ship id -> `"UO"` or `"CO"` |
-| `battle_place_subs` | set-up, after Japan placed, if US subs and JA ships are present | `targets`: every sub id -> an area holding JA ships, or `"out"` |
-| `battle_plans` | set-up | `count`: SP spent (0..state.sp); `forces`: plan ids bought (3 free BPP + 3 per SP, R12) |
-| `battle_first_light` | turn start, after a successful US First Light roll | `forces`: (carrier id,), `area`; or `choice="decline"` (plan kept) |
-| `battle_air` | each turn, if US aircraft can fly or a plan can be played | `targets`: aircraft id -> `JO` `IS` `CO` `UO` or `"home"` (missing = home); `forces`: plan ids played this turn (non-reactive plans: Anti-Aircraft, ASW, Artillery, Charge) |
-| `battle_allocate_hits` | hits on US forces, when the placement is a real choice | `choice="auto"` (R15 auto rule), or `forces`: one target id per hit, in order (R15/R38) |
-| `battle_reactive` | a reactive US plan applies now (R16; not asked with `auto_reactive_plans`) | one of the offered options (`choice`=plan id, with `forces`/`area`/`count` as offered), or `choice="decline"` |
-| `battle_excess_aircraft` | carrier aircraft that cannot land, when the choice matters | `choice="auto"` or `forces`: exactly that many aircraft ids |
-| `battle_airfield_losses` | more US LBA than airfields, when the choice matters | `choice="auto"` or `forces`: exactly that many LBA ids |
+- `battle_place_ships`, at set-up if the US has ships other than carriers and submarines:
+  `targets`: every such ship id -> `"UO"` or `"CO"`.
+- `battle_place_subs`, at set-up after Japan placed, if US subs and JA ships are present:
+  `targets`: every sub id -> an area holding JA ships, or `"out"`.
+- `battle_plans`, at set-up: `count`: SP spent (0..state.sp); `forces`: plan ids bought (3 free BPP
+  + 3 per SP, R12).
+- `battle_first_light`, at turn start after a successful US First Light roll: `forces`: (carrier
+  id,), `area`; or `choice="decline"` (plan kept).
+- `battle_air`, each turn if US aircraft can fly or a plan can be played: `targets`: aircraft id ->
+  `JO` `IS` `CO` `UO` or `"home"` (missing = home); `forces`: plan ids played this turn
+  (non-reactive plans: Anti-Aircraft, ASW, Artillery, Charge).
+- `battle_allocate_hits`, hits on US forces when the placement is a real choice: `choice="auto"`
+  (R15 auto rule), or `forces`: one target id per hit, in order (R15/R38).
+- `battle_reactive`, when a reactive US plan applies now (R16; not asked with
+  `auto_reactive_plans`): one of the offered options (`choice`=plan id, with `forces`/`area`/`count`
+  as offered), or `choice="decline"`.
+- `battle_excess_aircraft`, carrier aircraft that cannot land, when the choice matters:
+  `choice="auto"` or `forces`: exactly that many aircraft ids.
+- `battle_airfield_losses`, more US LBA than airfields, when the choice matters: `choice="auto"` or
+  `forces`: exactly that many LBA ids.
 
 Target ids in `battle_allocate_hits`: force ids, carrier-aircraft ids ("US:Lexington air 2"),
 `"US:airfield"` (one airfield per hit) and `"US:Transport"` (each hit: 2 hits on the infantry it
@@ -29,6 +38,7 @@ carries, placed next). Rulings added by the battle engine: R30-R39 (docs/rulings
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from nimitz.engine.battle import setup as S
 from nimitz.engine.battle import turn as T
@@ -38,10 +48,13 @@ from nimitz.engine.setup import destroy_force
 from nimitz.model.battle import ON_TRANSPORT, BattleState
 from nimitz.model.journal import Decision
 
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+
 __all__ = ["resolve_battle", "finish"]
 
 
-def resolve_battle(game, area: str) -> Generator[Request, Decision, None]:
+def resolve_battle(game: Game, area: str) -> Generator[Request, Decision, None]:
     """Fight the battle in map `area` (both sides have forces there)."""
     state = game.state
     state.battle = BattleState(area=area)
@@ -78,7 +91,7 @@ def finish(board: Board) -> None:
     state = board.state
     sheet = board.sheet
     lost = set(bs.destroyed)
-    summary = {"survivors": [], "destroyed": []}
+    summary: dict[str, list[str]] = {"survivors": [], "destroyed": []}
     for fid in bs.forces:
         f = state.forces[fid]
         if fid in lost:

@@ -5,15 +5,21 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import variants
-from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState
+from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay
 from nimitz.model.data import CounterClass, Plan
 from nimitz.model.ratings import Rating
 from nimitz.model.state import BOMBING
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
+
+# How a plan, an event or the weather changed an attack value: source, from, to (and plan id).
+Modifier = dict[str, str]
 
 ENEMY = {"US": "JA", "JA": "US"}
 AREA_NAMES = {"JO": "Japanese Ocean", "IS": "Island", "CO": "Coastal", "UO": "US Ocean"}
@@ -39,23 +45,30 @@ def box_area(box: str | None) -> str:
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         self.game = game
         self.state = game.state
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         self._cls: dict[str, CounterClass] = {}
+        self._memo_of: dict[str, str] | None = None  # the positions the memo is for
+        self._memo_changes = 0  # and their count of changes then
+        # per piece, what never changes: (side, is_ship, is_aircraft, is_carrier, is LBA)
+        self._kinds: dict[str, tuple[str, bool, bool, bool, bool]] = {}
+        self._memo_results: dict[Any, tuple[str, ...]] = {}
 
     @property
     def bs(self) -> BattleState:
-        return self.state.battle
+        battle = self.state.battle
+        assert battle is not None, "a Board is made for a battle being fought"
+        return battle
 
     # --- identity --------------------------------------------------------------------------
 
     def cls(self, pid: str) -> CounterClass:
         c = self._cls.get(pid)
         if c is None:
-            piece = self.bs.pieces.get(pid)
+            piece = self.state.battle.pieces.get(pid)
             cid = piece.cls if piece is not None else self.state.forces[pid].cls
             c = self._cls[pid] = self.sheet.cls[cid]
         return c
@@ -66,95 +79,151 @@ class Board:
     def name(self, pid: str) -> str:
         if pid.endswith(":airfield"):
             return f"{self.side(pid)} airfield"
-        piece = self.bs.pieces.get(pid)
+        piece = self.state.battle.pieces.get(pid)
         if piece is not None:
             return piece.name
         return self.state.forces[pid].name
 
     def is_piece(self, pid: str) -> bool:
-        return pid in self.bs.pieces
+        return pid in self.state.battle.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.bs.pieces.get(pid)
+        piece = self.state.battle.pieces.get(pid)
         if piece is not None:
             return piece.damaged
         force = self.state.forces.get(pid)
         return bool(force and force.damaged)
 
     def box(self, pid: str) -> str:
-        return self.bs.positions.get(pid, "")
+        return self.state.battle.positions.get(pid, "")
 
     def alive(self, pid: str) -> bool:
-        return pid in self.bs.positions
+        return pid in self.state.battle.positions
+
+    def _memo(self) -> dict[Any, tuple[str, ...]]:
+        """Results of the placement queries below, kept while no piece moves, arrives or leaves.
+
+        The battle engine asks these many times between two moves, and scanning the board each
+        time was its largest cost. `positions` counts its own changes (model.battle.Positions),
+        so every way of moving a piece, the engine's or a test's, is seen without being routed
+        through here. (A force or piece only counts once it has a position, and leaves the
+        board by losing it, so `forces` and `pieces` need no watching; an aircraft changes
+        carrier only as it lands, a change of position too.)"""
+        pos = self.state.battle.positions
+        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+            self._remember(pos)
+        return self._memo_results
+
+    def _remember(self, pos: Any) -> None:
+        """A fresh memo from one pass over the board: the pieces of each side, of each side in
+        each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
+        bs = self.state.battle
+        kinds = self._kinds
+        grouped: dict[Any, list[str]] = {None: []}
+        every = grouped[None]
+        for p in chain(bs.forces, bs.pieces):
+            box = pos.get(p)
+            if box is None:
+                continue
+            kind = kinds.get(p)
+            if kind is None:
+                c = self.cls(p)
+                kind = kinds[p] = (p.split(":", 1)[0], c.is_ship, c.is_aircraft, c.is_carrier, c.type == "LBA")
+            side, ship, aircraft, carrier, lba = kind
+            every.append(p)
+            grouped.setdefault(side, []).append(p)
+            grouped.setdefault((side, box), []).append(p)
+            if ship:
+                grouped.setdefault(("ships", side, box), []).append(p)
+                grouped.setdefault(("all_ships", side, None), []).append(p)
+            if aircraft:
+                grouped.setdefault(("aircraft", side, None), []).append(p)
+            if carrier:
+                grouped.setdefault(("carriers", side, None), []).append(p)
+            if lba:
+                grouped.setdefault(("lba", side, None), []).append(p)
+        self._memo_of = pos
+        self._memo_changes = pos.changes
+        self._memo_results = {k: tuple(v) for k, v in grouped.items()}
+
+    def _ids(self, side: str | None) -> tuple[str, ...]:
+        return self._memo().get(side, ())
+
+    def _in_box(self, side: str, box: str) -> tuple[str, ...]:
+        return self._memo().get((side, box), ())
+
+    def _where(self, query: str, side: str, area: str | None = None) -> tuple[str, ...]:
+        """One of the side's placement queries below, from the memo when nothing moved since."""
+        pos = self.state.battle.positions
+        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+            self._remember(pos)
+        memo = self._memo_results
+        key = (query, side, area)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = tuple(_QUERIES[query](self, side, area))
+        return got
 
     def ids(self, side: str | None = None) -> list[str]:
         """Every piece on the board (map forces first, then battle pieces), in board order."""
-        bs = self.bs
-        pos = bs.positions
-        if side is None:
-            return [p for p in chain(bs.forces, bs.pieces) if p in pos]
-        prefix = side + ":"
-        return [p for p in chain(bs.forces, bs.pieces) if p in pos and p.startswith(prefix)]
+        return list(self._ids(side))
 
     # --- where things are ------------------------------------------------------------------
 
     def at(self, side: str, boxes: Iterable[str]) -> list[str]:
-        boxes = set(boxes)
-        return [p for p in self.ids(side) if self.bs.positions[p] in boxes]
+        boxes = tuple(boxes)
+        if len(boxes) == 1:
+            return list(self._in_box(side, boxes[0]))
+        pos = self.state.battle.positions
+        wanted = set(boxes)
+        return [p for p in self._ids(side) if pos[p] in wanted]
 
     def ships(self, side: str, area: str) -> list[str]:
         """Ships (submarines and transports too) in a sea area."""
-        return [p for p in self.at(side, (area,)) if self.cls(p).is_ship]
+        return list(self._where("ships", side, area))
 
     def surface_ships(self, side: str, area: str) -> list[str]:
         """Ships other than submarines: what bombs, torpedoes and naval guns can hit."""
-        return [p for p in self.ships(side, area) if self.cls(p).type != "SS"]
+        return list(self._where("surface_ships", side, area))
 
     def subs(self, side: str, area: str) -> list[str]:
-        return [p for p in self.ships(side, area) if self.cls(p).type == "SS"]
+        return list(self._where("subs", side, area))
 
     def all_ships(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).is_ship]
+        return list(self._where("all_ships", side))
 
     def carriers(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).is_carrier]
+        return list(self._where("carriers", side))
 
     def aircraft(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).is_aircraft]
+        return list(self._where("aircraft", side))
 
     def lba(self, side: str) -> list[str]:
-        return [p for p in self.ids(side) if self.cls(p).type == "LBA"]
+        return list(self._where("lba", side))
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
-        return [
-            p
-            for p in self.aircraft(side)
-            if self.bs.positions[p] in AREAS and (area is None or self.bs.positions[p] == area)
-        ]
+        return list(self._where("flying", side, area))
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
-        return [p for p in self.aircraft(side) if self.bs.positions[p] not in AREAS]
+        return list(self._where("at_home", side))
 
     def on_deck(self, carrier: str) -> list[str]:
-        return [
-            p
-            for p, piece in self.bs.pieces.items()
-            if piece.kind == "aircraft" and piece.home == carrier and self.bs.positions.get(p) == DECK
-        ]
+        # memoised too: an aircraft only changes carrier (`home`) as it lands, a change of position
+        return list(self._where("on_deck", carrier))
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
         return [p for p in self.at(side, boxes) if self.cls(p).is_ground]
 
     def ashore(self, side: str) -> list[str]:
         """Infantry and battalions on the side's beach or in its foxholes."""
-        return self.infantry(side, (f"{side}_BE", f"{side}_FH"))
+        return list(self._where("ashore", side))
 
     def foxholes(self, side: str) -> list[str]:
-        return self.infantry(side, (f"{side}_FH",))
+        return list(self._where("foxholes", side))
 
     def embarked(self, side: str) -> list[str]:
-        return self.infantry(side, (ON_TRANSPORT,))
+        return list(self._where("embarked", side))
 
     def transport(self, side: str) -> str | None:
         tid = transport_id(side)
@@ -165,23 +234,23 @@ class Board:
 
     def holds_island(self, side: str) -> bool:
         """Own infantry ashore or own land-based aircraft: the right to aim at enemy infantry."""
-        return bool(self.ashore(side) or self.lba(side))
+        return bool(self._where("ashore", side) or self._where("lba", side))
 
     def bombing_wings(self, side: str) -> list[str]:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
         the sheet with the side's LBA, but bombing Japan, so they never fly and are not counted
         as forces fighting here."""
-        return [p for p in self.ids(side) if p in self.state.forces and self.state.forces[p].location == BOMBING]
+        return list(self._where("bombing_wings", side))
 
     def count_on_sheet(self, side: str) -> int:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        wings = self.bombing_wings(side)
-        return sum(1 for p in self.ids(side) if self.cls(p).type != "TR" and p not in wings)
+        wings = self._where("bombing_wings", side)
+        return sum(1 for p in self._ids(side) if self.cls(p).type != "TR" and p not in wings)
 
     def has_surface_ships(self, side: str) -> bool:
-        return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self.ids(side))
+        return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
 
     # --- plans -----------------------------------------------------------------------------
 
@@ -189,63 +258,70 @@ class Board:
         table = self.data.ja_plans if side == "JA" else self.data.us_plans
         return table.by_id[plan_id]
 
-    def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
-        out = []
-        bs = self.bs
+        out: list[tuple[Plan, PlanInPlay]] = []
+        bs = self.state.battle
+        by_id = self.data.ja_plans.by_id
         for pip in bs.ja_plans:
             if pip.used:
                 continue
-            plan = self.data.ja_plans.by_id[pip.plan]
+            plan = by_id[pip.plan]
             if pip.turn != bs.turn and not plan.effect.get("keep_until_used"):
                 continue
             if kind is None or plan.effect["kind"] == kind:
                 out.append((plan, pip))
         return out
 
-    def us_playing(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
-        out = []
-        for pip in self.bs.us_plans:
-            if pip.used or pip.plan not in self.bs.us_playing:
+        out: list[tuple[Plan, PlanInPlay]] = []
+        bs = self.state.battle
+        playing = bs.us_playing
+        if not playing:
+            return out
+        by_id = self.data.us_plans.by_id
+        for pip in bs.us_plans:
+            if pip.used or pip.plan not in playing:
                 continue
-            plan = self.data.us_plans.by_id[pip.plan]
+            plan = by_id[pip.plan]
             if kind is None or plan.effect["kind"] == kind:
                 out.append((plan, pip))
         return out
 
-    def us_held(self, kind: str | None = None) -> list[tuple[Plan, Any]]:
+    def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
-        out = []
-        for pip in self.bs.us_plans:
+        out: list[tuple[Plan, PlanInPlay]] = []
+        by_id = self.data.us_plans.by_id
+        for pip in self.state.battle.us_plans:
             if pip.used:
                 continue
-            plan = self.data.us_plans.by_id[pip.plan]
+            plan = by_id[pip.plan]
             if kind is None or plan.effect["kind"] == kind:
                 out.append((plan, pip))
         return out
 
-    def in_force(self, side: str, kind: str) -> list[tuple[Plan, Any]]:
+    def in_force(self, side: str, kind: str) -> list[tuple[Plan, PlanInPlay]]:
         return self.ja_in_force(kind) if side == "JA" else self.us_playing(kind)
 
     def requirement_met(self, side: str, requires: str) -> bool:
         if not requires:
             return True
         if requires == "own_infantry_ashore":
-            return bool(self.ashore(side))
+            return bool(self._where("ashore", side))
         if requires == "marine_ashore":
-            return any(self.cls(p).marine for p in self.ashore(side))
+            return any(self.cls(p).marine for p in self._where("ashore", side))
         if requires == "enemy_ships":
             return self.has_surface_ships(ENEMY[side])
         raise ValueError(f"unknown plan requirement {requires!r}")
 
     # --- values ----------------------------------------------------------------------------
 
-    def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[dict]]:
+    def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[Modifier]]:
         """The piece's current attack value with every plan bonus in force, and the modifiers."""
         c = self.cls(pid)
         value = getattr(c, rating).side(self.damaged(pid))
-        mods: list[dict] = []
+        mods: list[Modifier] = []
         if not value:
             return value, mods
         side = self.side(pid)
@@ -265,7 +341,7 @@ class Board:
 
     # --- description -----------------------------------------------------------------------
 
-    def describe(self, pid: str) -> dict:
+    def describe(self, pid: str) -> dict[str, Any]:
         return {
             "id": pid,
             "name": self.name(pid),
@@ -273,6 +349,56 @@ class Board:
             "damaged": self.damaged(pid),
             "box": self.box(pid),
         }
+
+
+# --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
+
+
+def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
+    if area is not None:
+        if area not in AREAS:
+            return ()
+        kinds = board._kinds
+        return (p for p in board._in_box(side, area) if kinds[p][2])
+    pos = board.state.battle.positions
+    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
+
+
+def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
+    forces = board.state.forces
+    return (p for p in board._ids(side) if p in forces and forces[p].location == BOMBING)
+
+
+def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
+    pos = board.bs.positions
+    return (
+        p
+        for p, piece in board.bs.pieces.items()
+        if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK
+    )
+
+
+def _none(board: Board, side: str, area: str | None) -> Iterable[str]:
+    """A query Board._remember fills for every side (and box) that has any: none here."""
+    return ()
+
+
+_QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
+    "ships": _none,
+    "surface_ships": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type != "SS"),
+    "subs": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type == "SS"),
+    "all_ships": _none,
+    "carriers": _none,
+    "aircraft": _none,
+    "lba": _none,
+    "flying": _flying,
+    "at_home": lambda b, side, _: (p for p in b._where("aircraft", side) if b.bs.positions[p] not in AREAS),
+    "ashore": lambda b, side, _: b.infantry(side, (f"{side}_BE", f"{side}_FH")),
+    "foxholes": lambda b, side, _: b.infantry(side, (f"{side}_FH",)),
+    "embarked": lambda b, side, _: b.infantry(side, (ON_TRANSPORT,)),
+    "bombing_wings": _bombing_wings,
+    "on_deck": _on_deck,
+}
 
 
 def _who_matches(who: str, c: CounterClass) -> bool:

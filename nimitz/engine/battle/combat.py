@@ -6,7 +6,8 @@ then Japan's losses are placed (bot, R14), then the US's (player, R15): fire is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from attrs import define, field
@@ -16,6 +17,7 @@ from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
 from nimitz.engine.requests import Option, Request
 from nimitz.model.battle import AREAS, SEA_AREAS
+from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 from nimitz.model.ratings import Rating
 
@@ -39,7 +41,7 @@ class Shot:
     side: str
     rating: Rating
     rating_name: str
-    mods: list = field(factory=list)
+    mods: list[dict[str, Any]] = field(factory=list)  # {"plan": id, "bonus": n} (Board.rating)
     purpose: str = ""
     face: int = 0
     hits: int = 0
@@ -99,7 +101,7 @@ def exchange(
     board: Board,
     step: str,
     area: str,
-    shots: dict[str, list[Shot]],
+    shots: Mapping[str, Sequence[Shot | None]],
     targets: Callable[[str], list[H.Target]],
     *,
     foxholes_first: bool = False,
@@ -211,11 +213,14 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
 def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
     """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
     extra = 0
+    plans = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
+    if not plans:
+        return 0  # (building the targets to measure the room is the costly part)
     room = sum(t.capacity for t in targets(ENEMY[side]))
     if room <= n:
         return 0
     if side == "US":
-        for plan, pip in board.us_held("extra_hit_after_hit"):
+        for plan, pip in plans:
             eff = plan.effect
             if eff["step"] != step or not board.requirement_met(side, eff["requires"]):
                 continue
@@ -238,7 +243,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
                 {"plan": plan.id, "step": step, "area": area},
             )
     else:
-        for plan, pip in board.ja_in_force("extra_hit_after_hit"):
+        for plan, pip in plans:
             eff = plan.effect
             if eff["step"] == step and board.requirement_met(side, eff["requires"]):
                 pip.used = True
@@ -246,7 +251,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
     return extra
 
 
-def kamikaze_plan(board: Board, *, need_targets: bool = True):
+def kamikaze_plan(board: Board, *, need_targets: bool = True) -> Plan | None:
     """The JA kamikaze plan in force this turn and in effect this year, if any; with
     `need_targets`, only while US ships remain for it to strike (facts 1.10)."""
     for plan, _pip in board.ja_in_force("kamikaze"):
@@ -267,7 +272,7 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
         return 0
     # every bomber that attacks a ship adds the extra hit, whether its roll hits or misses:
     # a miss gives 1 hit, a hit 2, a superior hit 3 (facts 1.10 Kamikaze and its worked example)
-    extra = len(shots) * plan.effect["extra_hits_per_bomber"]
+    extra: int = len(shots) * plan.effect["extra_hits_per_bomber"]
     for s in shots:
         if s.attacker not in board.bs.done:
             board.bs.done.append(s.attacker)  # marked; destroyed after the bomb runs
@@ -293,7 +298,7 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
             "US": [make_shot(board, p, "dogfight", "dogfight", area, "JA aircraft") for p in us],
             "JA": [make_shot(board, p, "dogfight", "dogfight", area, "US aircraft") for p in ja],
         }
-        yield from exchange(board, "dogfight", area, shots, lambda d, a=area: H.aircraft_targets(board, d, a))
+        yield from exchange(board, "dogfight", area, shots, partial(H.aircraft_targets, board, area=area))
 
 
 def _best(board: Board, pids: list[str], rating: str, k: int, vs_subs: bool = False) -> list[str]:
@@ -314,7 +319,7 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
         if area not in SEA_AREAS:
             continue  # no AAA against aircraft over the Island
         for row in ("escort", "carrier"):
-            shots: dict[str, list[Shot]] = {}
+            shots: dict[str, list[Shot | None]] = {}
             for side in SIDES:
                 enemies = board.flying(ENEMY[side], area)
                 if not enemies:
@@ -331,7 +336,7 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                     for p in chosen
                 ]
             if any(shots.values()):
-                yield from exchange(board, "aaa", area, shots, lambda d, a=area: H.aircraft_targets(board, d, a))
+                yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
     if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
         yield from _extra_roll_step(board, "aaa", areas)
 
@@ -358,7 +363,7 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
             )
             pip.used = True
             yield from exchange(
-                board, "aaa", best_area, {side: [shot]}, lambda d, a=best_area: H.aircraft_targets(board, d, a)
+                board, "aaa", best_area, {side: [shot]}, partial(H.aircraft_targets, board, area=best_area)
             )
 
 
@@ -371,21 +376,27 @@ def bomb_targets(board: Board, attacker_side: str, area: str) -> Callable[[str],
     return build
 
 
+def has_bomb_targets(board: Board, defender: str, area: str) -> bool:
+    """Whether `bomb_targets(...)(defender)` would find any, without building them."""
+    if area == "IS":
+        return H.has_island_targets(board, defender, board.holds_island(ENEMY[defender]))
+    return H.has_ship_targets(board, defender, area)
+
+
 def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     """Bombers use their ship value at sea and their ground value over the Island; aircraft never
     attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
     for area in areas:
-        shots: dict[str, list[Shot]] = {}
+        shots: dict[str, list[Shot | None]] = {}
         rating = "ground" if area == "IS" else "ship"
         for side in SIDES:
-            build = bomb_targets(board, side, area)
-            if not board.flying(side, area) or not build(ENEMY[side]):
+            if not board.flying(side, area) or not has_bomb_targets(board, ENEMY[side], area):
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
             shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in board.flying(side, area)]
         if any(s for v in shots.values() for s in v if s):
 
-            def build_for(defender: str, a=area) -> list[H.Target]:
+            def build_for(defender: str, a: str = area) -> list[H.Target]:
                 return bomb_targets(board, ENEMY[defender], a)(defender)
 
             yield from exchange(board, "bomb_runs", area, shots, build_for)
@@ -421,25 +432,25 @@ def _no_contact_blocks(board: Board, side: str, area: str, what: str) -> bool:
 
 def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     for area in areas:
-        shots: dict[str, list[Shot]] = {}
+        shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
             if _no_contact_blocks(board, side, area, "enemy_sub_attacks"):
                 continue
-            if not H.ship_targets(board, ENEMY[side], area):
+            if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
             shots[side] = [
                 make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
                 for p in board.subs(side, area)
             ]
         if any(s for v in shots.values() for s in v if s):
-            yield from exchange(board, "torpedoes", area, shots, lambda d, a=area: H.ship_targets(board, d, a))
+            yield from exchange(board, "torpedoes", area, shots, partial(H.ship_targets, board, area=area))
 
 
 def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     """Ships and submarines depth-charge enemy submarines; each sub is attacked once, so the
     best DC values fire, as many as there are enemy subs (facts 1.9)."""
     for area in areas:
-        shots: dict[str, list[Shot]] = {}
+        shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
             enemy_subs = board.subs(ENEMY[side], area)
             if not enemy_subs:
@@ -456,7 +467,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 for p in chosen
             ]
         if any(s for v in shots.values() for s in v if s):
-            yield from exchange(board, "depth_charges", area, shots, lambda d, a=area: H.sub_targets(board, d, a))
+            yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
 
 
 def naval_targets(board: Board, defender: str) -> list[H.Target]:
@@ -465,11 +476,17 @@ def naval_targets(board: Board, defender: str) -> list[H.Target]:
     )
 
 
+def has_naval_targets(board: Board, defender: str) -> bool:
+    return H.has_ship_targets(board, defender, "CO") or H.has_island_targets(
+        board, defender, board.holds_island(ENEMY[defender])
+    )
+
+
 def naval_guns(board: Board) -> Gen:
     """Only ships in Coastal fire, at enemy ships there and enemy Island forces (facts 1.9)."""
-    shots: dict[str, list[Shot]] = {}
+    shots: dict[str, list[Shot | None]] = {}
     for side in SIDES:
-        if not naval_targets(board, ENEMY[side]):
+        if not has_naval_targets(board, ENEMY[side]):
             continue
         shots[side] = [
             make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
@@ -487,10 +504,10 @@ def infantry_targets(board: Board, defender: str) -> list[H.Target]:
 def infantry(board: Board) -> Gen:
     """Infantry in the foxholes attack enemy infantry ashore and airfields; hits go to infantry
     in foxholes before any airfield (facts 1.9). Artillery and Charge plans act here."""
-    shots: dict[str, list[Shot]] = {}
+    shots: dict[str, list[Shot | None]] = {}
     auto: dict[str, int] = {}
     for side in SIDES:
-        if not infantry_targets(board, ENEMY[side]):
+        if not H.has_island_targets(board, ENEMY[side], True):
             continue
         shots[side] = [
             make_shot(board, p, "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces")

@@ -19,6 +19,7 @@ from nimitz.engine.battle.board import ENEMY, Board, airfield_id, transport_id
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, ON_TRANSPORT
+from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 
 Gen = Generator[Request, Decision, Any]
@@ -31,7 +32,7 @@ class Target:
     cost: int
     damaged: bool
     capacity: int  # hits it can still take
-    sig: tuple  # pieces with equal signatures are interchangeable (for "is there a choice")
+    sig: tuple[object, ...]  # pieces with equal signatures are interchangeable (for "is there a choice")
     foxhole: bool = False
     name: str = ""
 
@@ -88,6 +89,13 @@ def ship_targets(board: Board, side: str, area: str) -> list[Target]:
     return out
 
 
+def has_ship_targets(board: Board, side: str, area: str) -> bool:
+    """Whether `ship_targets` would find any, without building them."""
+    if any(board.cls(p).type != "TR" for p in board.surface_ships(side, area)):
+        return True
+    return area == "CO" and transport_target(board, side) is not None
+
+
 def sub_targets(board: Board, side: str, area: str) -> list[Target]:
     return [counter_target(board, p) for p in board.subs(side, area)]
 
@@ -101,6 +109,11 @@ def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
     if infantry_ok:
         out += [counter_target(board, p) for p in board.ashore(side)]
     return out
+
+
+def has_island_targets(board: Board, side: str, infantry_ok: bool) -> bool:
+    """Whether `island_targets` would find any, without building them."""
+    return board.airfields(side) > 0 or (infantry_ok and bool(board.ashore(side)))
 
 
 def carried_targets(board: Board, side: str) -> list[Target]:
@@ -148,8 +161,9 @@ class Alloc:
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
-        top = min(self.rank(t) for t in legal)
-        return [t for t in legal if self.rank(t) == top]
+        ranks = [self.rank(t) for t in legal]
+        top = min(ranks)
+        return [t for t, r in zip(legal, ranks) if r == top]
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
@@ -159,7 +173,7 @@ class Alloc:
     def take(self, t: Target) -> None:
         self.taken[t.id] += 1
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return tuple(sorted(Counter((t.sig, self.taken[t.id]) for t in self.targets).items()))
 
 
@@ -183,8 +197,8 @@ class _Enough(Exception):
 def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
     """Whether more than one distinct result (interchangeable pieces counted as one) is legal."""
     a = alloc.copy()
-    seen: set = set()
-    finals: set = set()
+    seen: set[tuple[tuple[object, ...], int]] = set()
+    finals: set[tuple[object, ...]] = set()
 
     def rec(left: int) -> None:
         key = a.key()
@@ -344,18 +358,21 @@ def target_matches(board: Board, kinds: list[str], tid: str) -> bool:
 # --- Japan takes hits (R14, by the bot) ------------------------------------------------------
 
 
-def ja_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_first: bool = False) -> dict:
+def ja_takes_hits(
+    board: Board, targets: list[Target], hits: int, ctx: dict[str, str], foxholes_first: bool = False
+) -> dict[str, Any]:
     """`ja_hits` run to its end, for callers outside the engine generator: the bot breaks every
     tie (the R24 'player' option needs the generator, which can ask)."""
     gen = ja_hits(board, targets, hits, ctx, foxholes_first)
     try:
         next(gen)
     except StopIteration as done:
-        return done.value
+        result: dict[str, Any] = done.value
+        return result
     raise RuntimeError("a Japanese tie wants the player's choice: use ja_hits in the engine")
 
 
-def ja_tie_request(board: Board, tied: list[Target], ctx: dict) -> Request:
+def ja_tie_request(board: Board, tied: list[Target], ctx: dict[str, str]) -> Request:
     """R24 'player' option: the US player picks which of equal Japanese targets takes a hit."""
     ids = {t.id for t in tied}
 
@@ -382,7 +399,7 @@ def ja_tie_request(board: Board, tied: list[Target], ctx: dict) -> Request:
     )
 
 
-def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_first: bool = False) -> Gen:
+def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str], foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
     alloc = Alloc(targets, foxholes_first)
     expl: dict[str, Any] = {
@@ -464,7 +481,9 @@ def _ja_cancel(board: Board, tid: str, step: str) -> str | None:
 # --- the US takes hits (R15, the player's choice) --------------------------------------------
 
 
-def us_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict, foxholes_first: bool = False) -> Gen:
+def us_takes_hits(
+    board: Board, targets: list[Target], hits: int, ctx: dict[str, str], foxholes_first: bool = False
+) -> Gen:
     """Allocate (asking when there is a real choice), offer cancel plans (R16), apply."""
     alloc = Alloc(targets, foxholes_first)
     n = min(hits, alloc.total())
@@ -500,7 +519,7 @@ def us_takes_hits(board: Board, targets: list[Target], hits: int, ctx: dict, fox
     return results
 
 
-def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict) -> Request:
+def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[str, str]) -> Request:
     def checker(d: Decision) -> None:
         if d.choice == "auto":
             if d.forces:
@@ -548,7 +567,7 @@ def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict)
     )
 
 
-def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
+def us_cancels(board: Board, seq: list[str], ctx: dict[str, str]) -> Gen:
     """Offer the US cancel_hit plans that fit these hits (R16); auto-use when the profile says."""
     from nimitz.engine.battle.reactive import offer
 
@@ -556,7 +575,7 @@ def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
     step = ctx.get("step", "")
     while seq:
         offers = []
-        for plan, pip in board.us_held("cancel_hit"):
+        for plan, _ in board.us_held("cancel_hit"):
             eff = plan.effect
             if eff["from_steps"] and step not in eff["from_steps"]:
                 continue
@@ -569,7 +588,8 @@ def us_cancels(board: Board, seq: list[str], ctx: dict) -> Gen:
             break
         count = Counter(seq)
 
-        def value(o):  # auto: the hit that would do the most harm, with the cheapest plan
+        def value(o: tuple[Plan, str], count: Counter[str] = count) -> tuple[int, int, int]:
+            """Auto: the hit that would do the most harm, with the cheapest plan."""
             plan, tid = o
             kills = count[tid] >= 2 or (
                 not tid.endswith(":airfield") and not tid.endswith(":Transport") and board.damaged(tid)

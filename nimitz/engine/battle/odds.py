@@ -101,7 +101,7 @@ def pct(p: Fraction) -> str:
     return f"{value:.0f}%"
 
 
-def odds(ratings: list[Rating], **kw) -> Odds:
+def odds(ratings: list[Rating], **kw: int) -> Odds:
     return Odds.of(distribution(ratings, **kw), len(ratings))
 
 
@@ -122,8 +122,8 @@ def aaa_rows(board: Board, flying_side: str, area: str, aircraft: int) -> list[l
         return []
     ships = board.ships(ENEMY[flying_side], area)
     rows = []
-    for is_row in (lambda c: c.is_escort, lambda c: c.is_carrier):
-        row = best_ratings(board, [p for p in ships if is_row(board.cls(p))], "aaa", aircraft)
+    for row_name in ("is_escort", "is_carrier"):
+        row = best_ratings(board, [p for p in ships if getattr(board.cls(p), row_name)], "aaa", aircraft)
         if row:
             rows.append(row)
     return rows

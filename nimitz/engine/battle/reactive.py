@@ -8,16 +8,20 @@ uses the plan the way the caller's `auto` decision says, and journals that it di
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
 
+if TYPE_CHECKING:
+    from nimitz.engine.battle.board import Board
+
 DECLINE = "decline"
 
 
 def offer(
-    board, what: str, options: list[Option], auto: Decision | None, info: dict | None = None
+    board: Board, what: str, options: list[Option], auto: Decision | None, info: dict[str, Any] | None = None
 ) -> Generator[Request, Decision, Decision | None]:
     """Ask whether to use a plan now; returns the chosen decision, or None if declined."""
     if not options:

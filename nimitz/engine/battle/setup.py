@@ -325,7 +325,7 @@ def purchase_plans(board: Board) -> Gen:
         )
 
 
-def _desc(board: Board, pid: str) -> dict:
+def _desc(board: Board, pid: str) -> dict[str, Any]:
     c = board.cls(pid)
     return {
         "id": pid,

@@ -14,6 +14,7 @@ from nimitz.engine.players import Losses
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import AREAS, DECK, PlanInPlay
+from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 
 Gen = Generator[Request, Decision, Any]
@@ -120,12 +121,12 @@ def first_light(board: Board) -> Gen:
         yield from us_first_light(board, plan, pip)
 
 
-def _first_light_roll(board: Board, side: str, plan) -> bool:
+def _first_light_roll(board: Board, side: str, plan: Plan) -> bool:
     need = plan.effect["roll_min"]
     if not need:
         return True
     roll = board.game.dice.roll("us" if side == "US" else "ja", 10, f"{plan.name}: {need}+ to strike")
-    ok = roll >= need
+    ok: bool = roll >= need
     board.game.log(
         "event",
         side,
@@ -136,7 +137,7 @@ def _first_light_roll(board: Board, side: str, plan) -> bool:
     return ok
 
 
-def ja_first_light(board: Board, plan, pip) -> Gen:
+def ja_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
     eff = plan.effect
     if not _first_light_roll(board, "JA", plan):
         if not eff["keep_on_fail"]:
@@ -144,7 +145,8 @@ def ja_first_light(board: Board, plan, pip) -> Gen:
         return
     pip.used = True
     carrier, expl = board.game.japan.first_light_carrier(board)
-    area, aexpl = (None, {})
+    area: str | None = None
+    aexpl: dict[str, Any] = {}
     if carrier is not None:
         area, aexpl = board.game.japan.first_light_area(board, eff["area"] if eff["area"] != "any" else "UO")
     expl.update({"plan": plan.id, "area": aexpl})
@@ -164,7 +166,7 @@ def ja_first_light(board: Board, plan, pip) -> Gen:
         board.bs.done = [p for p in board.bs.done if p not in group]
 
 
-def us_first_light(board: Board, plan, pip) -> Gen:
+def us_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
     eff = plan.effect
     carriers = [c for c in board.carriers("US") if board.on_deck(c)]
     if carriers and eff["attackers"] == "carrier_most_aircraft":
@@ -176,12 +178,12 @@ def us_first_light(board: Board, plan, pip) -> Gen:
         if not eff["keep_on_fail"]:
             pip.used = True
         return
-    areas = AREAS if eff["area"] == "any" else (eff["area"],)
-    areas = [a for a in areas if not combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
+    candidates = AREAS if eff["area"] == "any" else (eff["area"],)
+    areas = [a for a in candidates if not combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
     options = []
     for c in carriers:
         for a in areas:
-            if combat.bomb_targets(board, "US", a)("JA"):
+            if combat.has_bomb_targets(board, "JA", a):
                 options.append(
                     Option(
                         Decision(kind="battle_first_light", forces=(c,), area=a),
@@ -223,7 +225,7 @@ def us_first_light(board: Board, plan, pip) -> Gen:
 # --- aircraft moves ----------------------------------------------------------------------------
 
 
-def playable_plans(board: Board) -> list:
+def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
     """US plans played by choice for a turn: not reactive, and not First Light (automatic)."""
     return [(p, pip) for p, pip in board.us_held() if not p.reactive and p.effect["kind"] != "first_light"]
 
@@ -297,11 +299,11 @@ def us_air(board: Board) -> Gen:
             bs.positions[pid] = area
     bs.us_playing = list(d.forces)
     if d.targets or d.forces:
+        flying = ", ".join(f"{board.name(p)}->{a}" for p, a in d.targets.items() if a != HOME)
         board.game.log(
             "event",
             "US",
-            f"US aircraft: {', '.join(f'{board.name(p)}->{a}' for p, a in d.targets.items() if a != HOME) or 'none fly'}"
-            + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
+            f"US aircraft: {flying or 'none fly'}" + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
             {"moves": dict(d.targets), "plans": list(d.forces)},
         )
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 class SizeAware:
     """Tell the app when the terminal is resized (it shows the 'too small' notice)."""
 
-    def on_resize(self, event) -> None:  # noqa: ANN001
-        app = self.app  # type: ignore[attr-defined]
+    def on_resize(self, event: events.Resize) -> None:
+        app = self.app  # type: ignore[attr-defined]  # a mixin: the Screen it joins has .app
         if hasattr(app, "check_size"):
             app.check_size()
 
@@ -44,7 +45,7 @@ class NimitzScreen(SizeAware, CatchesUp, Screen):
 
     @property
     def napp(self) -> NimitzApp:
-        return self.app  # type: ignore[return-value]
+        return cast("NimitzApp", self.app)  # Textual types it App[object]; ours is always a NimitzApp
 
     def refresh_state(self) -> None:
         """The campaign changed: redraw from the controller's game (override)."""
@@ -58,7 +59,7 @@ class NimitzModal(SizeAware, CatchesUp, ModalScreen):
 
     @property
     def napp(self) -> NimitzApp:
-        return self.app  # type: ignore[return-value]
+        return cast("NimitzApp", self.app)  # Textual types it App[object]; ours is always a NimitzApp
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -75,7 +76,7 @@ class RequestDialog(NimitzModal):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("a", "auto", "Auto")]
 
     @property
-    def help_topic(self) -> str:  # type: ignore[override]
+    def help_topic(self) -> str:  # type: ignore[override]  # a plain class attribute on the bases
         return self.kind or "general"
 
     def keeps(self, request: Request | None) -> bool:
@@ -98,7 +99,7 @@ class RequestDialog(NimitzModal):
     def show_error(self, message: str) -> None:
         try:
             box = self.query_one("#error", Static)
-        except Exception:  # noqa: BLE001
+        except Exception:
             self.notify(message, severity="error", title="Refused")
             return
         t = Text("✗ Refused: ", style="bold")
@@ -109,7 +110,7 @@ class RequestDialog(NimitzModal):
     def clear_error(self) -> None:
         try:
             box = self.query_one("#error", Static)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return
         box.update("")
         box.display = False

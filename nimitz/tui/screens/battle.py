@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -19,6 +20,7 @@ from nimitz.model.journal import JournalEntry
 from nimitz.tui import settings
 from nimitz.tui.battle_view import (
     AREA_NAMES,
+    BattleView,
     Beat,
     BeatMaker,
     BoardHistory,
@@ -72,7 +74,7 @@ class BattleScreen(NimitzScreen):
         self.current: Beat | None = None
         self.done: Callable[[], None] | None = None
         self.speed = settings.battle_speed()
-        self.last_view = None
+        self.last_view: BattleView | None = None
         self.log_open = False
         self.seen: list[Beat] = []  # every beat shown (the result screen picks the key rolls)
         self._maker: BeatMaker | None = None
@@ -107,7 +109,7 @@ class BattleScreen(NimitzScreen):
         if self.done is not None and not self._advance():  # play() came before the mount
             self._finish()
 
-    def on_resize(self, event) -> None:  # noqa: ANN001
+    def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self._layout()
 
@@ -275,8 +277,8 @@ class BattleScreen(NimitzScreen):
     def _waiting_text(self) -> Text:
         request = self.napp.controller.request
         t = Text()
-        from nimitz.tui.app import is_battle_kind
         from nimitz.tui.battle_view import say
+        from nimitz.tui.controller import is_battle_kind
 
         if request is not None and is_battle_kind(request.kind):
             t.append("Your decision: ", style="bold")

@@ -13,7 +13,7 @@ from nimitz.engine.requests import Request
 from nimitz.tui.screens.choice import ChoiceDialog
 
 
-def battle_info_text(info: dict[str, Any], name) -> Text:  # noqa: ANN001 - name(id) -> str
+def battle_info_text(info: dict[str, Any], name) -> Text:  # name(id) -> str
     """A battle request's context as a wargamer would say it (no keys, no ids)."""
     from nimitz.tui.battle_view import AREA_NAMES, STEP_WORDS, need_text
 

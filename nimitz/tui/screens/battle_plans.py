@@ -89,7 +89,7 @@ class PlansDialog(RequestDialog):
                 t.append(f"\n{odds}", style="dim")
             self.query_one("#plans-detail", Static).update(t)
 
-    def on_option_list_option_highlighted(self, event) -> None:  # noqa: ANN001
+    def on_option_list_option_highlighted(self, event) -> None:
         self._detail(event.option_index)
 
     def on_check_list_selected_changed(self, event: CheckList.SelectedChanged) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -95,7 +96,7 @@ class CampaignScreen(NimitzScreen):
     def on_map_view_area_activated(self, event: MapView.AreaActivated) -> None:
         self._act(event.code)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:  # the app checks the size (NimitzApp.on_resize)
         self._share_height()
         if self.view is not None:
             self.call_after_refresh(self.refresh_state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -81,7 +81,7 @@ class EndScreen(NimitzScreen):
         hist.add_column("held")
         for i, n in enumerate(state.held_history, 1):
             hist.add_row(str(i), f"{n} {'#' * n}")
-        parts = [head, ev, Text(""), hist]
+        parts: list[RenderableType] = [head, ev, Text(""), hist]
         linked = getattr(state, "linked_years", [])
         if linked:
             lt = Table(title="Linked campaign", title_justify="left", show_edge=False, header_style="bold")

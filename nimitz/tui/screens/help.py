@@ -13,15 +13,15 @@ from nimitz.tui.helptext import help_for
 from nimitz.tui.screens.base import NimitzModal
 
 
-def keys_text(screen) -> Text:  # noqa: ANN001
+def keys_text(screen) -> Text:
     """The keys the screen below answers to, from its active bindings."""
     t = Text()
     seen = set()
     try:
         bindings = screen.active_bindings
-    except Exception:  # noqa: BLE001
+    except Exception:
         return t
-    for key, active in bindings.items():
+    for active in bindings.values():
         b = active.binding
         if not b.description or not b.show or b.action in seen:
             continue

@@ -4,6 +4,7 @@ off-map boxes and the legend beside it. The same canvas as `nimitz show --map`."
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -78,8 +79,8 @@ class MapScreen(NimitzScreen):
     def on_map_view_area_activated(self, event: MapView.AreaActivated) -> None:
         self.action_inspect()
 
-    def on_resize(self) -> None:
-        super().on_resize(None)
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
         if self.view is not None:
             self.call_after_refresh(self.refresh_state)
 

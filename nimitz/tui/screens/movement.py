@@ -135,7 +135,7 @@ class MoveDialog(RequestDialog):
                 t.append(f" JA {ja}", style="dim")
             dests.add_option(Option(t, id=a.code))
         special = game.sheet.special
-        for box, kind, label, flag in BOXES:
+        for box, _kind, label, flag in BOXES:
             if flag and not getattr(special, flag, False):
                 continue
             self.problems[box] = None if forces else "pick the forces to move first (space)"

@@ -69,7 +69,7 @@ class NewCampaignDialog(NimitzModal):
         self.query_one("#error", Static).display = False
         self.query_one("#year", ChoiceRow).focus()
 
-    def on_key(self, event) -> None:  # noqa: ANN001
+    def on_key(self, event) -> None:
         if event.key in ("down", "up") and not isinstance(self.focused, Button):
             event.stop()
             if event.key == "down":

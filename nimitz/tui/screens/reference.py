@@ -3,7 +3,7 @@ follows, with their ids."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -104,7 +104,7 @@ def orders_tables(data: GameData) -> Group:
 def modifier_tables(data: GameData) -> Group:
     o = data.orders
     bands = [f"track {b.lo}-{b.hi}" for b in o.track_band]
-    out = []
+    out: list[RenderableType] = []
     for preset, years in o.modifier_presets.items():
         t = _table(f"Order modifier, preset '{preset}'" + (" (default)" if preset == "map" else ""), "year", *bands)
         for year, mods in years.items():
@@ -144,8 +144,8 @@ def battle_tables(data: GameData) -> Group:
     for row in b.length:
         length.add_row(_band(row.lo, row.hi), str(row.turns))
     plans = _table("JA plans per battle turn", "JA forces", "plans")
-    for row in b.plans_per_turn:
-        plans.add_row(_band(row.lo, row.hi), str(row.plans))
+    for plans_row in b.plans_per_turn:
+        plans.add_row(_band(plans_row.lo, plans_row.hi), str(plans_row.plans))
     areas = _table("JA bombers' target area (1d10)", "d10", "area")
     for a in b.battle_area:
         areas.add_row(_band(a.lo, a.hi), f"{a.code} {a.name}")
@@ -180,7 +180,7 @@ def plan_table(data: GameData, side: str) -> Table:
 
 def forces_table(data: GameData, year: int) -> Group:
     sheet = data.year(year)
-    out = []
+    out: list[RenderableType] = []
     for side in ("US", "JA"):
         t = _table(
             f"{year} {side} counter classes (full / damaged values)",

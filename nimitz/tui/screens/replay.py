@@ -132,8 +132,8 @@ def changes(before: Snapshot | None, after: Snapshot, limit: int = 14) -> list[s
                 lines.append(f"{names.get(fid, fid.split(':', 1)[-1])}: destroyed")
         for pid in nb.lost_pieces:
             if pid not in ob.lost_pieces:
-                piece = nb.pieces.get(pid) or ob.pieces.get(pid)
-                lines.append(f"{piece.name if piece else pid.split(':', 1)[-1]} (board): destroyed")
+                lost = nb.pieces.get(pid) or ob.pieces.get(pid)
+                lines.append(f"{lost.name if lost else pid.split(':', 1)[-1]} (board): destroyed")
     elif nb is not None and ob is None:
         lines.append(f"The battle board is set up for {nb.area}")
     elif nb is None and ob is not None:
@@ -314,7 +314,7 @@ class ReplayScreen(NimitzScreen):
             t.append(f" · branch of {self.session.branch_of}", style="dim")
         return t
 
-    def plans_text(self, view, sp: int) -> Text:  # noqa: ANN001
+    def plans_text(self, view, sp: int) -> Text:
         t = Text()
         if view is None:
             return t

@@ -8,6 +8,8 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the smallest terminal nimitz lays out for
+
 
 class TooSmallScreen(ModalScreen):
     BINDINGS = [Binding("q,ctrl+q", "app.quit", "Quit")]
@@ -20,11 +22,9 @@ class TooSmallScreen(ModalScreen):
 
     def on_resize(self) -> None:
         self._update()
-        self.app.call_after_refresh(self.app.check_size)  # type: ignore[attr-defined]
+        self.app.call_after_refresh(self.app.check_size)  # type: ignore[attr-defined]  # a NimitzApp method
 
     def _update(self) -> None:
-        from nimitz.tui.app import MIN_HEIGHT, MIN_WIDTH
-
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
             Text(

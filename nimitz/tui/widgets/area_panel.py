@@ -6,8 +6,10 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from nimitz.tui.view_model import HOLDER_WORDS, AreaView, CampaignView, ForceView
+from nimitz.tui.view_model import CampaignView
 from nimitz.tui.widgets.shown import show
+from nimitz.views.map import AreaView, ForceView
+from nimitz.views.words import HOLDER_WORDS
 
 US_STYLE = "bold #6cb6ff"
 JA_STYLE = "bold #ff7b72"

@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 
 class CheckList(OptionList):
-    BINDINGS = [Binding("space", "toggle", "Pick", show=False)]
+    BINDINGS = [Binding("space", "toggle_pick", "Pick", show=False)]
 
     class SelectedChanged(Message):
         def __init__(self, check_list: CheckList) -> None:
@@ -79,7 +79,7 @@ class CheckList(OptionList):
             self._redraw(i)
         self.post_message(self.SelectedChanged(self))
 
-    def action_toggle(self) -> None:
+    def action_toggle_pick(self) -> None:
         value = self.highlighted_value
         if value is not None:
             self.toggle_value(value)

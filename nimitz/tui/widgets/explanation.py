@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -31,7 +31,7 @@ class ExplanationView(Static):
         title = Text(heading or f"Turn {entry.turn}, {step_words(entry.step)}: ", style="bold")
         title.append(entry_line(entry), style="bold")
         rows = explain(entry)
-        parts = [title, Text("")]
+        parts: list[RenderableType] = [title, Text("")]
         if rows:
             parts.append(rows_table(rows))
         if entry_full_text(entry):

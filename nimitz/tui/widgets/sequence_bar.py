@@ -14,7 +14,7 @@ def sequence_text(step: str, width: int) -> Text:
         step = "battles"  # "battle:turn 2:bomb runs" is inside Resolve Battles
     long = sum(len(name) + 2 for _, name, _ in SEQUENCE) <= width
     t = Text(no_wrap=True, overflow="crop")
-    for i, (key, name, abbr) in enumerate(SEQUENCE):
+    for key, name, abbr in SEQUENCE:
         label = name if long else abbr
         if key == step:
             t.append(f"[{label}]", style="bold reverse")

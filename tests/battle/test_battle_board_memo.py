@@ -1,0 +1,73 @@
+"""The battle board's query memo (issue 12, engine speed): queries are kept between moves, and
+any change to `BattleState.positions` (the engine's, or a direct write as tests make) is seen at
+once. `positions` counts its changes but saves, compares and copies as the plain dict it is."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+from battle_helpers import air, empty_state, game_with, make_board, put
+
+from nimitz.engine.battle import hits as H
+from nimitz.engine.battle.board import Board
+from nimitz.model.battle import BattleState, Positions
+from nimitz.model.state import clone
+from nimitz.persist.saves import CONVERTER
+
+
+def _board(boxes: dict[str, str]) -> Board:
+    s = empty_state(1942)
+    for fid in boxes:
+        side, name = fid.split(":", 1)
+        put(s, side, name)
+    return make_board(game_with(s, []), boxes)
+
+
+def test_queries_follow_every_move_destroy_and_landing():
+    b = _board({"JA:Kaga": "JO", "US:Lexington": "UO", "US:Chester/Louisville": "UO"})
+    lex = air(b, "US:Lexington")
+    assert b.flying("US") == [] and b.on_deck("US:Lexington") == lex
+    assert b.surface_ships("US", "UO") == ["US:Lexington", "US:Chester/Louisville"]
+    b.bs.positions[lex[0]] = "JO"  # a direct write, as a test or a future rule might make
+    assert b.flying("US") == [lex[0]] and b.flying("US", "JO") == [lex[0]]
+    assert b.on_deck("US:Lexington") == lex[1:]
+    assert b.at_home("US") == lex[1:]
+    b.bs.positions["US:Chester/Louisville"] = "CO"
+    assert b.surface_ships("US", "UO") == ["US:Lexington"] and b.ships("US", "CO") == ["US:Chester/Louisville"]
+    H.destroy(b, lex[0])
+    assert b.flying("US") == [] and lex[0] not in b.ids("US") and lex[0] not in b.aircraft("US")
+
+
+def test_returned_lists_are_the_callers_own():
+    b = _board({"JA:Kaga": "JO", "US:Lexington": "UO"})
+    got = b.ids("US")
+    got.clear()
+    assert b.ids("US") == ["US:Lexington", *air(b, "US:Lexington")]
+
+
+def test_a_new_battle_state_starts_a_new_memo():
+    b = _board({"JA:Kaga": "JO", "US:Lexington": "UO"})
+    assert b.carriers("JA") == ["JA:Kaga"]
+    b.state.battle = BattleState(area=b.bs.area, forces=["JA:Kaga"], positions={"JA:Kaga": "JO"})
+    assert b.carriers("US") == [] and b.ids() == ["JA:Kaga"]
+
+
+def test_positions_count_changes_and_save_as_a_plain_dict():
+    bs = BattleState(area="MI", positions={"JA:Kaga": "JO"})
+    assert type(bs.positions) is Positions
+    before = bs.positions.changes
+    bs.positions["US:Lexington"] = "UO"
+    bs.positions.pop("JA:Kaga")
+    bs.positions.update({"US:Chester/Louisville": "CO"})
+    assert bs.positions.changes == before + 3
+    saved = CONVERTER.unstructure(bs)
+    assert json.dumps(saved["positions"]) == '{"US:Lexington": "UO", "US:Chester/Louisville": "CO"}'
+    back = CONVERTER.structure(saved, BattleState)
+    assert type(back.positions) is Positions and back == bs
+    for copied in (clone(bs), copy.deepcopy(bs), pickle.loads(pickle.dumps(bs))):
+        assert type(copied.positions) is Positions and copied == bs
+        assert copied.positions is not bs.positions
+    bs.positions = {"JA:Kaga": "JO"}  # assigning a plain dict converts it
+    assert type(bs.positions) is Positions
