@@ -160,13 +160,13 @@ class FrameClock:
     turning a frame into the bytes a terminal gets: that is done here too, so each frame costs
     what it costs in a terminal."""
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app) -> None:
         from textual._compositor import CompositorUpdate
 
         self.frames: list[tuple[float, float]] = []
         display = app._display
 
-        def stamped(screen, renderable) -> None:  # noqa: ANN001
+        def stamped(screen, renderable) -> None:
             display(screen, renderable)
             if renderable is None:
                 return
@@ -198,10 +198,10 @@ class Phases:
         self._wrap(NimitzApp, "refresh_all", "refresh_state")
         self._wrap(NimitzApp, "_show_next", "next_screen")
 
-    def _wrap(self, owner, name: str, phase: str) -> None:  # noqa: ANN001
+    def _wrap(self, owner, name: str, phase: str) -> None:
         inner = getattr(owner, name)
 
-        def timed(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        def timed(*args, **kwargs):
             self._depth[phase] = self._depth.get(phase, 0) + 1
             start = time.thread_time()
             try:
@@ -218,7 +218,7 @@ class Phases:
         return spent
 
 
-async def press_and_settle(app, clock: FrameClock, key: str) -> tuple[float, float, float]:  # noqa: ANN001
+async def press_and_settle(app, clock: FrameClock, key: str) -> tuple[float, float, float]:
     """Send one key as the terminal would and wait until the app is quiet: no worker, nothing
     queued, no frame for QUIET seconds. Returns the wall time from the key to its first frame
     and to its last frame (the screen updated: the decision's result drawn), and the process's

@@ -315,13 +315,14 @@ class NimitzApp(App):
         """Push the new state down to the screens in view: the top one and those its dialogs
         let show through. A screen covered by another is marked stale and redraws when it is
         shown again (screens.base.CatchesUp)."""
+        from nimitz.tui.screens.base import CatchesUp
+
         in_view = self.screens_in_view()
         for screen in list(self.screen_stack):
-            refresh = getattr(screen, "refresh_state", None)
-            if refresh is None:
+            if not isinstance(screen, CatchesUp):
                 continue
             if screen in in_view:
-                refresh()
+                screen.refresh_state()
             else:
                 screen.stale = True
 

@@ -35,7 +35,10 @@ class CatchesUp:
     def on_screen_resume(self) -> None:
         if self.stale:
             self.stale = False
-            self.refresh_state()  # type: ignore[attr-defined]
+            self.refresh_state()
+
+    def refresh_state(self) -> None:
+        """The campaign changed (the screens override it)."""
 
 
 class NimitzScreen(SizeAware, CatchesUp, Screen):
