@@ -47,12 +47,14 @@ class ReportScreen(NimitzScreen):
     def on_mount(self) -> None:
         lst = self.query_one("#report-list", OptionList)
         orders = sum(1 for e in self.entries if is_order(e))
+        options = []
         for i, e in enumerate(self.entries):
             t = Text(f"{i + 1:>2} ", style="dim")
             if e.side != "JA":  # the Japanese decisions need no side (and 'JA JA: Hold' is Japan's area)
                 t.append(f"{e.side or '--'} ", style="bold")
             t.append(entry_line(e))
-            lst.add_option(Option(t, id=str(i)))
+            options.append(Option(t, id=str(i)))
+        lst.add_options(options)  # at once: one measure of the list, not one per line
         title = Text(self.title_text, style="bold")
         if orders:
             others = len(self.entries) - orders
