@@ -1,7 +1,7 @@
 """Saves and screens at any length (issue 11): the four ratios of the issue measured in one run,
 and the kill-safety run.
 
-    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N]
+    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N] [--parts 1,2,3,4,5] [--verbose]
 
 1. `nimitz autoplay --year 1942 --save X` against the same autoplay without --save (a fresh
    process each, as a user runs it; the best of --runs);
@@ -9,9 +9,11 @@ and the kill-safety run.
 3. in the TUI (Pilot, 100x30): key press -> screen updated, median and worst, at turn 6 of a 1944
    campaign with 50 other saves in the folder. The keys are a player's: `a` (answer
    automatically: the engine, the bot and the autosave run in a worker), Enter to close the
-   reports that follow, left/right on the map. Each is timed from the key to the screen
-   redrawn after it (the UI thread's answer), and `a`/Enter also to the decision's result on
-   screen (the worker done); the worker's own time is printed beside;
+   reports and step through a battle's beats, left/right on the map. Each key is sent as the
+   terminal sends it and timed to the last frame it caused (the decision's result drawn, the
+   frame turned into the bytes a terminal gets), wall and CPU time (the process's: the UI
+   thread and the worker); --verbose prints every key with its CPU split into layout, paint,
+   CSS, compose and the app's own refresh. Only this part: --parts 3;
 4. `read_save` of a finished campaign against `json.loads` + cattrs structure of the same
    journal and checkpoints as one JSON document (the best of --runs); `Session.open` (read and
    replay of the last turn) is printed beside it;
