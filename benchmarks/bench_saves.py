@@ -1,7 +1,7 @@
 """Saves and screens at any length (issue 11): the four ratios of the issue measured in one run,
 and the kill-safety run.
 
-    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N]
+    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N] [--parts 1,2,3,4,5] [--verbose]
 
 1. `nimitz autoplay --year 1942 --save X` against the same autoplay without --save (a fresh
    process each, as a user runs it; the best of --runs);
@@ -9,9 +9,11 @@ and the kill-safety run.
 3. in the TUI (Pilot, 100x30): key press -> screen updated, median and worst, at turn 6 of a 1944
    campaign with 50 other saves in the folder. The keys are a player's: `a` (answer
    automatically: the engine, the bot and the autosave run in a worker), Enter to close the
-   reports that follow, left/right on the map. Each is timed from the key to the screen
-   redrawn after it (the UI thread's answer), and `a`/Enter also to the decision's result on
-   screen (the worker done); the worker's own time is printed beside;
+   reports and step through a battle's beats, left/right on the map. Each key is sent as the
+   terminal sends it and timed to the last frame it caused (the decision's result drawn, the
+   frame turned into the bytes a terminal gets), wall and CPU time (the process's: the UI
+   thread and the worker); --verbose prints every key with its CPU split into layout, paint,
+   CSS, compose and the app's own refresh. Only this part: --parts 3;
 4. `read_save` of a finished campaign against `json.loads` + cattrs structure of the same
    journal and checkpoints as one JSON document (the best of --runs); `Session.open` (read and
    replay of the last turn) is printed beside it;
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -154,9 +157,103 @@ def campaign_at_turn_6(folder: Path, others: Path) -> Path:
     return path
 
 
+class FrameClock:
+    """Every frame the app draws, stamped (wall and CPU time). Pilot runs headless, which skips
+    turning a frame into the bytes a terminal gets: that is done here too, so each frame costs
+    what it costs in a terminal."""
+
+    def __init__(self, app) -> None:
+        from textual._compositor import CompositorUpdate
+
+        self.frames: list[tuple[float, float]] = []
+        display = app._display
+
+        def stamped(screen, renderable) -> None:
+            display(screen, renderable)
+            if renderable is None:
+                return
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(app.console)
+            self.frames.append((time.perf_counter(), time.process_time()))
+
+        app._display = stamped
+
+
+class Phases:
+    """Where a key's time goes (--verbose): CPU time spent in Textual's layout, painting,
+    CSS and compose, and in the app's own state push-down, summed per key (nested calls are
+    counted once, in the outermost)."""
+
+    def __init__(self) -> None:
+        from textual import widget
+        from textual.css.stylesheet import Stylesheet
+        from textual.screen import Screen
+
+        from nimitz.tui.app import NimitzApp
+
+        self.spent: dict[str, float] = {}
+        self._depth: dict[str, int] = {}
+        self._wrap(Screen, "_refresh_layout", "layout")
+        self._wrap(Screen, "_compositor_refresh", "paint")
+        self._wrap(Stylesheet, "apply", "css")
+        self._wrap(widget, "compose", "compose")
+        self._wrap(NimitzApp, "refresh_all", "refresh_state")
+        self._wrap(NimitzApp, "_show_next", "next_screen")
+
+    def _wrap(self, owner, name: str, phase: str) -> None:
+        inner = getattr(owner, name)
+
+        def timed(*args, **kwargs):
+            self._depth[phase] = self._depth.get(phase, 0) + 1
+            start = time.thread_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                self._depth[phase] -= 1
+                if not self._depth[phase]:
+                    self.spent[phase] = self.spent.get(phase, 0.0) + time.thread_time() - start
+
+        setattr(owner, name, timed)
+
+    def take(self) -> dict[str, float]:
+        spent, self.spent = self.spent, {}
+        return spent
+
+
+async def press_and_settle(app, clock: FrameClock, key: str) -> tuple[float, float, float]:
+    """Send one key as the terminal would and wait until the app is quiet: no worker, nothing
+    queued, no frame for QUIET seconds. Returns the wall time from the key to its first frame
+    and to its last frame (the screen updated: the decision's result drawn), and the process's
+    CPU time to that last frame (the UI thread and the worker's engine, bot and autosave).
+    Pilot's own press waits in 20 ms steps for the process to idle, so it is not used to time."""
+    from textual import events
+
+    quiet = 0.15
+    before = len(clock.frames)
+    start, cpu = time.perf_counter(), time.process_time()
+    app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+    while True:
+        await asyncio.sleep(0.01)
+        busy = app.busy or any(w.is_running for w in app.workers)
+        pending = any(not node._message_queue.empty() for node in (app, *app.screen.walk_children(with_self=True)))
+        last = clock.frames[-1][0] if len(clock.frames) > before else start
+        if not busy and not pending and time.perf_counter() - last >= quiet:
+            break
+    drawn = clock.frames[before:]
+    if not drawn:
+        return 0.0, 0.0, 0.0
+    return drawn[0][0] - start, drawn[-1][0] - start, drawn[-1][1] - cpu
+
+
+# the screens a player reads and leaves with Enter (a battle's beats: Enter shows the next one,
+# then opens the question); on the others `a` answers automatically
+READ_AND_GO_ON = ("ReportScreen", "MessageDialog", "BattleScreen", "BattleResultScreen")
+
+
 async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]]:
-    """Per key: the UI's answer (the key handled and the screen redrawn, workers may still
-    run) and the result on screen (workers done); the engine's share is timed in the worker."""
+    """Per key, from the key sent to the last frame it caused (its result on screen, workers
+    done): wall and CPU time; the first frame's wall time; the engine's share, timed in the
+    worker. Map keys (left/right on the campaign screen) are kept apart."""
     from nimitz.tui.app import NimitzApp
     from nimitz.tui.controller import Controller
 
@@ -171,36 +268,35 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
             engine.append(time.perf_counter() - start)
 
     Controller.answer = timed_answer
+    phases = Phases()
     app = NimitzApp(folder, path)
-    out: dict[str, list[float]] = {"ui": [], "result": [], "map": [], "engine": engine, "ui_cpu": [], "map_cpu": []}
+    out: dict[str, list[float]] = {k: [] for k in ("first", "ui", "ui_cpu", "map", "map_cpu", "keys")}
+    out["engine"] = engine
+    out["phases"], out["map_phases"] = [], []
     async with app.run_test(size=(100, 30)) as pilot:
-
-        async def settled() -> None:
+        clock = FrameClock(app)
+        await pilot.pause()
+        while app.busy or any(w.is_running for w in app.workers):
+            await app.workers.wait_for_complete()
             await pilot.pause()
-            while app.busy or any(w.is_running for w in app.workers):
-                await app.workers.wait_for_complete()
-                await pilot.pause()
-            await pilot.pause()
-
-        await settled()
+        await press_and_settle(app, clock, "f24")  # settle the first screen (an unbound key)
+        phases.take()
         for i in range(keys):
             if app.controller.request is None:
                 break
             top = type(app.screen).__name__
             if top == "CampaignScreen":  # a pure UI key first: move the map selection
-                start, cpu = time.perf_counter(), time.process_time()
-                await pilot.press("right" if i % 2 else "left")
-                await pilot.pause()
-                out["map"].append(time.perf_counter() - start)
-                out["map_cpu"].append(time.process_time() - cpu)
-            key = "enter" if top in ("ReportScreen", "MessageDialog") else "a"
-            start, cpu = time.perf_counter(), time.process_time()
-            await pilot.press(key)
-            await pilot.pause()
-            out["ui"].append(time.perf_counter() - start)
-            out["ui_cpu"].append(time.process_time() - cpu)
-            await settled()
-            out["result"].append(time.perf_counter() - start)
+                _, wall, cpu = await press_and_settle(app, clock, "right" if i % 2 else "left")
+                out["map"].append(wall)
+                out["map_cpu"].append(cpu)
+                out["map_phases"].append(phases.take())
+            key = "enter" if top in READ_AND_GO_ON else "a"
+            first, wall, cpu = await press_and_settle(app, clock, key)
+            out["first"].append(first)
+            out["ui"].append(wall)
+            out["ui_cpu"].append(cpu)
+            out["keys"].append(f"{top}:{key}")
+            out["phases"].append(phases.take())
     Controller.answer = answer
     return out
 
@@ -211,47 +307,88 @@ def ms(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:.0f} ms, worst {max(xs) * 1000:.0f} ms"
 
 
+def load_average() -> str:
+    """The machine's load (1, 5, 15 minutes): the figures are wall clock on a shared machine."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def tui_figures(root: Path, sample: Path, keys: int) -> None:
+    folder = root / "tui"
+    path = campaign_at_turn_6(folder, sample)
+    load = load_average()
+    t = asyncio.run(tui_keys(folder, path, keys))
+    print(
+        f"3. TUI at turn 6 of 1944 with 50 other saves (targets: median 50 ms, worst 150 ms); "
+        f"load average {load} before, {load_average()} after"
+    )
+    print(
+        f"   a / Enter -> screen updated (the decision's result drawn, worker done): wall {ms(t['ui'])}; "
+        f"CPU {ms(t['ui_cpu'])}; over {len(t['ui'])} keys"
+    )
+    print(f"   a / Enter -> first frame: wall {ms(t['first'])}")
+    print(f"   of which the engine, bot and autosave in the worker: {ms(t['engine'])}")
+    print(
+        f"   map key (left/right) -> screen updated: wall {ms(t['map'])}; CPU {ms(t['map_cpu'])}; "
+        f"over {len(t['map'])} keys"
+    )
+    every = t["ui"] + t["map"]
+    every_cpu = t["ui_cpu"] + t["map_cpu"]
+    print(f"   every key: wall {ms(every)}; CPU {ms(every_cpu)}")
+    if VERBOSE:
+        print("   per key, CPU ms of the UI thread in: " + " ".join(PHASES))
+        rows = [*zip(t["keys"], t["ui"], t["ui_cpu"], t["phases"], strict=True)]
+        rows += [
+            ("CampaignScreen:left/right", w, c, p)
+            for w, c, p in zip(t["map"], t["map_cpu"], t["map_phases"], strict=True)
+        ]
+        for key, wall, cpu, spent in rows:
+            split = " ".join(f"{spent.get(phase, 0.0) * 1000:5.0f}" for phase in PHASES)
+            print(f"     {key:<28} wall {wall * 1000:5.0f} ms  CPU {cpu * 1000:5.0f} ms |{split}")
+
+
+PHASES = ("layout", "paint", "css", "compose", "refresh_state", "next_screen")
+
+
+VERBOSE = False
+
+
 def main() -> None:
+    global VERBOSE
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--keys", type=int, default=60)
+    parser.add_argument("--parts", default="1,2,3,4,5", help="which measurements, e.g. --parts 3 (the TUI only)")
+    parser.add_argument("--verbose", action="store_true", help="part 3: every key's figures")
     args = parser.parse_args()
+    parts = {int(p) for p in args.parts.split(",")}
+    VERBOSE = args.verbose
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        with_save, without = autoplay_ratio(root / "autoplay", args.runs)
-        print(
-            f"1. autoplay 1942 --save {with_save:.2f} s, without {without:.2f} s: "
-            f"ratio {with_save / without:.2f} (target <= 1.5)"
-        )
-        sample = finished_save(root / "samples", 1942, 1)
-        many, one = list_ratio(root / "list", args.runs, sample)
-        print(
-            f"2. list with 200 saves {many * 1000:.0f} ms, with 1 save {one * 1000:.0f} ms: "
-            f"ratio {many / one:.2f} (target <= 2)"
-        )
-        folder = root / "tui"
-        path = campaign_at_turn_6(folder, sample)
-        t = asyncio.run(tui_keys(folder, path, args.keys))
-        print("3. TUI at turn 6 of 1944 with 50 other saves (targets: median 50 ms, worst 150 ms)")
-        print(
-            f"   key -> screen updated (key handled, redrawn; workers may run): "
-            f"{ms(t['ui'])} over {len(t['ui'])} keys (a, Enter); CPU time {ms(t['ui_cpu'])}"
-        )
-        print(
-            f"   map key (left/right) -> screen updated: {ms(t['map'])} over {len(t['map'])} keys; "
-            f"CPU time {ms(t['map_cpu'])}"
-        )
-        print(f"   key -> the decision's result on screen (worker done): {ms(t['result'])}")
-        print(f"   of which the engine, bot and autosave in the worker: {ms(t['engine'])}")
-        finished = finished_save(root / "samples", 1943, 2)
-        load, base, session = load_ratio(finished, args.runs)
-        print(
-            f"4. read_save of a finished 1943 campaign {load * 1000:.0f} ms, json.loads + cattrs "
-            f"{base * 1000:.0f} ms: ratio {load / base:.2f} (target <= 3); Session.open with "
-            f"the replay of the last turn {session * 1000:.0f} ms"
-        )
-        if args.kills:
+        if 1 in parts:
+            with_save, without = autoplay_ratio(root / "autoplay", args.runs)
+            print(
+                f"1. autoplay 1942 --save {with_save:.2f} s, without {without:.2f} s: "
+                f"ratio {with_save / without:.2f} (target <= 1.5)"
+            )
+        sample = finished_save(root / "samples", 1942, 1) if parts & {2, 3} else None
+        if 2 in parts:
+            many, one = list_ratio(root / "list", args.runs, sample)
+            print(
+                f"2. list with 200 saves {many * 1000:.0f} ms, with 1 save {one * 1000:.0f} ms: "
+                f"ratio {many / one:.2f} (target <= 2)"
+            )
+        if 3 in parts:
+            tui_figures(root, sample, args.keys)
+        if 4 in parts:
+            finished = finished_save(root / "samples", 1943, 2)
+            load, base, session = load_ratio(finished, args.runs)
+            print(
+                f"4. read_save of a finished 1943 campaign {load * 1000:.0f} ms, json.loads + cattrs "
+                f"{base * 1000:.0f} ms: ratio {load / base:.2f} (target <= 3); Session.open with "
+                f"the replay of the last turn {session * 1000:.0f} ms"
+            )
+        if 5 in parts and args.kills:
             from killsafety import run_kills
 
             start = time.perf_counter()

@@ -218,3 +218,39 @@ def test_hits_ja_allocation_and_us_auto(pos):
     assert json.loads(us.output)["result"] == ["US:Chester/Louisville", "US:Chester/Louisville", "US:DESRON 1"]
     where = _bot("hits", pos, "--area", "MI", "--side", "US", "--hits", "1", "--step", "torpedoes")
     assert where.exit_code == 2 and "torpedoes happens in JO, CO, UO" in where.output
+
+
+def test_wings_set_the_bombing_box_on_the_table(tmp_path):
+    """facts 1.13 / R44: `--wings N` puts N B-29 wings in the strategic bombing box (or takes
+    them out), so `--bombed` can name that many JA forces in Japan; no bombing before 1944."""
+    file = tmp_path / "t44.toml"
+    file.write_text(_bw_position(), encoding="utf-8")
+    none = _bot("orders", str(file), "--wings", "0", "--bombed", "Zuikaku", "--json")
+    assert none.exit_code == 2 and "0 B-29 wing" in json.loads(none.output)["detail"]
+    result = _bot("orders", str(file), "--wings", "0", "--dice", "1,1,1,1,1,1", "--json")
+    assert result.exit_code == 0, result.output
+    early = _bot("orders", _write(tmp_path, POSITION), "--wings", "1", "--json")
+    assert early.exit_code == 2 and "no strategic bombing in 1942" in json.loads(early.output)["detail"]
+
+
+def test_wings_in_the_box_hold_airfields_in_a_battle_in_ma(tmp_path):
+    """R64: wings in the bombing box hold airfields on MA's Island in a battle there, so Japan's
+    placement sees land-based aircraft on the Island (facts 1.8: carriers to the JA Ocean, the
+    escorts alternate) where without them every ship goes to the JA Ocean. The position has no
+    wing in play; `--wings 1` brings one from the reinforcements into the box."""
+    text = _bw_position().split("[areas.JA]")[0] + '[areas.MA]\nUS = ["Essex"]\nJA = ["Zuikaku", "Kongo/Haruna"]\n'
+    file = _write(tmp_path, text)
+    cases = {}
+    for wings in (("--wings", "1"), ()):
+        result = _bot("place", file, "--area", "MA", *wings, "--json")
+        assert result.exit_code == 0, result.output
+        cases[wings] = json.loads(result.output)["explanation"]["ships"]
+    assert cases[("--wings", "1")]["island_condition"]["lba_on_island"] is True
+    assert cases[("--wings", "1")]["case"].startswith("carriers and island forces")
+    assert cases[()]["case"].startswith("carriers and no island forces")
+
+
+def _write(tmp_path, text: str) -> str:
+    file = tmp_path / "w.toml"
+    file.write_text(text, encoding="utf-8")
+    return str(file)

@@ -396,6 +396,30 @@ def first_light_area(board: Board, area: str) -> tuple[str | None, dict[str, Any
     return chosen, {"area": area, "stepping": how, "result": chosen or "none"}
 
 
+# --- turn end ----------------------------------------------------------------------------------
+
+
+def duration_change(board: Board, plan: Any) -> tuple[int, dict[str, Any]]:
+    """Japan's Duration plan at the end of a battle turn (facts 1.10): by the forces on the sheet,
+    a turn more when Japan has more, a turn less when it has fewer (none when equal); a plan that
+    lets its owner choose: longer with more forces, else shorter."""
+    own, other = board.count_on_sheet("JA"), board.count_on_sheet("US")
+    fewer, more = plan.effect["change"]
+    if plan.effect["compare"] == "force_count":
+        change = more if own > other else fewer if own < other else 0
+        rule = "more: +1, fewer: -1, equal: none"
+    else:
+        change = more if own > other else fewer
+        rule = "Japan chooses: a turn longer with more forces on the sheet, else a turn shorter"
+    return change, {
+        "procedure": "JA Duration plan",
+        "ja_forces": own,
+        "us_forces": other,
+        "change": change,
+        "rule": rule,
+    }
+
+
 # --- hits and losses (R14) ----------------------------------------------------------------------
 
 
@@ -470,5 +494,6 @@ __all__ = [
     "excess_aircraft",
     "airfield_losses",
     "first_light_carrier",
+    "duration_change",
     "DECK",
 ]

@@ -264,8 +264,11 @@ class OrdersBot:
         ashore_left = len(self.ja_ashore(area))
         # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
         keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
+        by_category: dict[str, list[Force]] = {"ships": [], "infantry": [], "lba": []}
+        for f in pool:
+            by_category[self.category(f)].append(f)
         for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
-            options = [f for f in pool if self.category(f) == cat]
+            options = by_category[cat]
             self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}
             for _ in range(limit):
                 if not options:

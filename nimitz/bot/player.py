@@ -16,6 +16,7 @@ BOT_JAPAN = JapanPlayer(
     move_aircraft=battle.move_aircraft,
     first_light_carrier=battle.first_light_carrier,
     first_light_area=battle.first_light_area,
+    duration=battle.duration_change,
     hit_target=battle.pick_hit_target,
     excess_aircraft=battle.excess_aircraft,
     airfield_losses=battle.airfield_losses,

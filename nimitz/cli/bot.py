@@ -5,8 +5,9 @@ For players of the physical game and for checking the bot. `--dice 7,3,12` gives
 on the table, in order; the bot's own random picks (counters picked at random, tie-breaks) come
 from its stream, or from `--bot-dice`. Without `--dice` the save's own streams are used (on a
 copy). What the player sets on the table can be given too: `--track N` and `--raiders N` for the
-reinforcement roll (the JA resupply track, US submarines raiding), `--bombed` for the orders (the
-JA forces in Japan the B-29 wings sent back first, R44). `--json` prints the structured result,
+reinforcement roll (the JA resupply track, US submarines raiding), `--wings N` (B-29 wings in the
+strategic bombing box) and `--bombed` for the orders (the JA forces in Japan those wings sent back
+first, R44). `--json` prints the structured result,
 or {"error", "detail"} (docs/cli.md).
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import click
 
+from nimitz.cli.bot_battle import WINGS, set_wings, wings_option
 from nimitz.cli.common import (
     bot_dice_option,
     dice_for,
@@ -80,6 +82,7 @@ def _bombed(data, state, names: str | None) -> list[str]:
 @situation_argument
 @dice_option
 @bot_dice_option
+@wings_option
 @click.option(
     "--bombed",
     metavar="NAMES",
@@ -97,6 +100,7 @@ def bot_orders(
     from nimitz.bot.orders import OrdersBot
 
     data, name, state = open_copy(ctx, campaign)
+    set_wings(data, state, ctx.meta.get(WINGS))
     dice = dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text))
     bot = OrdersBot(state, data, dice)
     if state.step in ("start", "turn", "resupply", "scouting"):
@@ -267,10 +271,22 @@ def bot_repair(ctx, campaign: str, as_json: bool) -> None:
 
 
 def register_battle_commands() -> None:
-    """The battle bot's commands (place, plans, air, hits) join the group."""
+    """The battle bot's commands (place, plans, air, hits; length, first light, duration, excess
+    aircraft, airfield losses) join the group."""
     from nimitz.cli import bot_battle as cli_battle
+    from nimitz.cli import bot_end
 
-    for command in (cli_battle.place, cli_battle.plans, cli_battle.air, cli_battle.hits):
+    for command in (
+        cli_battle.place,
+        cli_battle.plans,
+        cli_battle.air,
+        cli_battle.hits,
+        bot_end.length,
+        bot_end.first_light,
+        bot_end.duration,
+        bot_end.excess_aircraft,
+        bot_end.airfield_losses,
+    ):
         bot_group.add_command(command)
 
 

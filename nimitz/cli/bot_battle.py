@@ -48,8 +48,46 @@ class NotInBattle(NimitzError):
     """The save is not in a battle and no --area was given."""
 
 
+WINGS = "nimitz.wings"  # ctx.meta key: the --wings count, read by _board
+
+
+def wings_option(fn):
+    """`--wings N`: the B-29 wings in the strategic bombing box on the table (facts 1.13)."""
+    return click.option(
+        "--wings",
+        type=click.IntRange(0),
+        default=None,
+        metavar="N",
+        expose_value=False,
+        callback=lambda ctx, _param, value: ctx.meta.__setitem__(WINGS, value),
+        help="B-29 wings in the strategic bombing box (1944-45); default: as in the situation.",
+    )(fn)
+
+
+def set_wings(data, state, wings: int | None) -> None:
+    """Exactly `wings` B-29 wings in the strategic bombing box, on the copy a command works on:
+    more come from MA first (the wings bomb from there, facts 1.13), then from elsewhere; those
+    that leave the box go back to MA."""
+    from nimitz.model.state import BOMBING, BOMBING_BASE, DESTROYED
+
+    if wings is None:
+        return
+    sheet = data.year(state.year)
+    if not sheet.special.strategic_bombing:
+        raise NimitzError(f"--wings: no strategic bombing in {state.year} (facts 1.13)")
+    all_wings = [f for f in state.forces.values() if sheet.cls[f.cls].bomber_wing and f.location != DESTROYED]
+    boxed = [f for f in all_wings if f.location == BOMBING]
+    if wings > len(all_wings):
+        raise click.BadParameter(f"--wings {wings}: the US has {len(all_wings)} B-29 wing(s) in {state.year}")
+    spare = sorted((f for f in all_wings if f.location != BOMBING), key=lambda f: f.location != BOMBING_BASE)
+    for f in boxed[wings:]:
+        f.location = BOMBING_BASE
+    for f in spare[: max(0, wings - len(boxed))]:
+        f.location, f.embarked = BOMBING, False
+
+
 def battle_options(fn):
-    """--dice, --bot-dice, --area, --coastal and --json: what every battle command takes."""
+    """--dice, --bot-dice, --area, --coastal, --wings and --json: what every battle command takes."""
     for option in reversed(
         [
             dice_option,
@@ -66,6 +104,7 @@ def battle_options(fn):
                 metavar="NAMES",
                 help="With --area: US ships placed in Coastal, comma-separated (others: US Ocean).",
             ),
+            wings_option,
             json_option,
         ]
     ):
@@ -90,6 +129,12 @@ def _board(
     from nimitz.persist.players import bot_game
 
     data, name, state = open_copy(ctx, campaign)
+    wings = ctx.meta.get(WINGS)
+    if wings is not None and state.battle is not None:
+        raise NimitzError(
+            "--wings sets the bombing box before a battle is set up with --area; this battle is placed already"
+        )
+    set_wings(data, state, wings)
     game = bot_game(data, state, dice=dice_for(state, parse_dice(dice_text), parse_dice(bot_dice_text)))
     game.dice = JournaledDice(game.dice, game)
     board = Board(game)
@@ -280,7 +325,7 @@ def air(
 
     name, board = _board(ctx, campaign, dice_text, bot_dice_text, area, coastal)
     moves, expls = move_aircraft(board)
-    in_force = [pip.plan for _p, pip in board.ja_in_force()]
+    in_force = [plan.name for plan, _pip in board.ja_in_force()]
     lines = [
         f"JA aircraft moves, battle turn {board.bs.turn} in {board.bs.area} ({name})"
         + (f"; JA plans in force: {', '.join(in_force)}" if in_force else "")

@@ -33,14 +33,18 @@ def position_group() -> None:
 def export(ctx, campaign: str, output: str | None) -> None:
     """Write the save's situation at the start of its current step as a position file."""
     from nimitz.persist.campaign_file import Session
-    from nimitz.persist.position import position_text, step_start_state
+    from nimitz.persist.position import battle_turn_state, position_text, step_start_state
 
     data = game_data()
     session = Session.open(store_of(ctx).resolve(campaign), data)
     game = session.game
     if game.state.finished:
         raise UserError(f"{session.name} is over ({game.state.result}): there is no step to export")
-    state = step_start_state(data, game.checkpoints, game.journal)
+    state = None
+    if game.state.battle is not None:  # at the start of the battle turn it is in
+        state = battle_turn_state(data, game.checkpoints, game.journal)
+    if state is None:
+        state = step_start_state(data, game.checkpoints, game.journal)
     text = position_text(state, data, source=f"{session.name}, turn {state.turn}")
     if output == "-":
         click.echo(text, nl=False)

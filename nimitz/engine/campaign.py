@@ -77,7 +77,8 @@ def play_turn(game: Game, start: str = "") -> Engine:
         state.turn += 1
         state.step = "turn"
         for f in state.forces.values():
-            f.moved = False
+            if f.moved:  # reading is cheap, setting goes through Force.__setattr__
+                f.moved = False
         game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
         variants.turn_start(game)
         fog.refresh(game)
@@ -540,11 +541,14 @@ def _ships_or_transport(game: Game, forces: list[Force]) -> bool:
 
 
 def resolve_battles(game: Game) -> Engine:
-    from nimitz.engine.battle import resolve_battle
+    from nimitz.engine.battle import continue_battle, resolve_battle
 
     state = game.state
-    state.step = "battles"
     fought: list[str] = []
+    if state.battle is not None:  # a position begun inside a battle: it goes on first
+        fought = [*state.battle.earlier, state.battle.area]
+        yield from continue_battle(game)
+    state.step = "battles"
     while True:
         areas = [a for a in battle_areas(game) if a not in fought]
         if not areas:
@@ -563,7 +567,7 @@ def resolve_battles(game: Game) -> Engine:
         fought.append(area)
         game.log("event", "", f"Battle in {area}", {"battle_area": area})
         state.battles_fought += 1
-        yield from resolve_battle(game, area)
+        yield from resolve_battle(game, area, fought[:-1])
         state.step = "battles"
     land_embarked(game)
     for wing in state.at(BOMBING, "US"):

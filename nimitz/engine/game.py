@@ -74,6 +74,10 @@ class Game:
     _engine: Engine | None = None
     # Called after every journal append (the TUI refreshes its log from this).
     listeners: list[Callable[[JournalEntry], None]] = field(factory=list)
+    # Called at moments no journal entry marks that a position can stand at (the start of a
+    # battle turn, for `nimitz position export` mid-battle); not journaled, so saves and golden
+    # journals are unchanged.
+    mark_listeners: list[Callable[[str], None]] = field(factory=list)
     # False: no checkpoints (a lab campaign is never saved, undone or replayed).
     keep_checkpoints: bool = True
 
@@ -99,6 +103,10 @@ class Game:
             for listener in self.listeners:
                 listener(entry)
         return entry
+
+    def mark(self, moment: str) -> None:
+        for listener in self.mark_listeners:
+            listener(moment)
 
     def checkpoint(self) -> None:
         """Keep the full state at a turn's start (called by the engine)."""

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from nimitz.engine.battle.board import Board
     from nimitz.engine.battle.hits import Alloc, Target
     from nimitz.engine.dice import Dice
-    from nimitz.model.data import GameData
+    from nimitz.model.data import GameData, Plan
     from nimitz.model.state import CampaignState
 
 Explanation = dict[str, Any]
@@ -68,6 +68,7 @@ class JapanPlayer:
     move_aircraft: Callable[[Board], tuple[list[dict[str, Any]], list[Explanation]]]
     first_light_carrier: Callable[[Board], tuple[str | None, Explanation]]
     first_light_area: Callable[[Board, str], tuple[str | None, Explanation]]
+    duration: Callable[[Board, Plan], tuple[int, Explanation]]  # the Duration plan's change
     # losses (R14)
     hit_target: Callable[[Board, Alloc, list[Target], str | None], tuple[Target, Explanation]]
     excess_aircraft: Losses

@@ -136,3 +136,6 @@ class BattleState:
     us_playing: list[str] = field(factory=list)  # US plans the player plays this turn
     stats: dict[str, int] = field(factory=dict)  # hits scored, applied, cancelled, lost
     ended: str = ""  # why the battle ended
+    # Areas whose battles were fought earlier in this Resolve Battles step (a battle resumed from
+    # a position goes on with the others); saved only when not empty.
+    earlier: list[str] = field(factory=list)

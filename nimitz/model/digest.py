@@ -11,11 +11,13 @@ from typing import Any
 import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
+from nimitz.model.battle import BattleState
 from nimitz.model.state import CampaignState, RulesProfile
 
 # Fields added after saves existed: left out of a save (and so of the state hash) while they
 # hold their default, so every older campaign keeps its hash and replays unchanged.
 OMITTED_WHEN_DEFAULT: dict[type, tuple[str, ...]] = {
+    BattleState: ("earlier",),  # first: the hooks of the classes holding it are made after it
     RulesProfile: ("options", "objective_hold_track", "battalion_pool", "extra_supply", "extra_bpp"),
     CampaignState: ("variant",),
 }

@@ -80,13 +80,14 @@ def validate_state(state: CampaignState, data: GameData, where: str = "$.state")
 
 
 def validate_checkpoint_state(state: CampaignState, turn: int, data: GameData, where: str) -> list[str]:
-    """A checkpoint is the state at a turn's start: no battle on the board, the turn it says."""
+    """A checkpoint is the state at a turn's start: no battle on the board, the turn it says;
+    or a position's (docs/positions.md), which may stand inside a battle in Resolve Battles."""
     problems = validate_state(state, data, where)
     if problems:
         return problems
     if state.turn != turn:
         problems.append(f"{where}.turn: {state.turn}, but the checkpoint is for turn {turn}")
-    if state.battle is not None:
+    if state.battle is not None and state.step != "battles":
         problems.append(f"{where}.battle: a battle on the board at a turn's start")
     if state.finished:
         problems.append(f"{where}.result: the campaign is already over at a turn's start")

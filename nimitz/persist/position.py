@@ -23,12 +23,15 @@ from typing import TYPE_CHECKING, Any
 from nimitz.engine.campaign import POSITION_STEPS, STEP_NAMES
 from nimitz.engine.setup import new_campaign, stack_of
 from nimitz.errors import NimitzError
+from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattlePiece, BattleState, PlanInPlay
 from nimitz.model.data import GameData, YearSheet
 from nimitz.model.invariants import state_problems
 from nimitz.model.journal import Checkpoint, JournalEntry
+from nimitz.model.optional_rules import OPTION_NAMES, OPTION_STREAMS
 from nimitz.model.state import (
     BATTALIONS,
     BOMBING,
+    BOMBING_BASE,
     DESTROYED,
     INVASION,
     JA_POOL,
@@ -38,8 +41,10 @@ from nimitz.model.state import (
     CampaignState,
     DiceState,
     Force,
+    HiddenStack,
     LinkedYear,
     RulesProfile,
+    VariantState,
 )
 from nimitz.persist.players import bot_game
 
@@ -61,7 +66,7 @@ BOX_SIDES = {
     BATTALIONS: ("JA",),
     DESTROYED: ("US", "JA"),
 }
-STREAMS = ("us", "ja", "bot")
+STREAMS = ("us", "ja", "bot") + tuple(OPTION_STREAMS.values())
 TOP_KEYS = {
     "format",
     "version",
@@ -83,6 +88,8 @@ TOP_KEYS = {
     "areas",
     "boxes",
     "ja_stacks",
+    "battle",
+    "variant",
 }
 _ENTRY = re.compile(r"^(?P<name>[^\[\]]*?)\s*(?:\[(?P<marks>[^\[\]]*)\])?\s*$")
 
@@ -118,12 +125,6 @@ def _list(values: list[Any], indent: str = "") -> str:
 def position_text(state: CampaignState, data: GameData, source: str = "") -> str:
     """The state as a position file (it must stand at the start of a step, see
     `step_start_state`)."""
-    if state.rules.options:
-        raise PositionError(
-            f"positions do not hold the state of the optional rules "
-            f"({', '.join(state.rules.options)}: weather, events, fog of war) yet; "
-            f"export works for campaigns without optional rules"
-        )
     if state.step not in POSITION_STEPS:
         raise PositionError(
             f"a position starts at a campaign step ({', '.join(POSITION_STEPS)}), not at {state.step!r}"
@@ -159,8 +160,11 @@ def position_text(state: CampaignState, data: GameData, source: str = "") -> str
         f'battalion_pool = "{r.battalion_pool}"',
         f"extra_supply = {r.extra_supply}",
         f"extra_bpp = {r.extra_bpp}",
+        f"options = {_list(r.options)}  # optional rules (docs/optional-rules.md)",
         "",
     ]
+    if state.variant is not None:
+        out += variant_text(state)
     out += ["[dice]", f"seed = {state.dice.seed}"]
     out += [f"{s} = {state.dice.streams[s]}" for s in STREAMS if s in state.dice.streams]
     out.append("")
@@ -186,7 +190,9 @@ def position_text(state: CampaignState, data: GameData, source: str = "") -> str
         out.append(f"{stack} = {_list([_entry(state.forces[i]) for i in state.ja_stacks[stack]])}")
     for y in state.linked_years:
         out += ["", "[[linked_years]]", f"year = {y.year}", f"score = {y.score}", f"result = {json.dumps(y.result)}"]
-    return "\n".join(out) + "\n"
+    if state.battle is not None:
+        out += [""] + battle_text(state, data)
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def step_start_state(data: GameData, checkpoints: list[Checkpoint], journal: list[JournalEntry]) -> CampaignState:
@@ -371,6 +377,10 @@ def read_position(text: str, data: GameData, source: str = "position") -> Campai
     state.next_battalion = _int(doc, "next_battalion", problems, next_free, None, next_free)
     stacks = _stacks(doc, placer, problems)
     _fill(state, data, sheet, placer, stacks)
+    if "battle" in doc and not problems.items:
+        read_battle(doc, state, data, problems)
+    if "variant" in doc and not problems.items:
+        read_variant(doc, state, data, problems)
     if not problems.items:
         for problem in state_problems(state, data):
             _translate(problem, placer, problems)
@@ -409,12 +419,20 @@ def _scalars(doc: dict[str, Any], data: GameData, sheet: YearSheet, problems: _P
         "battalion_pool": ("unlimited", "counters"),
     }
     for key, value in rules_doc.items():
+        if key == "options":  # optional rules, in the table's order (saves compare equal)
+            if not isinstance(value, list) or any(v not in OPTION_NAMES for v in value):
+                problems.add("rules.options", f"{value!r}: a list of optional rules ({', '.join(OPTION_NAMES)})")
+            else:
+                rules.options = [name for name in OPTION_NAMES if name in value]
+            continue
         if key in ("extra_supply", "extra_bpp"):  # difficulty handicaps (R70)
             setattr(rules, key, _int(rules_doc, key, problems, 0, None, 0))
             continue
         allowed = choices.get(key)
         if allowed is None:
-            problems.add(f"rules.{key}", f"unknown rule option ({', '.join(choices)}, extra_supply, extra_bpp)")
+            problems.add(
+                f"rules.{key}", f"unknown rule option ({', '.join(choices)}, extra_supply, extra_bpp, options)"
+            )
         elif value not in allowed or type(value) is not type(allowed[0]):
             problems.add(f"rules.{key}", f"{value!r} is not one of {', '.join(map(str, allowed))}")
         else:
@@ -600,3 +618,456 @@ def replay_from_position(env: SaveEnvelope, data: GameData) -> Game | None:
     if first is None or first.kind != "created" or "position" not in first.data or not env.checkpoints:
         return None
     return game_from_position(data, env.checkpoints[0].state.copy(), first.data["position"])
+
+
+# --- a battle in progress ------------------------------------------------------------------------
+#
+# A position at `step = "battles"` may hold the battle being fought, standing at the start of a
+# battle turn (`[battle]`, `[battle.US]`, `[battle.JA]`). Map forces keep their map area (they
+# are listed under [areas.XX] with their damage); the battle tables say where each stands on the
+# battle board. Carrier aircraft are written "CARRIER air N" (the Nth of the carrier's air group,
+# R11), transports "Transport".
+
+BATTLE_BOXES = AREAS + ISLAND_BOXES + (DECK, ON_TRANSPORT)
+BATTLE_KEYS = {
+    "area",
+    "turn",
+    "length",
+    "rolled_length",
+    "earlier",
+    "ja_plans_per_turn",
+    "ja_force_count",
+    "us_bpp",
+    "us_sp_spent",
+    "cup",
+    "drawn",
+    "stats",
+    "destroyed",
+    "lost",
+    "US",
+    "JA",
+}
+SIDE_KEYS = {"out", "joined", "airfields", "capacity", "plans"}
+_AIRCRAFT = re.compile(r"^(?P<carrier>.+) air (?P<n>\d+)$")
+
+
+def battle_turn_state(
+    data: GameData, checkpoints: list[Checkpoint], journal: list[JournalEntry]
+) -> CampaignState | None:
+    """The state at the start of the battle turn a saved campaign is in (re-run from its turn's
+    checkpoint, caught at the engine's battle-turn mark), or None when the battle has not reached
+    its first turn (it is still being set up)."""
+    cp = checkpoints[-1]
+    game = bot_game(data, cp.state.copy(), journal=list(journal[: cp.journal_len]), checkpoints=list(checkpoints[:-1]))
+    marked: list[CampaignState] = []
+    game.mark_listeners.append(lambda moment: marked.append(_at_battle_turn(game.state)))
+    game.start()
+    for entry in journal[cp.journal_len :]:
+        if entry.kind == "decision" and entry.decision is not None:
+            game.answer(entry.decision)
+    now = game.state
+    if not marked or now.battle is None:
+        return None
+    last = marked[-1]
+    same = last.battles_fought == now.battles_fought and last.battle is not None and last.battle.area == now.battle.area
+    return last if same else None
+
+
+def _at_battle_turn(state: CampaignState) -> CampaignState:
+    """A copy of the state as a position holds it: in Resolve Battles, with what lasts only for
+    a battle turn (the aircraft that struck at First Light) cleared, as the next turn clears it."""
+    copy = state.copy()
+    assert copy.battle is not None  # called at the engine's battle-turn mark
+    copy.step = "battles"
+    copy.battle.done = []
+    copy.battle.us_playing = []
+    copy.lba_bases, copy.invaded_this_turn = [], 0  # the movement step's own: it sets them afresh
+    return copy
+
+
+def _piece_entry(bs: BattleState, pid: str) -> str:
+    piece = bs.pieces.get(pid)
+    short = pid.split(":", 1)[1]
+    if piece is None:
+        return short
+    marks = ["damaged"] if piece.damaged else []
+    m = _AIRCRAFT.match(short)
+    if piece.kind == "aircraft" and m and f"{piece.side}:{m['carrier']}" != piece.home:
+        marks.append(f"home {piece.home.split(':', 1)[1]}")
+    return short + (f" [{', '.join(marks)}]" if marks else "")
+
+
+def _setup_order(state: CampaignState, area: str, joined: list[str]) -> list[str]:
+    """The battle's forces in board order: the area's forces as the set-up found them, the B-29
+    wings beside MA (R64), then the battalions plans brought, in the order they came."""
+    here = [f.id for f in state.at(area) if f.id not in joined]
+    wings = [f.id for f in state.at(BOMBING, "US")] if area == BOMBING_BASE else []
+    return here + wings + list(joined)
+
+
+def _joined(state: CampaignState, bs: BattleState) -> list[str]:
+    """The shortest tail of the board order that `_setup_order` needs told."""
+    for k in range(len(bs.forces), -1, -1):
+        if _setup_order(state, bs.area, bs.forces[k:]) == bs.forces:
+            return bs.forces[k:]
+    return list(bs.forces)  # not reached: the whole order always rebuilds itself
+
+
+def _sided(pid: str) -> str:
+    """A counter of either side: "Kaga (JA)"."""
+    side, name = pid.split(":", 1)
+    return f"{name} ({side})"
+
+
+def _unsided(text: str) -> tuple[str, str] | None:
+    m = re.fullmatch(r"(?P<name>.+) \((?P<side>US|JA)\)", text) if isinstance(text, str) else None
+    return (m["side"], m["name"]) if m else None
+
+
+def _inline(table: dict[str, Any]) -> str:
+    return "{" + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in table.items()) + "}"
+
+
+def battle_text(state: CampaignState, data: GameData) -> list[str]:
+    """The [battle] tables of a position (see the section comment above)."""
+    bs = state.battle
+    assert bs is not None
+    ja_name = {p.id: p.name for p in data.ja_plans.plan}
+    us_name = {p.id: p.name for p in data.us_plans.plan}
+    out = [
+        f"[battle]  # the battle in progress, at the start of battle turn {bs.turn + 1}",
+        f'area = "{bs.area}"',
+        f"turn = {bs.turn}  # battle turns fought so far",
+        f"length = {bs.length}  # battle turns, after every change so far",
+        f"rolled_length = {bs.rolled_length}  # the length roll, before plans changed it",
+        f"earlier = {_list(bs.earlier)}  # areas whose battles this step fought before this one",
+        f"ja_plans_per_turn = {bs.ja_plans_per_turn}",
+        f"ja_force_count = {bs.ja_force_count}  # the JA forces the plans per turn came from",
+        f"us_bpp = {bs.us_bpp}  # battle plan points the US had to buy plans",
+        f"us_sp_spent = {bs.us_sp_spent}",
+        f"cup = {_list([ja_name[p] for p in bs.cup])}  # JA plan counters in the cup",
+        f"drawn = {_list([ja_name[p] for p in bs.drawn])}  # out of the cup: drawn or set aside (R13)",
+        f"stats = {_inline(bs.stats)}  # hits so far, for the after-action report",
+        f"destroyed = {_list([_sided(p) for p in bs.destroyed])}  # forces destroyed in this battle, in order",
+        f"lost = {_list([_sided(p) for p in bs.lost_pieces])}  # carrier aircraft and transports lost, in order",
+    ]
+    joined = _joined(state, bs)
+    order = list(bs.forces) + list(bs.pieces)
+    for side in ("US", "JA"):
+        mine = [p for p in order if p.startswith(side + ":")]
+        out += ["", f"[battle.{side}]"]
+        for box in BATTLE_BOXES:
+            here = [_piece_entry(bs, p) for p in mine if bs.positions.get(p) == box]
+            if here:
+                out.append(f"{box} = {_list(here)}")
+        for key, ids, why in (
+            ("out", bs.out, "submarines that take no part"),
+            ("joined", joined, "battalions a plan brought, in order"),
+        ):
+            names = [p.split(":", 1)[1] for p in ids if p.startswith(side + ":")]
+            if names:
+                out.append(f"{key} = {_list(names)}  # {why}")
+        out.append(f"airfields = {bs.airfields.get(side, 0)}")
+        capacity = {c.split(":", 1)[1]: n for c, n in bs.capacity.items() if c.startswith(side + ":")}
+        if capacity:
+            out.append(f"capacity = {_inline(capacity)}  # aircraft each carrier started the battle with")
+        plans = bs.ja_plans if side == "JA" else bs.us_plans
+        plan_names = ja_name if side == "JA" else us_name
+        if plans:
+            items = [
+                "{"
+                + f"plan = {json.dumps(plan_names[p.plan])}"
+                + (f", turn = {p.turn}" if side == "JA" else "")
+                + f", used = {'true' if p.used else 'false'}"
+                + "}"
+                for p in plans
+            ]
+            out.append("plans = [\n" + "".join(f"  {x},\n" for x in items) + "]")
+    return out + [""]
+
+
+def read_battle(doc: dict[str, Any], state: CampaignState, data: GameData, problems: _Problems) -> None:
+    """The [battle] tables into `state.battle` (problems said at their key)."""
+    table = doc["battle"]
+    if not isinstance(table, dict):
+        problems.add("battle", "give a table ([battle], with [battle.US] and [battle.JA])")
+        return
+    if state.step != "battles":
+        problems.add("step", f'a position with a battle in progress stands at step = "battles", not {state.step!r}')
+    for key in table:
+        if key not in BATTLE_KEYS:
+            problems.add(f"battle.{key}", f"unknown key (the keys are: {', '.join(sorted(BATTLE_KEYS))})")
+    area = table.get("area")
+    if area not in data.map.area:
+        problems.add("battle.area", f"{area!r} is not a map area")
+        return
+    sheet = data.year(state.year)
+    limits = data.battle
+    bs = BattleState(area=area)
+    bs.turn = _int(table, "turn", problems, 1, limits.max_turns - 1, None)
+    bs.length = _int(table, "length", problems, limits.min_turns, limits.max_turns, None)
+    bs.rolled_length = _int(table, "rolled_length", problems, 0, None, bs.length)
+    if bs.turn >= bs.length and not problems.items:
+        problems.add("battle.turn", f"{bs.turn} battle turns of {bs.length} are fought: that battle is over")
+    bs.ja_plans_per_turn = _int(table, "ja_plans_per_turn", problems, 1, None, None)
+    bs.ja_force_count = _int(table, "ja_force_count", problems, 0, None, 0)
+    bs.us_bpp = _int(table, "us_bpp", problems, 0, None, 0)
+    bs.us_sp_spent = _int(table, "us_sp_spent", problems, 0, None, 0)
+    earlier = table.get("earlier", [])
+    bs.earlier = [a for a in earlier if a in data.map.area] if isinstance(earlier, list) else []
+    if bs.earlier != earlier:
+        problems.add("battle.earlier", "give a list of map areas")
+    ja_plan = {p.name: p.id for p in data.ja_plans.plan}
+    us_plan = {p.name: p.id for p in data.us_plans.plan}
+    for key in ("cup", "drawn"):
+        for name in table.get(key, []):
+            if name in ja_plan:
+                getattr(bs, key).append(ja_plan[name])
+            else:
+                problems.add(f"battle.{key}", f"{name!r} is no Japanese battle plan", str(name))
+    for key, target in (("destroyed", bs.destroyed), ("lost", bs.lost_pieces)):
+        for entry in table.get(key, []):
+            sided = _unsided(entry)
+            if sided is None:
+                problems.add(f"battle.{key}", f'{entry!r}: write a counter with its side, e.g. "Kaga (JA)"')
+            elif key == "lost":
+                target.append(f"{sided[0]}:{sided[1]}")
+            elif f"{sided[0]}:{sided[1]}" not in state.forces:
+                problems.add(f"battle.{key}", f"no {sided[0]} counter named {sided[1]!r}", entry)
+            else:
+                target.append(f"{sided[0]}:{sided[1]}")
+    stats = table.get("stats", {})
+    if not isinstance(stats, dict) or not all(isinstance(v, int) and v >= 0 for v in stats.values()):
+        problems.add("battle.stats", "give a table of whole numbers")
+    else:
+        bs.stats = dict(stats)
+    for side in ("US", "JA"):
+        _read_side(table.get(side, {}), side, state, sheet, bs, problems, ja_plan if side == "JA" else us_plan)
+    if problems.items:
+        return
+    joined = [p for p in bs.forces if p in state.forces]  # listed under `joined` by _read_side
+    bs.forces = _setup_order(state, area, joined)
+    on_board = set(bs.positions) | set(bs.out) | set(bs.destroyed)
+    for fid in bs.forces:
+        if fid not in on_board:
+            problems.add(
+                f"battle.{fid.split(':')[0]}",
+                f"{state.forces[fid].name} is in {area} but not on the battle board: put it in a box, "
+                f"or under out or destroyed",
+            )
+    for fid in on_board:
+        if fid in state.forces and fid not in bs.forces:
+            f = state.forces[fid]
+            problems.add(f"battle.{f.side}", f"{f.name} is not in {area} ({f.location}): it cannot be in this battle")
+    bs.pieces = {pid: bs.pieces[pid] for pid in _piece_order(bs)}
+    state.battle = bs
+
+
+def _read_side(
+    table: Any,
+    side: str,
+    state: CampaignState,
+    sheet: YearSheet,
+    bs: BattleState,
+    problems: _Problems,
+    plan_ids: dict[str, str],
+) -> None:
+    key = f"battle.{side}"
+    if not isinstance(table, dict):
+        problems.add(key, "give a table of boxes (UO = [...], ...) and out, destroyed, lost, joined, plans")
+        return
+    named = {f.name: f.id for f in state.forces.values() if f.side == side}
+    for box, entries in table.items():
+        if box in SIDE_KEYS:
+            continue
+        if box not in BATTLE_BOXES or (box[:3] in ("US_", "JA_") and not box.startswith(side)):
+            problems.add(f"{key}.{box}", f"no {side} box {box!r} (the boxes: {', '.join(BATTLE_BOXES)})")
+            continue
+        for raw in entries if isinstance(entries, list) else []:
+            pid = _board_entry(raw, side, named, sheet, state, bs, problems, f"{key}.{box}")
+            if pid is not None:
+                if pid in bs.positions:
+                    problems.add(f"{key}.{box}", f"{raw!r} is listed twice", raw)
+                bs.positions[pid] = box
+    for field_name, target in (("out", bs.out), ("joined", bs.forces)):
+        for name in table.get(field_name, []):
+            if name in named:
+                target.append(named[name])
+            else:
+                problems.add(f"{key}.{field_name}", f"no {side} counter named {name!r}", str(name))
+    bs.airfields[side] = _int(table, "airfields", problems, 0, None, 0)
+    for name, n in table.get("capacity", {}).items():
+        if name not in named or not isinstance(n, int) or n < 0:
+            problems.add(f"{key}.capacity", f"{name!r} = {n!r}: a {side} carrier and a whole number", name)
+        else:
+            bs.capacity[named[name]] = n
+    for i, entry in enumerate(table.get("plans", [])):
+        if not isinstance(entry, dict) or entry.get("plan") not in plan_ids:
+            problems.add(f"{key}.plans", f"entry {i + 1}: give plan = a {side} battle plan's name, and used")
+            continue
+        played = PlanInPlay(
+            plan=plan_ids[entry["plan"]], side=side, turn=entry.get("turn", 0), used=entry.get("used", False)
+        )
+        (bs.ja_plans if side == "JA" else bs.us_plans).append(played)
+
+
+def _board_entry(
+    raw: Any,
+    side: str,
+    named: dict[str, str],
+    sheet: YearSheet,
+    state: CampaignState,
+    bs: BattleState,
+    problems: _Problems,
+    key: str,
+) -> str | None:
+    """The id of a board entry: a map force by name, "Transport", or "CARRIER air N" (made as the
+    battle set-up makes it, R11), with its markers."""
+    m = _ENTRY.match(raw) if isinstance(raw, str) else None
+    if m is None:
+        problems.add(key, f"{raw!r} is not a counter name in quotes")
+        return None
+    name = m["name"].strip()
+    marks = [x.strip() for x in (m["marks"] or "").split(",") if x.strip()]
+    if name in named:
+        if marks:
+            problems.add(key, f"{raw!r}: a force's damage is written where it is on the map", raw)
+        return named[name]
+    damaged = "damaged" in marks
+    homes = [x.removeprefix("home ").strip() for x in marks if x.startswith("home ")]
+    if [x for x in marks if x != "damaged" and not x.startswith("home ")]:
+        problems.add(key, f"{raw!r}: board markers are damaged and home CARRIER", raw)
+        return None
+    pid = f"{side}:{name}"
+    if name == "Transport":
+        cls = next(c for c in sheet.classes if c.side == side and c.type == "TR")
+        bs.pieces[pid] = BattlePiece(
+            id=pid, side=side, cls=cls.id, name=f"{side} transport", kind="transport", damaged=damaged
+        )
+        return pid
+    a = _AIRCRAFT.match(name)
+    carrier = named.get(a["carrier"]) if a else None
+    group = sheet.air_group(side, sheet.cls[state.forces[carrier].cls]) if carrier else None
+    n = int(a["n"]) if a else 0
+    if a is None or carrier is None or group is None or not 1 <= n <= len(group.aircraft):
+        problems.add(
+            key, f"{name!r}: no {side} counter or carrier aircraft of that name (aircraft: CARRIER air N)", raw
+        )
+        return None
+    home = named.get(homes[0]) if homes else carrier
+    if home is None:
+        problems.add(key, f"{raw!r}: home {homes[0]!r} is no {side} carrier", raw)
+        return None
+    cls = sheet.cls[group.aircraft[n - 1]]
+    bs.pieces[pid] = BattlePiece(
+        id=pid,
+        side=side,
+        cls=cls.id,
+        name=f"{cls.name} ({a['carrier']})",
+        kind="aircraft",
+        home=home,
+        damaged=damaged,
+    )
+    return pid
+
+
+def _piece_order(bs: BattleState) -> list[str]:
+    """Battle pieces in the order the set-up made them: the transports (US, JA), then each side's
+    carriers' aircraft in board order."""
+    order: list[str] = [p for p in ("US:Transport", "JA:Transport") if p in bs.pieces]
+    for side in ("US", "JA"):
+        for carrier in [f for f in bs.forces if f.startswith(side + ":")]:
+            order += sorted(
+                (p for p in bs.pieces if p.startswith(carrier + " air ")), key=lambda p: int(p.rsplit(" ", 1)[1])
+            )
+    return order + [p for p in bs.pieces if p not in order]
+
+
+# --- the optional rules' state (docs/optional-rules.md) ----------------------------------------
+
+
+def variant_text(state: CampaignState) -> list[str]:
+    """[variant]: where the optional rules stand this turn (weather, the event, fog of war)."""
+    v = state.variant
+    assert v is not None
+    force = state.forces[v.event_force].name if v.event_force else ""
+    seen = {state.forces[f].name: area for f, area in v.revealed.items()}
+    out = [
+        "[variant]  # the optional rules this turn (docs/optional-rules.md)",
+        f'weather = "{v.weather}"',
+        f"event = {v.event}  # the roll of this turn's event (0: none)",
+        f'event_area = "{v.event_area}"  # storm: the area',
+        f"event_force = {json.dumps(force)}  # engine trouble: the US ship",
+        f"attack_met = {'true' if v.attack_met else 'false'}  # high command's demanded attack made (R83)",
+        f"ended_early = {v.ended_early}  # variable end: the turn the campaign ended after (0: not yet)",
+        f"revealed = {_inline(seen)}  # JA forces the US saw, and where (R85)",
+        "",
+    ]
+    for area, stack in v.fog.items():
+        out += [
+            f"[variant.fog.{area}]  # the chips the US sees there (R85)",
+            f"forces = {_list([state.forces[f].name for f in stack.forces])}",
+            f"blanks = {stack.blanks}",
+            f"blanks_seen = {stack.blanks_seen}",
+            "",
+        ]
+    return out
+
+
+def read_variant(doc: dict[str, Any], state: CampaignState, data: GameData, problems: _Problems) -> None:
+    table = doc["variant"]
+    keys = {"weather", "event", "event_area", "event_force", "attack_met", "ended_early", "revealed", "fog"}
+    if not isinstance(table, dict):
+        problems.add("variant", "give a table (docs/optional-rules.md)")
+        return
+    for key in table:
+        if key not in keys:
+            problems.add(f"variant.{key}", f"unknown key (the keys are: {', '.join(sorted(keys))})")
+    rules = data.optional_rules
+    v = VariantState()
+    weather = table.get("weather", v.weather)
+    if weather not in rules.weather.levels:
+        problems.add("variant.weather", f"{weather!r} is not one of {', '.join(rules.weather.levels)}")
+    else:
+        v.weather = weather
+    v.event = _int(table, "event", problems, 0, rules.events.sides, 0)
+    area = table.get("event_area", "")
+    if area and area not in data.map.area:
+        problems.add("variant.event_area", f"{area!r} is not a map area")
+    else:
+        v.event_area = area
+    ship = table.get("event_force", "")
+    if ship and f"US:{ship}" not in state.forces:
+        problems.add("variant.event_force", f"no US counter named {ship!r}")
+    elif ship:
+        v.event_force = f"US:{ship}"
+    for key in ("attack_met",):
+        value = table.get(key, False)
+        if not isinstance(value, bool):
+            problems.add(f"variant.{key}", f"{value!r}: true or false")
+        else:
+            v.attack_met = value
+    v.ended_early = _int(table, "ended_early", problems, 0, data.year(state.year).turns, 0)
+    revealed = table.get("revealed", {})
+    for name, where in revealed.items() if isinstance(revealed, dict) else []:
+        if f"JA:{name}" not in state.forces:
+            problems.add("variant.revealed", f"no JA counter named {name!r}", name)
+        else:
+            v.revealed[f"JA:{name}"] = where
+    fog = table.get("fog", {})
+    for where, stack in fog.items() if isinstance(fog, dict) else []:
+        key = f"variant.fog.{where}"
+        if where not in data.map.area or not isinstance(stack, dict):
+            problems.add(key, "a map area's hidden stack: forces, blanks, blanks_seen")
+            continue
+        ids = []
+        for name in stack.get("forces", []):
+            if f"JA:{name}" not in state.forces:
+                problems.add(f"{key}.forces", f"no JA counter named {name!r}", name)
+            ids.append(f"JA:{name}")
+        blanks = _int(stack, "blanks", problems, 0, None, 0)
+        seen = _int(stack, "blanks_seen", problems, 0, blanks, 0)
+        v.fog[where] = HiddenStack(forces=ids, blanks=blanks, blanks_seen=seen)
+    if not state.rules.options:
+        problems.add("variant", "the optional rules' state needs [rules] options = [...] naming them")
+    state.variant = v

@@ -101,7 +101,7 @@ def _japan_around(game: Game, held: list[str]) -> tuple[str | None, list[tuple[s
     if last is None or last[0] != inputs:
         threatened = [(area, threat) for area, threat in _threats(game, held).items() if threat]
         last = kept["sensible: target and threats"] = (inputs, (_target(game, held), threatened))
-    return last[1]  # type: ignore[no-any-return]
+    return last[1]
 
 
 class _UsTypes:

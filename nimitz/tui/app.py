@@ -22,7 +22,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
@@ -312,11 +312,30 @@ class NimitzApp(App):
         self._route(outcome)
 
     def refresh_all(self) -> None:
-        """Push the new state down to every open screen."""
+        """Push the new state down to the screens in view: the top one and those its dialogs
+        let show through. A screen covered by another is marked stale and redraws when it is
+        shown again (screens.base.CatchesUp)."""
+        from nimitz.tui.screens.base import CatchesUp
+
+        in_view = self.screens_in_view()
         for screen in list(self.screen_stack):
-            refresh = getattr(screen, "refresh_state", None)
-            if refresh is not None:
-                refresh()
+            if not isinstance(screen, CatchesUp):
+                continue
+            if screen in in_view:
+                screen.refresh_state()
+            else:
+                screen.stale = True
+
+    def screens_in_view(self) -> list[Screen]:
+        """The top screen and the screens its dialogs let show through (a full screen hides
+        every screen below it)."""
+        stack = self.screen_stack
+        shown = [stack[-1]]
+        for screen in reversed(stack[:-1]):
+            if not isinstance(shown[-1], ModalScreen):
+                break
+            shown.append(screen)
+        return shown
 
     def _route(self, outcome: Outcome) -> None:
         from nimitz.tui.screens.base import RequestDialog

@@ -51,13 +51,14 @@ from nimitz.model.journal import Decision
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
 
-__all__ = ["resolve_battle", "finish"]
+__all__ = ["resolve_battle", "continue_battle", "finish"]
 
 
-def resolve_battle(game: Game, area: str) -> Generator[Request, Decision, None]:
-    """Fight the battle in map `area` (both sides have forces there)."""
+def resolve_battle(game: Game, area: str, earlier: list[str] | None = None) -> Generator[Request, Decision, None]:
+    """Fight the battle in map `area` (both sides have forces there); `earlier`: the areas whose
+    battles this Resolve Battles step fought before it."""
     state = game.state
-    state.battle = BattleState(area=area)
+    state.battle = BattleState(area=area, earlier=list(earlier or ()))
     state.step = "battle:setup"
     board = Board(game)
     game.log("event", "", f"Battle in {area} begins", {"area": area})
@@ -66,12 +67,31 @@ def resolve_battle(game: Game, area: str) -> Generator[Request, Decision, None]:
     if not why:
         S.length_and_plans(board)
         yield from S.purchase_plans(board)
-        while True:
-            yield from T.battle_turn(board)
-            why = T.over(board)
-            if why:
-                break
-    state.battle.ended = why
+        why = yield from _fight(board)
+    _end(board, why)
+
+
+def continue_battle(game: Game) -> Generator[Request, Decision, None]:
+    """Go on with the battle in `game.state.battle`, set up and standing at the start of a
+    battle turn: a position begun inside a battle (docs/positions.md)."""
+    board = Board(game)
+    why = yield from _fight(board)
+    _end(board, why)
+
+
+def _fight(board: Board) -> Generator[Request, Decision, str]:
+    """Battle turns until the battle ends; returns why it ended."""
+    while True:
+        board.game.mark("battle_turn")  # a position can stand here (nimitz position export)
+        yield from T.battle_turn(board)
+        why = T.over(board)
+        if why:
+            return why
+
+
+def _end(board: Board, why: str) -> None:
+    state = board.state
+    board.bs.ended = why
     state.step = "battle:end"
     finish(board)
     state.battle = None

@@ -5,18 +5,30 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from nimitz.engine import variants
-from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay
+from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay, Positions
 from nimitz.model.data import CounterClass, Plan
 from nimitz.model.ratings import Rating
 from nimitz.model.state import BOMBING
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
+    from nimitz.model.battle import Positions
+    from nimitz.model.state import CampaignState
+
+    class _Battle(BattleState):
+        positions: Positions  # what its converter makes of every dict given
+
+    class _InBattle(CampaignState):
+        """The state while a battle is fought: the only time a Board is asked anything."""
+
+        battle: _Battle
+
 
 # How a plan, an event or the weather changed an attack value: source, from, to (and plan id).
 Modifier = dict[str, str]
@@ -47,28 +59,26 @@ class Board:
 
     def __init__(self, game: Game):
         self.game = game
-        self.state = game.state
+        # typed as in battle: the hot paths read state.battle directly (no property call)
+        self.state = cast("_InBattle", game.state)
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         self._cls: dict[str, CounterClass] = {}
-        self._memo_of: dict[str, str] | None = None  # the positions the memo is for
+        self._memo_of: Positions | None = None  # the positions the memo is for
         self._memo_changes = 0  # and their count of changes then
-        # per piece, what never changes: (side, is_ship, is_aircraft, is_carrier, is LBA)
-        self._kinds: dict[str, tuple[str, bool, bool, bool, bool]] = {}
-        self._memo_results: dict[Any, tuple[str, ...]] = {}
+        self._kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see _kind
+        self._memo_results: dict[Any, Sequence[str]] = {}  # read-only: callers get copies
 
     @property
     def bs(self) -> BattleState:
-        battle = self.state.battle
-        assert battle is not None, "a Board is made for a battle being fought"
-        return battle
+        return self.state.battle
 
     # --- identity --------------------------------------------------------------------------
 
     def cls(self, pid: str) -> CounterClass:
         c = self._cls.get(pid)
         if c is None:
-            piece = self.state.battle.pieces.get(pid)
+            piece = self.bs.pieces.get(pid)
             cid = piece.cls if piece is not None else self.state.forces[pid].cls
             c = self._cls[pid] = self.sheet.cls[cid]
         return c
@@ -79,28 +89,28 @@ class Board:
     def name(self, pid: str) -> str:
         if pid.endswith(":airfield"):
             return f"{self.side(pid)} airfield"
-        piece = self.state.battle.pieces.get(pid)
+        piece = self.bs.pieces.get(pid)
         if piece is not None:
             return piece.name
         return self.state.forces[pid].name
 
     def is_piece(self, pid: str) -> bool:
-        return pid in self.state.battle.pieces
+        return pid in self.bs.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.state.battle.pieces.get(pid)
+        piece = self.bs.pieces.get(pid)
         if piece is not None:
             return piece.damaged
         force = self.state.forces.get(pid)
         return bool(force and force.damaged)
 
     def box(self, pid: str) -> str:
-        return self.state.battle.positions.get(pid, "")
+        return self.bs.positions.get(pid, "")
 
     def alive(self, pid: str) -> bool:
-        return pid in self.state.battle.positions
+        return pid in self.bs.positions
 
-    def _memo(self) -> dict[Any, tuple[str, ...]]:
+    def _memo(self) -> dict[Any, Sequence[str]]:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
 
         The battle engine asks these many times between two moves, and scanning the board each
@@ -109,17 +119,17 @@ class Board:
         through here. (A force or piece only counts once it has a position, and leaves the
         board by losing it, so `forces` and `pieces` need no watching; an aircraft changes
         carrier only as it lands, a change of position too.)"""
-        pos = self.state.battle.positions
-        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+        pos = cast(Positions, self.bs.positions)
+        if pos is not self._memo_of or pos.changes != self._memo_changes:
             self._remember(pos)
         return self._memo_results
 
-    def _remember(self, pos: Any) -> None:
+    def _remember(self, pos: Positions) -> None:
         """A fresh memo from one pass over the board: the pieces of each side, of each side in
         each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
-        bs = self.state.battle
+        bs = self.bs
         kinds = self._kinds
-        grouped: dict[Any, list[str]] = {None: []}
+        grouped: defaultdict[Any, list[str]] = defaultdict(list)
         every = grouped[None]
         for p in chain(bs.forces, bs.pieces):
             box = pos.get(p)
@@ -127,35 +137,44 @@ class Board:
                 continue
             kind = kinds.get(p)
             if kind is None:
-                c = self.cls(p)
-                kind = kinds[p] = (p.split(":", 1)[0], c.is_ship, c.is_aircraft, c.is_carrier, c.type == "LBA")
-            side, ship, aircraft, carrier, lba = kind
+                kind = kinds[p] = self._kind(p)
+            side, groups, ship, _aircraft = kind
             every.append(p)
-            grouped.setdefault(side, []).append(p)
-            grouped.setdefault((side, box), []).append(p)
+            for key in groups:
+                grouped[key].append(p)
+            grouped[(side, box)].append(p)
             if ship:
-                grouped.setdefault(("ships", side, box), []).append(p)
-                grouped.setdefault(("all_ships", side, None), []).append(p)
-            if aircraft:
-                grouped.setdefault(("aircraft", side, None), []).append(p)
-            if carrier:
-                grouped.setdefault(("carriers", side, None), []).append(p)
-            if lba:
-                grouped.setdefault(("lba", side, None), []).append(p)
+                grouped[("ships", side, box)].append(p)
         self._memo_of = pos
         self._memo_changes = pos.changes
-        self._memo_results = {k: tuple(v) for k, v in grouped.items()}
+        self._memo_results = grouped  # type: ignore[assignment]  # lists, read-only like tuples
 
-    def _ids(self, side: str | None) -> tuple[str, ...]:
+    def _kind(self, pid: str) -> tuple[str, tuple[Any, ...], bool, bool]:
+        """What never changes about a piece: its side, the memo groups it always belongs to
+        (side, all ships, aircraft, carriers, LBA), whether it is a ship, an aircraft."""
+        c = self.cls(pid)
+        side = pid.split(":", 1)[0]
+        groups: list[Any] = [side]
+        for query, member in (
+            ("all_ships", c.is_ship),
+            ("aircraft", c.is_aircraft),
+            ("carriers", c.is_carrier),
+            ("lba", c.type == "LBA"),
+        ):
+            if member:
+                groups.append((query, side, None))
+        return side, tuple(groups), c.is_ship, c.is_aircraft
+
+    def _ids(self, side: str | None) -> Sequence[str]:
         return self._memo().get(side, ())
 
-    def _in_box(self, side: str, box: str) -> tuple[str, ...]:
+    def _in_box(self, side: str, box: str) -> Sequence[str]:
         return self._memo().get((side, box), ())
 
-    def _where(self, query: str, side: str, area: str | None = None) -> tuple[str, ...]:
+    def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
-        pos = self.state.battle.positions
-        if pos is not self._memo_of or pos.changes != self._memo_changes:  # type: ignore[attr-defined]
+        pos = cast(Positions, self.bs.positions)
+        if pos is not self._memo_of or pos.changes != self._memo_changes:
             self._remember(pos)
         memo = self._memo_results
         key = (query, side, area)
@@ -174,7 +193,7 @@ class Board:
         boxes = tuple(boxes)
         if len(boxes) == 1:
             return list(self._in_box(side, boxes[0]))
-        pos = self.state.battle.positions
+        pos = self.bs.positions
         wanted = set(boxes)
         return [p for p in self._ids(side) if pos[p] in wanted]
 
@@ -261,7 +280,7 @@ class Board:
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
         out: list[tuple[Plan, PlanInPlay]] = []
-        bs = self.state.battle
+        bs = self.bs
         by_id = self.data.ja_plans.by_id
         for pip in bs.ja_plans:
             if pip.used:
@@ -276,7 +295,7 @@ class Board:
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
         out: list[tuple[Plan, PlanInPlay]] = []
-        bs = self.state.battle
+        bs = self.bs
         playing = bs.us_playing
         if not playing:
             return out
@@ -293,7 +312,7 @@ class Board:
         """US plans bought and not yet used."""
         out: list[tuple[Plan, PlanInPlay]] = []
         by_id = self.data.us_plans.by_id
-        for pip in self.state.battle.us_plans:
+        for pip in self.bs.us_plans:
             if pip.used:
                 continue
             plan = by_id[pip.plan]
@@ -359,8 +378,8 @@ def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
         if area not in AREAS:
             return ()
         kinds = board._kinds
-        return (p for p in board._in_box(side, area) if kinds[p][2])
-    pos = board.state.battle.positions
+        return (p for p in board._in_box(side, area) if kinds[p][3])
+    pos = board.bs.positions
     return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
 
 

@@ -163,7 +163,7 @@ class Alloc:
             return []
         ranks = [self.rank(t) for t in legal]
         top = min(ranks)
-        return [t for t, r in zip(legal, ranks) if r == top]
+        return [t for t, r in zip(legal, ranks, strict=True) if r == top]
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already

@@ -137,13 +137,10 @@ def _first_light_roll(board: Board, side: str, plan: Plan) -> bool:
     return ok
 
 
-def ja_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
+def ja_first_light_strike(board: Board, plan: Plan) -> tuple[str | None, str | None, dict[str, Any]]:
+    """Japan's First Light strike once its roll succeeded: the carrier with the most aircraft,
+    and the plan's area stepped to one with a target (`nimitz bot first-light` shows it too)."""
     eff = plan.effect
-    if not _first_light_roll(board, "JA", plan):
-        if not eff["keep_on_fail"]:
-            pip.used = True
-        return
-    pip.used = True
     carrier, expl = board.game.japan.first_light_carrier(board)
     area: str | None = None
     aexpl: dict[str, Any] = {}
@@ -155,6 +152,17 @@ def ja_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
         if carrier and area
         else "JA First Light: no carrier aircraft or no target; no strike"
     )
+    return carrier, area, expl
+
+
+def ja_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
+    eff = plan.effect
+    if not _first_light_roll(board, "JA", plan):
+        if not eff["keep_on_fail"]:
+            pip.used = True
+        return
+    pip.used = True
+    carrier, area, expl = ja_first_light_strike(board, plan)
     board.game.log("bot", "JA", expl["text"], expl)
     if carrier is None or area is None:
         return
@@ -338,10 +346,8 @@ def return_aircraft(board: Board) -> Gen:
     for side in SIDES:
         for p in board.lba(side):
             bs.positions[p] = f"{side}_AF"
-        cag = [p for p in board.aircraft(side) if board.cls(p).type == "CAG"]
-        decks = [c for c in board.carriers(side) if not board.damaged(c)]
-        room = {c: bs.capacity.get(c, 0) for c in decks}
-        k = len(cag) - sum(room.values())
+        cag, room, k = excess_carrier_aircraft(board, side)
+        decks = list(room)
         if k > 0:
             lost = yield from choose_losses(
                 board,
@@ -370,6 +376,14 @@ def return_aircraft(board: Board) -> Gen:
             room[c] -= 1
             bs.pieces[p].home = c
             bs.positions[p] = DECK
+
+
+def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[str, int], int]:
+    """A side's carrier aircraft, the room on its undamaged carriers (each takes as many as it
+    started the battle with) and how many aircraft that room leaves without a deck."""
+    cag = [p for p in board.aircraft(side) if board.cls(p).type == "CAG"]
+    room = {c: board.bs.capacity.get(c, 0) for c in board.carriers(side) if not board.damaged(c)}
+    return cag, room, len(cag) - sum(room.values())
 
 
 def choose_losses(
@@ -478,32 +492,24 @@ def duration(board: Board) -> Gen:
         for plan, pip in plans:
             eff = plan.effect
             fewer, more = eff["change"]
+            if side == "JA":
+                change, expl = board.game.japan.duration(board, plan)
+                if eff["compare"] == "force_count":
+                    board.game.log(
+                        "bot", "JA", f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}", expl
+                    )
+                else:  # Japan chose the change: the plan is spent
+                    pip.used = True
+                if change:
+                    change_length(board, change, f"JA plan {plan.name}", "JA")
+                continue
             if eff["compare"] == "force_count":
                 change = more if own > other else fewer if own < other else 0
-                if side == "US":
-                    pip.used = True
-                if side == "JA":
-                    board.game.log(
-                        "bot",
-                        "JA",
-                        f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}",
-                        {
-                            "procedure": "JA Duration plan",
-                            "ja_forces": own,
-                            "us_forces": other,
-                            "change": change,
-                            "rule": "more: +1, fewer: -1, equal: none",
-                        },
-                    )
+                pip.used = True
                 if change:
-                    change_length(board, change, f"{side} plan {plan.name}", side)
+                    change_length(board, change, f"US plan {plan.name}", "US")
                 continue
             # the owner chooses the change
-            if side == "JA":
-                change = more if own > other else fewer
-                pip.used = True
-                change_length(board, change, f"JA plan {plan.name}", "JA")
-                continue
             options = [
                 Option(
                     Decision(kind="battle_reactive", choice=plan.id, count=c),

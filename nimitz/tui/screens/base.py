@@ -26,7 +26,22 @@ class SizeAware:
             app.check_size()
 
 
-class NimitzScreen(SizeAware, Screen):
+class CatchesUp:
+    """A screen the campaign changed under while another covered it (the app marks it stale
+    rather than redraw what nobody sees) redraws when it is shown again."""
+
+    stale = False
+
+    def on_screen_resume(self) -> None:
+        if self.stale:
+            self.stale = False
+            self.refresh_state()
+
+    def refresh_state(self) -> None:
+        """The campaign changed (the screens override it)."""
+
+
+class NimitzScreen(SizeAware, CatchesUp, Screen):
     """A full screen of the game."""
 
     help_topic = "general"
@@ -39,7 +54,7 @@ class NimitzScreen(SizeAware, Screen):
         """The campaign changed: redraw from the controller's game (override)."""
 
 
-class NimitzModal(SizeAware, ModalScreen):
+class NimitzModal(SizeAware, CatchesUp, ModalScreen):
     """A dialog over the current screen; Esc closes it, ? opens the help for its step."""
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("question_mark", "app.help", "Help", key_display="?")]

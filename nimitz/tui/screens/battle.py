@@ -14,7 +14,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui import settings
@@ -31,6 +31,8 @@ from nimitz.tui.battle_view import (
 )
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleSheet
+from nimitz.tui.widgets.footer import KeysFooter
+from nimitz.tui.widgets.shown import show
 
 WIDE = 140  # from this width the battle log stands beside the board
 
@@ -93,7 +95,7 @@ class BattleScreen(NimitzScreen):
         with VerticalScroll(id="battle-beat"):
             yield Static(id="beat")
         yield Static(id="battle-next")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         battle = self.napp.controller.game.state.battle
@@ -181,7 +183,7 @@ class BattleScreen(NimitzScreen):
         self.seen.append(beat)
         log = self.query_one("#battle-log", RichLog)
         log.write(beat_text(beat))
-        self.query_one("#beat", Static).update(beat_text(beat))
+        show(self.query_one("#beat", Static), beat_text(beat))
         self.query_one("#battle-beat", VerticalScroll).scroll_home(animate=False)
         self.refresh_state()
         if beat.area:  # bring the area it happens in into view
@@ -253,7 +255,7 @@ class BattleScreen(NimitzScreen):
         elif live:
             title.append(f" · {step_title(game.state.step)}")
         title.append(f" · SP {game.state.sp}", style="dim")
-        self.query_one("#battle-title", Static).update(title)
+        show(self.query_one("#battle-title", Static), title)
         plans = Text()
         plans.append("Japan's plans this turn: ", style=SIDE_STYLE["JA"])
         plans.append(", ".join(view.ja_plans_now) or "none")
@@ -261,7 +263,7 @@ class BattleScreen(NimitzScreen):
         plans.append("   Your plans: ", style=SIDE_STYLE["US"])
         words = {"held": "ready", "playing": "in play", "used": "used"}
         plans.append(", ".join(f"{n} ({words.get(s, s)})" for n, s in view.us_plans) or "none")
-        self.query_one("#battle-plans", Static).update(plans)
+        show(self.query_one("#battle-plans", Static), plans)
         self.query_one(BattleSheet).show(view)
         if self.current is None:
             waiting = beat_text(self.seen[-1]) if self.seen else Text()
@@ -269,8 +271,8 @@ class BattleScreen(NimitzScreen):
             if question.plain:
                 waiting.append("\n" if waiting.plain else "")
                 waiting.append_text(question)
-            self.query_one("#beat", Static).update(waiting)
-        self.query_one("#battle-next", Static).update(self._hint())
+            show(self.query_one("#beat", Static), waiting)
+        show(self.query_one("#battle-next", Static), self._hint())
 
     def _waiting_text(self) -> Text:
         request = self.napp.controller.request

@@ -159,8 +159,7 @@ class AssignDialog(RequestDialog):
         self.items = items
         lst = self.query_one("#items", OptionList)
         lst.clear_options()
-        for i, item in enumerate(items):
-            lst.add_option(Option(self._prompt(item), id=str(i)))
+        lst.add_options([Option(self._prompt(item), id=str(i)) for i, item in enumerate(items)])
         if items:
             lst.highlighted = 0
             self._detail(0)

@@ -70,6 +70,7 @@ class HitsDialog(RequestDialog):
         lst = self.query_one("#targets", OptionList)
         keep = lst.highlighted
         lst.clear_options()
+        options = []
         for i, t in enumerate(self.targets):
             placed = self.sequence.count(t["id"])
             label = Text(f"{'●' * placed:<3}", style="bold")
@@ -79,7 +80,8 @@ class HitsDialog(RequestDialog):
                 f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
                 style="dim",
             )
-            lst.add_option(Option(label, id=str(i)))
+            options.append(Option(label, id=str(i)))
+        lst.add_options(options)  # at once: one measure of the list, not one per line
         if keep is not None and self.targets:
             lst.highlighted = min(keep, len(self.targets) - 1)
         self._detail()

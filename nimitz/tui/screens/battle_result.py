@@ -7,11 +7,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nimitz.tui.battle_view import SIDE_WORDS, Beat
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE
+from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.views.words import HOLDER_WORDS
 
 
@@ -84,7 +85,7 @@ class BattleResultScreen(NimitzScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(self.text, id="result")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # arrows and page keys scroll a long result

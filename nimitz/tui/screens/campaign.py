@@ -7,16 +7,18 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nimitz.model.journal import Decision
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.view_model import CampaignView, campaign_view
 from nimitz.tui.widgets.area_panel import AreaPanel
 from nimitz.tui.widgets.decision_bar import DecisionBar
+from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.log_tail import LogTail
 from nimitz.tui.widgets.map_view import MapView
 from nimitz.tui.widgets.sequence_bar import SequenceBar
+from nimitz.tui.widgets.shown import show
 from nimitz.tui.widgets.status_bar import StatusBar
 
 
@@ -53,7 +55,7 @@ class CampaignScreen(NimitzScreen):
             yield Static(id="guide")
             yield LogTail(id="log-tail")
             yield DecisionBar(id="decision")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_state()
@@ -84,7 +86,7 @@ class CampaignScreen(NimitzScreen):
         hint = guide_hint(self.view.request_kind) if self.view is not None else ""
         guide.display = bool(self.napp.guided and self.view is not None and self.view.turn == 1 and hint)
         if guide.display:
-            guide.update(Text.assemble(("Hint: ", "bold"), hint))
+            show(guide, Text.assemble(("Hint: ", "bold"), hint))
         self._share_height()
 
     def on_map_view_area_selected(self, event: MapView.AreaSelected) -> None:

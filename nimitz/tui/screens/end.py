@@ -8,12 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nimitz.engine.control import objectives_held
 from nimitz.model.difficulty import load_difficulties
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.tui.screens.base import NimitzScreen
+from nimitz.tui.widgets.footer import KeysFooter
 
 
 class EndScreen(NimitzScreen):
@@ -28,7 +29,7 @@ class EndScreen(NimitzScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(), Center():
             yield Static(id="end-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_state()

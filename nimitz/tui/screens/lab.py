@@ -7,10 +7,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 from textual.worker import get_current_worker
 
 from nimitz.tui.screens.base import NimitzScreen
+from nimitz.tui.widgets.footer import KeysFooter
 
 YEARS = ("1942", "1943", "1944", "1945")
 RUNS = 20  # a small lab: a few seconds a year on one core
@@ -40,7 +41,7 @@ class LabScreen(NimitzScreen):
         )
         with VerticalScroll(id="lab-results"):
             yield Static(id="lab-tables")
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "lab")

@@ -8,11 +8,12 @@ import textwrap
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static, Tree
+from textual.widgets import Static, Tree
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.explain import entry_body, entry_full_text, explain
 from nimitz.tui.screens.base import NimitzScreen
+from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.views.words import step_short, step_words
 
 SIDES = (None, "US", "JA", "")
@@ -46,7 +47,7 @@ class LogScreen(NimitzScreen):
         tree.show_root = False
         tree.auto_expand = True
         yield tree
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # Everything, with the cursor on the latest entry: "what just happened?"

@@ -8,11 +8,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.view_model import CampaignView, campaign_view
 from nimitz.tui.widgets.area_panel import area_text
+from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.map_view import MapView
 from nimitz.tui.widgets.status_bar import StatusBar
 from nimitz.views.map import LEGEND
@@ -48,7 +49,7 @@ class MapScreen(NimitzScreen):
             with VerticalScroll(id="map-side"):
                 yield Static(id="map-area")
                 yield Static(legend_text(), id="map-legend")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(MapView).selected = self.selected

@@ -9,11 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from nimitz.model.data import GameData
 from nimitz.tui.rulings import all_rulings
 from nimitz.tui.screens.base import NimitzScreen
+from nimitz.tui.widgets.footer import KeysFooter
 
 
 def _table(title: str, *columns: str, wide: str = "") -> Table:
@@ -272,7 +273,7 @@ class ReferenceScreen(NimitzScreen):
             for tab_id, label in self.TABS:
                 with TabPane(label, id=tab_id), VerticalScroll():
                     yield Static(id=f"ref-{tab_id}")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         ctl = self.napp.controller

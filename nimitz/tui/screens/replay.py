@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz.errors import NimitzError, SaveError
@@ -39,6 +39,7 @@ from nimitz.tui.screens.load_campaign import LoadDialog
 from nimitz.tui.view_model import campaign_view, step_name
 from nimitz.tui.widgets.battle_board import BattleBoard
 from nimitz.tui.widgets.explanation import ExplanationView
+from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.journal_list import JournalList
 from nimitz.tui.widgets.map_view import MapView
 from nimitz.tui.widgets.status_bar import StatusBar
@@ -236,7 +237,7 @@ class ReplayScreen(NimitzScreen):
         with entry:
             yield ExplanationView(id="rp-explain")
             yield Static(id="rp-changes")
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.set_focus(None)

@@ -7,13 +7,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.explain import entry_line, is_order
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.explanation import ExplanationView
+from nimitz.tui.widgets.footer import KeysFooter
 
 
 class ReportScreen(NimitzScreen):
@@ -41,17 +42,19 @@ class ReportScreen(NimitzScreen):
             yield OptionList(id="report-list")
             with VerticalScroll(id="report-detail"):
                 yield ExplanationView(id="explanation")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         lst = self.query_one("#report-list", OptionList)
         orders = sum(1 for e in self.entries if is_order(e))
+        options = []
         for i, e in enumerate(self.entries):
             t = Text(f"{i + 1:>2} ", style="dim")
             if e.side != "JA":  # the Japanese decisions need no side (and 'JA JA: Hold' is Japan's area)
                 t.append(f"{e.side or '--'} ", style="bold")
             t.append(entry_line(e))
-            lst.add_option(Option(t, id=str(i)))
+            options.append(Option(t, id=str(i)))
+        lst.add_options(options)  # at once: one measure of the list, not one per line
         title = Text(self.title_text, style="bold")
         if orders:
             others = len(self.entries) - orders

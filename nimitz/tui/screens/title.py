@@ -7,12 +7,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz import __version__
 from nimitz.tui.controller import SaveInfo
 from nimitz.tui.screens.base import NimitzScreen
+from nimitz.tui.widgets.footer import KeysFooter
 
 BANNER = """\
  _  _ ___ __  __ ___ _____ ____
@@ -48,7 +49,7 @@ class TitleScreen(NimitzScreen):
             )
             yield OptionList(id="menu")
             yield Static(id="title-note")
-        yield Footer()
+        yield KeysFooter()
 
     last: SaveInfo | None = None  # the most recent save, once the folder has been read
 
@@ -65,8 +66,9 @@ class TitleScreen(NimitzScreen):
 
     def refresh_state(self) -> None:
         """Read the newest save's header in a worker (only while this screen is shown: the
-        campaign's decisions never wait on the saves folder)."""
-        if self.is_current:
+        campaign's decisions never wait on the saves folder, nor read it: `is_current` is also
+        true under the campaign screen)."""
+        if self.app.screen is self:
             self.run_worker(self._newest_save, thread=True, exclusive=True, group="title")
 
     def _newest_save(self) -> None:

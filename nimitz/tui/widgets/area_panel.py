@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from nimitz.tui.view_model import CampaignView
+from nimitz.tui.widgets.shown import show
 from nimitz.views.map import AreaView, ForceView
 from nimitz.views.words import HOLDER_WORDS
 
@@ -116,4 +117,4 @@ class AreaPanel(VerticalScroll, can_focus=False):
         if a is None:
             return
         width = max(self.scrollable_content_region.width - 1, 12)
-        self.query_one("#area-text", Static).update(area_text(a, view, width))
+        show(self.query_one("#area-text", Static), area_text(a, view, width))

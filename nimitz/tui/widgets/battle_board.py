@@ -7,15 +7,21 @@ transport's; aircraft in the air are listed in the area they fly over."""
 from __future__ import annotations
 
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, RichVisual
+from textual.widget import Widget
 from textual.widgets import Static
 
 from nimitz.tui.battle_view import AREA_NAMES, AREA_RANGES, BOX_WORDS, BattleView, PieceView
+from nimitz.tui.widgets.shown import show
 
 US_STYLE = "bold #6cb6ff"
 JA_STYLE = "bold #ff7b72"
@@ -102,16 +108,21 @@ def island_table(v: BattleView, values: bool, width: int) -> Table:
     return table
 
 
-def board_renderable(v: BattleView, values: bool = True, width: int = 100) -> Group:
-    """The whole board; its last part is the notes (destroyed, out, the damage mark)."""
-    parts: list = [area_panel(v, area, values, width) for area in ("JO", "IS", "CO", "UO")]
+def notes_text(v: BattleView) -> Text:
+    """Below the board: destroyed, out of the battle, the damage mark."""
     gone = []
     if v.destroyed:
         gone.append("Destroyed: " + ", ".join(v.destroyed))
     if v.out:
         gone.append("Out of the battle: " + ", ".join(v.out))
     gone.append(f"{DAMAGED} damaged (its values are the damaged side's)")
-    parts.append(Text("\n".join(gone), style="dim"))
+    return Text("\n".join(gone), style="dim")
+
+
+def board_renderable(v: BattleView, values: bool = True, width: int = 100) -> Group:
+    """The whole board; its last part is the notes (destroyed, out, the damage mark)."""
+    parts: list = [area_panel(v, area, values, width) for area in ("JO", "IS", "CO", "UO")]
+    parts.append(notes_text(v))
     return Group(*parts)
 
 
@@ -132,11 +143,39 @@ class BattleBoard(Static):
         return self.app.size.width >= 100
 
 
+class DrawnOnce(RichVisual):
+    """A Rich renderable rendered once per width and style. Textual renders a Static's Rich
+    renderable twice, to measure its height at layout and again to paint it; a battle panel (a
+    Panel of tile Columns, the Island's Table) is costly to render."""
+
+    def __init__(self, widget: Widget, renderable: RenderableType) -> None:
+        super().__init__(widget, renderable)
+        self._drawn: tuple[int, VisualStyle, list[Strip]] | None = None
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self.render_strips(width, None, self._widget.visual_style, None))
+
+    def render_strips(
+        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions | None
+    ) -> list[Strip]:
+        drawn = self._drawn
+        if drawn is not None and drawn[:2] == (width, style) and height in (None, len(drawn[2])):
+            return drawn[2]
+        strips = super().render_strips(width, height, style, options)  # type: ignore[arg-type]
+        if height in (None, len(strips)):  # its natural height: the same lines either way
+            self._drawn = (width, style, strips)
+        return strips
+
+
 class BattleSheet(Vertical):
     """The board as one panel per area, so the screen can bring the area a beat happens in
     into view (the replay viewer uses the single-widget BattleBoard)."""
 
     forced: bool | None = None
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._drawn: dict[str, tuple] = {}  # area -> what its panel was drawn from
 
     def compose(self) -> ComposeResult:
         for area in ("JO", "IS", "CO", "UO"):
@@ -144,11 +183,16 @@ class BattleSheet(Vertical):
         yield Static(id="sheet-notes", classes="sheet-area")
 
     def show(self, view: BattleView) -> None:
+        """Redraw the areas whose pieces changed (a beat mostly changes one or two: a panel is
+        costly to measure and draw)."""
         values, width = self.values_shown(), self.app.size.width
         for area in ("JO", "IS", "CO", "UO"):
-            self.query_one(f"#sheet-{area}", Static).update(area_panel(view, area, values, width))
-        parts = board_renderable(view, values, width).renderables[-1]
-        self.query_one("#sheet-notes", Static).update(parts)
+            drawn_from = (view.sea[area], values, width, (view.island, view.airfields) if area == "IS" else None)
+            if self._drawn.get(area) != drawn_from:
+                self._drawn[area] = drawn_from
+                panel = self.query_one(f"#sheet-{area}", Static)
+                panel.update(DrawnOnce(panel, area_panel(view, area, values, width)))
+        show(self.query_one("#sheet-notes", Static), notes_text(view))
 
     def panel(self, area: str) -> Static:
         return self.query_one(f"#sheet-{area}", Static)

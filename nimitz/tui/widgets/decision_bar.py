@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from nimitz.tui.widgets.shown import show
+
 ACTION_HINT = {
     "resupply": "Enter: open the shop",
     "scouting": "Enter: place the scouting points",
@@ -47,4 +49,4 @@ def decision_text(kind: str, prompt: str, result: str = "") -> Text:
 
 class DecisionBar(Static):
     def show(self, kind: str, prompt: str, result: str = "") -> None:
-        self.update(decision_text(kind, prompt, result))
+        show(self, decision_text(kind, prompt, result))

@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.explain import entry_body
+from nimitz.tui.widgets.shown import show
 
 SIDE_STYLE = {"US": "#6cb6ff", "JA": "#ff7b72"}
 
@@ -35,4 +36,4 @@ def tail_text(journal: list[JournalEntry], lines: int, width: int = 200) -> Text
 class LogTail(Static):
     def show(self, journal: list[JournalEntry]) -> None:
         width = self.size.width - 2 if self.size.width > 10 else self.app.size.width - 2
-        self.update(tail_text(journal, self.size.height or 3, width))
+        show(self, tail_text(journal, self.size.height or 3, width))

@@ -184,7 +184,8 @@ class MapView(ScrollView, can_focus=True):
         if self.view is None:
             return
         zoom = self.zoom()
-        key = (id(self.view), self.selected, zoom.name, frozenset(self.destinations), self.app.no_color)
+        # the areas by value: after a decision most of the map is as it was drawn
+        key = (self.view.areas, self.selected, zoom.name, frozenset(self.destinations), self.app.no_color)
         if key == self._key:
             return
         self._key = key

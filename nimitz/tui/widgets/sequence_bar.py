@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from nimitz.tui.view_model import SEQUENCE
+from nimitz.tui.widgets.shown import show
 
 
 def sequence_text(step: str, width: int) -> Text:
@@ -25,8 +26,8 @@ def sequence_text(step: str, width: int) -> Text:
 class SequenceBar(Static):
     def show(self, step: str) -> None:
         self._step = step
-        self.update(sequence_text(step, max(self.size.width, 40)))
+        show(self, sequence_text(step, max(self.size.width, 40)))
 
     def on_resize(self) -> None:
         if hasattr(self, "_step"):
-            self.update(sequence_text(self._step, max(self.size.width, 40)))
+            show(self, sequence_text(self._step, max(self.size.width, 40)))

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from nimitz.tui.view_model import CampaignView
+from nimitz.tui.widgets.shown import show
 from nimitz.views.stakes import Stakes
 
 
@@ -52,4 +53,4 @@ class StatusBar(Static):
         if view.stakes is not None:
             t.append("\n")
             t.append_text(stakes_text(view.stakes, width))
-        self.update(t)
+        show(self, t)
