@@ -26,6 +26,7 @@ from nimitz.cli.common import (
     write_output,
 )
 from nimitz.errors import NimitzError
+from nimitz.views.words import step_words
 
 
 @click.command()
@@ -166,7 +167,8 @@ def list_(ctx, as_json: bool) -> None:
                 "error": None,
             }
         )
-        lines.append(f"{name:<24} {s.year:>4} {s.turn:>4}  {s.step:<18} {s.held:>2}/{s.objectives:<2}  {saved}")
+        step = step_words(s.step.split(":")[0])  # a battle's inner step is too long for the column
+        lines.append(f"{name:<24} {s.year:>4} {s.turn:>4}  {step:<18} {s.held:>2}/{s.objectives:<2}  {saved}")
     if not campaigns:
         lines = [f"No saved campaigns in {store.folder}. Start one with: nimitz new --year 1942"]
     emit(as_json, {"folder": str(store.folder), "campaigns": campaigns}, lines)

@@ -45,7 +45,7 @@ def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[s
                 out.pop(area, None)
         kept[key] = (now, out)
         cache[key] = out
-    return cache[key]  # type: ignore[no-any-return]
+    return cache[key]  # type: ignore[no-any-return]  # the derived cache holds any kind of value
 
 
 def _from_sides(state: CampaignState, data: GameData, name: str, compute: Callable[[], T]) -> T:
@@ -60,7 +60,7 @@ def _from_sides(state: CampaignState, data: GameData, name: str, compute: Callab
         if last is None or last[0] != sides:
             last = kept[key] = (sides, compute())
         cache[key] = last[1]
-    return cache[key]  # type: ignore[no-any-return]
+    return cache[key]  # type: ignore[no-any-return]  # the derived cache holds any kind of value
 
 
 def supplied_areas(state: CampaignState, data: GameData) -> set[str]:

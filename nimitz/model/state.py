@@ -38,7 +38,7 @@ def clone(value: T) -> T:
     copier = _COPIERS.get(kind)
     if copier is None:
         copier = _COPIERS[kind] = _copier(kind)
-    return copier(value)  # type: ignore[no-any-return]
+    return copier(value)  # type: ignore[no-any-return]  # a copier returns its input's type
 
 
 def _copy_list(value: list[Any]) -> list[Any]:
@@ -85,7 +85,7 @@ def _copier(kind: type) -> Callable[[Any], Any]:
             lines += [f"    v = value.{a.name}", f"    set_{i}(new, v if v.__class__ in plain else clone(v))"]
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # the code is built above from the class's own field names
-    return namespace["copy_record"]  # type: ignore[no-any-return]
+    return namespace["copy_record"]  # type: ignore[no-any-return]  # built by exec above
 
 
 # Locations that are not map areas.
@@ -255,7 +255,7 @@ class LocationIndex:
         stamp = self.stamps.get(location, 0)
         kept = memo.get(location)
         if kept is not None and kept[0] == stamp:
-            return kept[1]  # type: ignore[no-any-return]
+            return kept[1]  # type: ignore[no-any-return]  # the memo holds compute()'s results
         value = compute(self.buckets.get(location, []))
         memo[location] = (stamp, value)
         return value

@@ -28,6 +28,7 @@ from nimitz.persist.bounds import disk_error_message
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
+from nimitz.views.words import step_words
 
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
@@ -94,8 +95,6 @@ class Controller:
         """Every save in the folder (or the `limit` newest), newest first, with a one-line
         summary or its problem (from each save's header: no journal is read). Disk work: the
         screens call it from a worker."""
-        from nimitz.engine.campaign import STEP_NAMES
-
         out = []
         try:
             headers = self.store.headers(limit)
@@ -109,7 +108,7 @@ class Controller:
             s = header.summary
             sheet = self.data.years.get(s.year)
             turns = f" of {sheet.turns}" if sheet is not None else ""
-            where = f"over: {s.result}" if s.result else f"turn {s.turn}{turns}, {STEP_NAMES.get(s.step, s.step)}"
+            where = f"over: {s.result}" if s.result else f"turn {s.turn}{turns}, {step_words(s.step)}"
             out.append(SaveInfo(path, name, summary=f"{s.year}, {where}"))
         return out
 

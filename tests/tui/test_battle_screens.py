@@ -105,6 +105,7 @@ def test_battle_step_snapshots(snap_compare, saves: Path, at_battles: Path, name
         if name == "aircraft":
             await pilot.press("right")  # the first aircraft to the Japanese Ocean: odds appear
         await settle(app, pilot)
+        await pilot.pause(0.3)  # the footer recomposes after the first layout (slow on a loaded machine)
 
     assert snap_compare(app, terminal_size=size, run_before=before)
 

@@ -90,7 +90,7 @@ def _fight(board: Board) -> Generator[Request, Decision, str]:
 
 
 def _end(board: Board, why: str) -> None:
-    state = board.state
+    state = board.game.state
     board.bs.ended = why
     state.step = "battle:end"
     finish(board)
