@@ -113,9 +113,17 @@ class NimitzApp(App):
             self.notify(f"{self.busy}: one moment.", timeout=2)
             return False
         self.busy = doing
-        note = self.set_timer(self.BUSY_NOTE_AFTER, lambda: self.notify(f"{doing}…", title="Working", timeout=30))
+        running = [True]
+
+        def show_note() -> None:
+            # The timer's event may already be queued when the work finishes: no stale note then.
+            if running[0]:
+                self.notify(f"{doing}…", title="Working", timeout=30)
+
+        note = self.set_timer(self.BUSY_NOTE_AFTER, show_note)
 
         def finish(result: Any) -> None:
+            running[0] = False
             note.stop()
             self.clear_notifications()
             self.busy = ""
