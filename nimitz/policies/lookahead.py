@@ -175,13 +175,18 @@ def candidates_for(request: Request, game: Game, limit: int = 4) -> list[Candida
         return out
     mine = expert.heuristic(request, game)
     add(mine, expert.reason(request, game, mine))
-    for name, policy in (("the sensible player", campaign.sensible), ("the passive player", campaign.passive)):
+    # The simpler scripted players' answers, for comparison; told by what they are, since a
+    # player does not know the policies' names.
+    for why, policy in (
+        ("the plain, by-the-book choice", campaign.sensible),
+        ("the cautious choice: do as little as the rules allow", campaign.passive),
+    ):
         try:
             d = policy(request, game)
             request.check(d)
         except Exception:  # an alternative that does not fit is simply skipped
             continue
-        add(d, f"as {name} would")
+        add(d, why)
     for opt in request.options:
         add(opt.decision, "another legal choice, for comparison")
     return out
