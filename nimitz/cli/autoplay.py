@@ -12,6 +12,7 @@ from nimitz.cli.common import (
     difficulty_option,
     difficulty_summary,
     game_data,
+    ja_ties_option,
     json_option,
     optional_rules_option,
     rules_for,
@@ -30,13 +31,7 @@ from nimitz.cli.common import (
     default=None,
     help="JA order-roll modifiers (ruling R1; default: the difficulty's).",
 )
-@click.option(
-    "--ja-ties",
-    type=click.Choice(["bot", "player"]),
-    default="bot",
-    show_default=True,
-    help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.",
-)
+@ja_ties_option
 @click.option("--linked", is_flag=True, help="Play a linked campaign from YEAR to 1945.")
 @click.option("--save", "save_name", default=None, help="Also save the campaign under this name.")
 @json_option

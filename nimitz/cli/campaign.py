@@ -17,6 +17,7 @@ from nimitz.cli.common import (
     difficulty_summary,
     emit,
     game_data,
+    ja_ties_option,
     json_option,
     optional_rules_option,
     require_terminal,
@@ -47,13 +48,7 @@ from nimitz.views.words import step_words
     default=None,
     help="JA order-roll modifiers (ruling R1): the map's table or the rulebook's (default: the difficulty's).",
 )
-@click.option(
-    "--ja-ties",
-    type=click.Choice(["bot", "player"]),
-    default="bot",
-    show_default=True,
-    help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.",
-)
+@ja_ties_option
 @click.option(
     "--linked",
     is_flag=True,

@@ -299,6 +299,14 @@ difficulty_option = click.option(
     "commander or cadet (campaigns/difficulty.toml; `nimitz data check` lists them).",
 )
 
+ja_ties_option = click.option(
+    "--ja-ties",
+    type=click.Choice(["bot", "player"]),
+    default="bot",
+    show_default=True,
+    help="Who breaks ties among equal Japanese targets (ruling R24): the bot's dice, or you.",
+)
+
 
 def rules_for(difficulty: str | None, **overrides):
     """The campaign options of a difficulty preset, with the options given explicitly."""
