@@ -20,12 +20,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
+from nimitz.tui.collector import IDLE_AFTER, QuietCollector
 from nimitz.tui.commands import NimitzCommands
 from nimitz.tui.controller import Controller, Outcome, is_battle_kind
 from nimitz.tui.messages import AutoDecide, Decide
@@ -100,6 +102,7 @@ class NimitzApp(App):
         self.battle_history = BoardHistory()  # the battle board at each entry (battle beats)
         self.controller.watchers.append(self.battle_history.record)
         self.busy = ""  # what a worker is doing now ("" when nothing is)
+        self.collector = QuietCollector()  # full garbage collections at idle moments only
 
     # --- work off the UI thread --------------------------------------------------------------
 
@@ -141,6 +144,8 @@ class NimitzApp(App):
     def on_mount(self) -> None:
         from nimitz.tui.screens.title import TitleScreen
 
+        self.collector.start()
+        self.set_interval(IDLE_AFTER / 2, lambda: self.collector.collect_if_idle(bool(self.busy)))
         self.push_screen(TitleScreen())
         if self.replay_path is not None:
             self.open_replay(self.replay_path, back="quit")
@@ -151,6 +156,14 @@ class NimitzApp(App):
 
             self.push_screen(NewCampaignDialog())
         self.check_size()
+
+    def on_unmount(self) -> None:
+        self.collector.stop()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self.collector.input_seen()
+        await super().on_event(event)
 
     # --- size --------------------------------------------------------------------------------
 
@@ -174,9 +187,11 @@ class NimitzApp(App):
 
         def work():
             try:
-                return self.controller.load(path)
+                session = self.controller.load(path)
             except NimitzError as exc:
                 return exc
+            self.collector.sweep()  # the campaign as opened: out of later collections
+            return session
 
         def done(result) -> None:
             if isinstance(result, NimitzError):
@@ -240,9 +255,13 @@ class NimitzApp(App):
 
         def work():
             try:
-                return self.controller.create(year, seed, preset, name, linked, ja_ties, options, difficulty=difficulty)
+                session = self.controller.create(
+                    year, seed, preset, name, linked, ja_ties, options, difficulty=difficulty
+                )
             except NimitzError as exc:
                 return exc
+            self.collector.sweep()  # the new campaign: out of later collections
+            return session
 
         def done(result) -> None:
             if isinstance(result, NimitzError):
@@ -283,6 +302,7 @@ class NimitzApp(App):
         from nimitz.tui.screens.title import TitleScreen
 
         self.controller.close()
+        self.collector.thaw()  # the closed campaign can be collected now
         self._queue.clear()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
