@@ -1,7 +1,8 @@
 """Saves and screens at any length (issue 11): the four ratios of the issue measured in one run,
 and the kill-safety run.
 
-    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N] [--parts 1,2,3,4,5] [--verbose]
+    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N] [--seeds 3,2,5,7]
+        [--parts 1,2,3,4,5] [--verbose]
 
 1. `nimitz autoplay --year 1942 --save X` against the same autoplay without --save (a fresh
    process each, as a user runs it; the best of --runs);
@@ -13,7 +14,10 @@ and the kill-safety run.
    terminal sends it and timed to the last frame it caused (the decision's result drawn, the
    frame turned into the bytes a terminal gets), wall and CPU time (the process's: the UI
    thread and the worker); --verbose prints every key with its CPU split into layout, paint,
-   CSS, compose and the app's own refresh. Only this part: --parts 3;
+   CSS, compose and the app's own refresh. Turn 6 is a 1944 campaign's last: the campaigns of
+   --seeds are played in turn until --keys keys are measured. Python's full garbage collections
+   during the keys are counted; between keys the bench gives the app the idle moment a reading
+   player gives it (its idle collection, timed apart). Only this part: --parts 3;
 4. `read_save` of a finished campaign against `json.loads` + cattrs structure of the same
    journal and checkpoints as one JSON document (the best of --runs); `Session.open` (read and
    replay of the last turn) is printed beside it;
