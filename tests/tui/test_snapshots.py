@@ -1,8 +1,9 @@
 """Snapshots (pytest-textual-snapshot) of every campaign-side screen at 80x24 and 160x50: title,
 new campaign, briefing, the guided first turn, the shop, scouting, campaign, map, area,
 movement, the end-of-movement warnings, the battle order, log, orders viewer, reference (its
-map tab), help, glossary and the end (the battle screens: test_battle_screens.py). `pytest --snapshot-update` rewrites them after a wanted change;
-look at the SVGs (tests/tui/__snapshots__/) before committing."""
+map tab), help, glossary and the end (the battle screens: test_battle_screens.py).
+`pytest --snapshot-update` rewrites them after a wanted change; look at the SVGs
+(tests/tui/__snapshots__/) before committing."""
 
 from __future__ import annotations
 
