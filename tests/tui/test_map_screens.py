@@ -94,3 +94,53 @@ def test_ending_movement_warns_but_never_blocks(saves: Path, data) -> None:
         assert app.controller.game.state.step != "movement"
 
     run(check, app, size=(80, 24))
+
+
+def test_the_shop_cursor_stays_in_place_after_a_purchase(saves: Path, campaign: Path) -> None:
+    """The line bought leaves the list; the cursor stays on the same row (the next line), it
+    does not jump back to the top."""
+    from textual.widgets import OptionList
+
+    app = NimitzApp(saves, open_path=campaign)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        shop = app.screen.query_one("#shop", OptionList)
+        await pilot.press("down", "down", "down")
+        row, sp = shop.highlighted, app.controller.game.state.sp
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.controller.game.state.sp < sp  # bought
+        assert shop.highlighted == row
+
+    run(check, app)
+
+
+def test_the_orders_viewer_counts_what_it_lists(saves: Path, data) -> None:
+    from textual.widgets import OptionList
+
+    ctl = Controller(saves, data)
+    ctl.create(1942, 7, "rulebook", "ordered")
+    ctl.answer(Decision("end_resupply"))
+    ctl.answer(Decision("end_movement"))
+    ctl.close()
+    app = NimitzApp(saves, open_path=saves / "ordered.nimitz.json")
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await pilot.pause()
+        for _ in range(3):
+            if top(app) == "CampaignScreen":
+                break
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("O")
+        await pilot.pause()
+        assert top(app) == "ReportScreen"
+        title = str(app.screen.query_one("#report-title").content)
+        match = re.search(r"(\d+) orders?(?: and (\d+) other entr)?", title)
+        assert match is not None, title
+        listed = app.screen.query_one("#report-list", OptionList).option_count
+        assert int(match.group(1)) + int(match.group(2) or 0) == listed
+
+    run(check, app)
