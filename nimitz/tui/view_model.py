@@ -9,7 +9,7 @@ from attrs import define
 
 from nimitz.engine.control import objectives_held
 from nimitz.engine.game import Game
-from nimitz.views.map import AreaView, box_contents, map_areas, map_boxes
+from nimitz.views.map import AreaView, BoxView, box_contents, map_areas, map_boxes
 from nimitz.views.stakes import Stakes, stakes
 
 SEQUENCE = (
@@ -42,6 +42,7 @@ class CampaignView:
     scouting_points: int
     areas: dict[str, AreaView]
     boxes: list[tuple[str, str]]  # (label, contents) for the off-map boxes and pools
+    box_views: list[BoxView]  # the same boxes, for the one-line strip
     result: str = ""
     prompt: str = ""  # the pending request's prompt ("" when the campaign is over)
     request_kind: str = ""
@@ -71,7 +72,8 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
     except Exception:  # a display must not fail on an engine helper
         battles = set()
     areas = map_areas(state, data, battles)
-    boxes = [(b.title, box_contents(b)) for b in map_boxes(state, data)]
+    box_views = map_boxes(state, data)
+    boxes = [(b.title, box_contents(b)) for b in box_views]
     request = game.pending
     return CampaignView(
         name=name,
@@ -88,6 +90,7 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
         scouting_points=state.scouting_points,
         areas=areas,
         boxes=boxes,
+        box_views=box_views,
         result=state.result,
         prompt=request.prompt if request else "",
         request_kind=request.kind if request else "",

@@ -10,6 +10,7 @@ from nimitz.engine.control import objectives_held
 from nimitz.engine.fog import hidden_forces, us_view
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState
+from nimitz.views.words import counted
 
 HAWAII = "HI"
 
@@ -144,8 +145,8 @@ def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
     us_hawaii = state.at(HAWAII, "US")
     if s.ja_near_hawaii and len(us_hawaii) <= s.ja_near_hawaii:
         out.append(
-            f"Hawaii is held by {len(us_hawaii)} US force(s) while {s.ja_near_hawaii} "
-            f"Japanese force(s) can reach it; losing Hawaii ends the campaign."
+            f"Hawaii is held by {counted(len(us_hawaii), 'US force')} while "
+            f"{counted(s.ja_near_hawaii, 'Japanese force')} can reach it; losing Hawaii ends the campaign."
         )
     supplied = supplied_areas(state, data)
     empty = [c for c in sheet.objectives if holder(state, data, c, supplied) == ""]
@@ -158,13 +159,14 @@ def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
             if f.side == "US"
             and f.location in data.map.area
             and not f.embarked
-            and cls[f.cls].type in ("INF", "LBA")
+            and cls[f.cls].ashore_type  # the forces the supply check hits (R20)
             and f.location not in supplied
         }
     )
     if stranded:
         out.append(
-            f"US infantry or aircraft out of supply in {', '.join(stranded)}: each takes a hit at the supply check."
+            f"US infantry, battalions or aircraft out of supply in {', '.join(stranded)}: each takes a hit "
+            f"at the supply check."
         )
     demand = _attack_demand(state, data)
     if demand:

@@ -1,7 +1,9 @@
 """Snapshots (pytest-textual-snapshot) of every campaign-side screen at 80x24 and 160x50: title,
-new campaign, briefing, campaign, map, area, movement, log, orders viewer, reference (its map
-tab), help, glossary and the end. `pytest --snapshot-update` rewrites them after a wanted change;
-look at the SVGs (tests/tui/__snapshots__/) before committing."""
+new campaign, briefing, the guided first turn, the shop, scouting, campaign, map, area,
+movement, the end-of-movement warnings, the battle order, log, orders viewer, reference (its
+map tab), help, glossary and the end (the battle screens: test_battle_screens.py).
+`pytest --snapshot-update` rewrites them after a wanted change; look at the SVGs
+(tests/tui/__snapshots__/) before committing."""
 
 from __future__ import annotations
 
@@ -31,6 +33,20 @@ def folder(tmp_path_factory) -> Path:
     ctl = Controller(saves, data)  # optional rules: fog of war, weather, events (R80-R86)
     ctl.create(1942, 7, "rulebook", "foggy", options=["fog-of-war", "weather", "events"])
     ctl.answer(Decision("end_resupply"))
+    ctl = Controller(saves, data)  # scouting points to place
+    ctl.create(1942, 7, "rulebook", "scouting")
+    ctl.answer(Decision("buy_scouting", count=2))
+    ctl.answer(Decision("end_resupply"))
+    ctl = Controller(saves, data)  # Hawaii emptied: the warnings on ending movement
+    ctl.create(1942, 7, "rulebook", "reckless")
+    ctl.answer(Decision("end_resupply"))
+    hawaii = tuple(f.id for f in ctl.game.state.at("HI", "US") if f.id in ctl.request.info["movable"])
+    assert ctl.answer(Decision("move", forces=hawaii, area="WC")).ok
+    ctl = Controller(saves, data)  # several battles due: which first?
+    ctl.create(1942, 7, "rulebook", "battles")
+    ctl.answer(Decision("end_resupply"))
+    ctl.answer(Decision("end_movement"))
+    assert ctl.request.kind == "battle_order"
     ctl = Controller(saves, data)
     ctl.create(1942, 3, "rulebook", "over")
     policy = get_policy("sensible")
@@ -85,6 +101,27 @@ def test_new_campaign(snap_compare, tmp_path: Path, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_briefing(snap_compare, folder: Path, size) -> None:
     assert snap_compare(opened(folder, "fresh", briefings=True), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_guided_first_turn(snap_compare, folder: Path, size) -> None:
+    """The briefing's t: the hint for the step on the campaign screen and in the shop above it."""
+    app = opened(folder, "fresh", briefings=True)
+    assert snap_compare(app, terminal_size=size, run_before=pressed(("t",)))
+
+
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        ("fresh", ("enter",)),  # the shop
+        ("scouting", ()),  # the scouting dialog opens by itself
+        ("reckless", ("e",)),  # Hawaii left empty: the warnings, with Yes and No
+        ("battles", ()),  # the battle order
+    ],
+)
+@pytest.mark.parametrize("size", SIZES)
+def test_questions(snap_compare, folder: Path, size, name: str, keys) -> None:
+    assert snap_compare(opened(folder, name), terminal_size=size, run_before=pressed(keys))
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from nimitz.engine.requests import Request
 from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.views.words import counted, request_words
 
 TITLES = {"battle_order": "Resolve Battles: which battle next?", "bombing_target": "Strategic bombing: which JA force?"}
 
@@ -67,9 +68,11 @@ class ChoiceDialog(RequestDialog):
             return  # the app closes this dialog: it answered another question
         self.kind = request.kind
         self.query_one("#choice-title", Static).update(
-            TITLES.get(request.kind, f"Decision: {request.kind.replace('_', ' ')}")
+            TITLES.get(request.kind, f"Decision: {request_words(request.kind)}")
         )
-        self.query_one("#choice-prompt", Static).update(Text(request.prompt, style="bold"))
+        prompt = self.query_one("#choice-prompt", Static)
+        prompt.update(Text(request.prompt, style="bold"))
+        prompt.display = request.kind != "battle_order"  # the title asks it already
         info = self.query_one("#choice-info-text", Static)
         info.update(info_text(request.info))
         self.query_one("#choice-info").display = bool(request.info) and request.kind not in TITLES
@@ -80,7 +83,7 @@ class ChoiceDialog(RequestDialog):
             t = Text(option.label)
             if request.kind == "battle_order" and option.decision.area:
                 us, ja = state.at(option.decision.area, "US"), state.at(option.decision.area, "JA")
-                t.append(f"  US {len(us)} forces vs JA {len(ja)}", style="dim")
+                t.append(f"  US {counted(len(us), 'force')} vs JA {len(ja)}", style="dim")
             if option.cost:
                 t.append(f"  ({option.cost} SP)", style="bold")
             lst.add_option(Option(t, id=str(i)))
