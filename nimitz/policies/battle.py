@@ -251,8 +251,9 @@ def randomized(rng: Any) -> Callable[[Request, Game], Decision]:
     return policy
 
 
-def random_sequence(info: dict, rng: Any) -> list[str]:
-    """A random legal R15 placement for a `battle_allocate_hits` request's info."""
+def alloc_of(info: dict, placed: tuple[str, ...] = ()):
+    """The R15 allocation of a `battle_allocate_hits` request's info, with the hits `placed` so
+    far taken (engine/battle/hits.Alloc)."""
     from nimitz.engine.battle.hits import Alloc, Target
 
     targets = [
@@ -262,6 +263,14 @@ def random_sequence(info: dict, rng: Any) -> list[str]:
         for t in info["targets"]
     ]
     alloc = Alloc(targets, info["foxholes_first"])
+    for tid in placed:
+        alloc.take(alloc.by_id[tid])
+    return alloc
+
+
+def random_sequence(info: dict, rng: Any) -> list[str]:
+    """A random legal R15 placement for a `battle_allocate_hits` request's info."""
+    alloc = alloc_of(info)
     out = []
     for _ in range(info["to_place"]):
         legal = alloc.legal()

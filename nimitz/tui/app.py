@@ -575,15 +575,9 @@ class NimitzApp(App):
             self.apply(outcome)
             if not outcome.ok:
                 return
-            decided = next((e.decision for e in outcome.entries if e.kind == "decision"), None)
-            if decided is not None and is_battle_kind(request.kind):
-                from nimitz.tui.battle_view import auto_note  # says what it chose and why
-
-                self.notify(
-                    auto_note(self.controller.auto_policy(request.kind), request, decided), title="Auto", timeout=8
-                )
-            elif self.controller.auto_reason:
-                self.notify(self.controller.auto_reason, title="The expert chose", timeout=6)
+            if self.controller.auto_reason:  # in battles: what it chose and why (battle_view.auto_note)
+                battle = is_battle_kind(request.kind)
+                self.notify(self.controller.auto_reason, title="The expert chose", timeout=8 if battle else 6)
 
         self.off_thread("The expert is thinking", self.controller.auto, done)
 

@@ -204,7 +204,7 @@ class BattleScreen(NimitzScreen):
             self.napp.open_request()
 
     def action_auto(self) -> None:
-        """The scripted player answers the question, once every beat before it is seen."""
+        """The expert answers the question, once every beat before it is seen."""
         if self.done is not None:
             self.notify("Space shows the rest of what happened first.", timeout=3)
             return
@@ -236,7 +236,7 @@ class BattleScreen(NimitzScreen):
         if self.current is not None:
             view = self.history.at.get(self.current.seq)
         if view is None and live:
-            view = battle_view(game)
+            view = battle_view(game, self.history.names)
         if view is None:
             view = self.last_view
         if view is None:

@@ -58,7 +58,7 @@ class AssignDialog(RequestDialog):
         self.items: list[dict] = []  # {"id", "label", "values", "choices", "value", "plan"}
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="battle-dialog"):
+        with Vertical(id="dialog", classes="battle-dialog assign"):
             yield Static(TITLES.get(self.kind, self.kind), classes="dialog-title")
             yield self.recent_widget()
             yield Static(Text(HELP.get(self.kind, ""), style="dim"), id="assign-help")
@@ -189,7 +189,7 @@ class AssignDialog(RequestDialog):
 
     def _odds(self) -> None:
         """The exact odds of what is set now (nimitz/engine/battle/odds.py)."""
-        from nimitz.tui.battle_view import air_odds, coastal_odds
+        from nimitz.tui.battle_view import air_odds, placement_odds
 
         t = Text()
         if self.kind == "battle_air":
@@ -199,9 +199,10 @@ class AssignDialog(RequestDialog):
                 "\n".join(lines)
                 + ("" if len(lines) > 1 else "\nNo aircraft sent yet (Japan's aircraft move after yours).")
             )
+            t.append("\nBombs count if they get through; hits beyond what the targets can take are lost.", style="dim")
         elif self.kind == "battle_place_ships":
             t.append("Odds: ", style="bold")
-            t.append(coastal_odds(self.game, [i["id"] for i in self.items if i["value"] == "CO"]))
+            t.append("\n".join(placement_odds(self.game, {i["id"]: i["value"] for i in self.items})))
         self.query_one("#assign-odds", Static).update(t)
         self.query_one("#assign-odds", Static).display = bool(t.plain)
 

@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz.model.journal import Decision
+from nimitz.tui.battle_view import hit_refused
 from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
@@ -64,22 +65,25 @@ class HitsDialog(RequestDialog):
 
     def _draw(self) -> None:
         left = self.n - len(self.sequence)
-        title = Text(f"{self.n} hit(s) on your forces ({self.where}): ")
+        title = Text(f"{self.n} hit{'s' * (self.n != 1)} on your forces ({self.where}): ")
         title.append(f"{left} to place", style="bold reverse")
         self.query_one("#hits-title", Static).update(title)
         lst = self.query_one("#targets", OptionList)
         keep = lst.highlighted
         lst.clear_options()
         options = []
+        info = self.napp.controller.request.info if self.napp.controller.request else {}
         for i, t in enumerate(self.targets):
             placed = self.sequence.count(t["id"])
+            refused = bool(info) and bool(hit_refused(info, tuple(self.sequence), t["id"]))
             label = Text(f"{'●' * placed:<3}", style="bold")
-            label.append(f"{t['name'][:28]:<28}")
+            label.append(f"{t['name'][:28]:<28}", style="dim" if refused else "")
             label.append(
                 f" value {t['cost']}{' damaged*' if t.get('damaged') else ''}"
                 f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
                 style="dim",
             )
+            label.append("  not yet" if refused else "  ✓ can be hit", style="dim" if refused else "bold")
             options.append(Option(label, id=str(i)))
         lst.add_options(options)  # at once: one measure of the list, not one per line
         if keep is not None and self.targets:
@@ -99,8 +103,12 @@ class HitsDialog(RequestDialog):
             from nimitz.tui.battle_view import hit_effect
 
             t = self.targets[index]
+            request = self.napp.controller.request
+            refused = hit_refused(request.info, tuple(self.sequence), t["id"]) if request else ""
             detail.append(f"\nA hit on {t['name']} ", style="bold")
             detail.append(hit_effect(self.game, t, self.sequence.count(t["id"])))
+            if refused:
+                detail.append(f"\nNot allowed yet: {refused}", style="bold")
         self.query_one("#hits-detail", Static).update(detail)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
