@@ -572,12 +572,17 @@ class NimitzApp(App):
             return
 
         def done(outcome: Outcome) -> None:
+            reason = self.controller.auto_reason if outcome.ok else ""
+            battle = is_battle_kind(request.kind)
+            if reason and battle:  # the battle log keeps it, before what followed, after the note fades
+                from nimitz.tui.screens.battle import BattleScreen
+
+                for screen in self.screen_stack:
+                    if isinstance(screen, BattleScreen):
+                        screen.note("The expert chose", reason)
             self.apply(outcome)
-            if not outcome.ok:
-                return
-            if self.controller.auto_reason:  # in battles: what it chose and why (battle_view.auto_note)
-                battle = is_battle_kind(request.kind)
-                self.notify(self.controller.auto_reason, title="The expert chose", timeout=8 if battle else 6)
+            if reason:  # in battles: what it chose and why (battle_view.auto_note)
+                self.notify(reason, title="The expert chose", timeout=8 if battle else 6)
 
         self.off_thread("The expert is thinking", self.controller.auto, done)
 

@@ -239,11 +239,23 @@ def say(text: str, plan_names: dict[str, str] | None = None) -> str:
         if "_" in pid:
             text = re.sub(rf"\b{pid}\b", name, text)
     text = re.sub(r"\baaa\b", "AAA", text).replace(" in TR", " on transports")
+    text = _ENDED_LENGTH.sub(lambda m: f"its length of {_plural(int(m[1]), 'battle turn')} is reached", text)
+    text = _BATTLE_IN.sub(lambda m: "Battle in " + area_name(m[1]), text)
     text = _COUNTED.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
     text = _JA_VERB.sub("Japan ", text)
     text = re.sub(r"\bJA:", "Japan:", text)
     text = re.sub(r"\bJA (?=[A-Za-z])", "Japanese ", text)
     return words.player_text(text).replace("->", "→")
+
+
+_BATTLE_IN = re.compile(r"\bBattle in ([A-Z][A-Z0-9]{1,3})\b")  # the engine's 'Battle in GI ends'
+
+
+def area_name(code: str) -> str:
+    """A map area by its name ('GI' -> 'Gilbert Islands'), from the game data."""
+    from nimitz.model.load import load_game_data
+
+    return next((a.name for a in load_game_data().map.areas if a.code == code), code)
 
 
 _COUNTED = re.compile(r"\b(\d+) (\w+)\(s\)")  # the engine's '2 hit(s)': said as '2 hits'
@@ -389,6 +401,7 @@ class BeatMaker:
         self.pending: Beat | None = None  # the beat whose losses are not measured yet
         self.mark: BattleView | None = None  # the board where the last measured beat ended
         self.start: BattleView | None = None  # the board where the pending beat began
+        self.resumed = False  # the current battle turn was reopened from a save part-way
 
     def feed(self, entries: list[JournalEntry]) -> list[Beat]:
         beats: list[Beat] = []
@@ -399,6 +412,8 @@ class BeatMaker:
             if t and t != self.turn:
                 if self.turn:
                     self._add(beats, self.turn_summary(e.seq - 1, True), e.seq)
+                # no board before it: the battle was reopened from its save in this turn
+                self.resumed = self.history.before(e.seq) is None
                 self.turn, self.turn_start, self.open = t, e.seq, None
             if e.step == "battle:end":
                 if self.turn:
@@ -474,7 +489,7 @@ class BeatMaker:
         beat.lines.append((e.side, f"{who} rolls {_plural(len(rolls), 'die')}:".replace("dies", "dice")))
         for r in rolls:
             mods = ", ".join(
-                say(m.get("source", ""), self.plans).replace("JA plan ", "").replace("US plan ", "")
+                say(m.get("source", ""), self.plans).replace("Japanese plan ", "").replace("US plan ", "")
                 + f" {m.get('from')}→{m.get('to')}"
                 for m in r.get("modifiers", [])
             )
@@ -538,8 +553,9 @@ class BeatMaker:
         start = self.history.before(self.turn_start)
         end = self.history.at.get(seq) or self.history.before(seq + 1)
         lost = losses(start, end)
+        since = " since you reopened the battle" if self.resumed else ""
         lines = [
-            (side, f"{SIDE_WORDS[side]} damage and losses: " + (", ".join(lost[side]) or "none"))
+            (side, f"{SIDE_WORDS[side]} damage and losses{since}: " + (", ".join(lost[side]) or "none"))
             for side in ("US", "JA")
         ]
         length = end.length if end is not None else 0
@@ -581,6 +597,12 @@ def event_text(e: JournalEntry, plans: dict[str, str]) -> str:
     d = e.data if isinstance(e.data, dict) else {}
     if "positions" in d or e.text.endswith(" begins"):
         return ""
+    if d.get("procedure") == "JA battle plan draw" and d.get("result"):  # what each plan does
+        from nimitz.model.load import load_game_data
+
+        by_id = load_game_data().ja_plans.by_id
+        got = [by_id[p] for p in d["result"] if p in by_id]
+        return "Japan's plans this battle turn:\n" + "\n".join(f"  {p.name}: {p.description}" for p in got)
     if "moves" in d and isinstance(d["moves"], dict):  # the US aircraft moves
         moved: dict[str, int] = {}
         for _pid, area in d["moves"].items():
@@ -628,6 +650,9 @@ def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
             else ("  no AAA over the Island" if area == "IS" else "  no AAA there")
         )
         lines.append(f"  your bombs: {bombs.text()}" if bombs else "  nothing to bomb there now")
+        fighters = [r for r in (board.rating(p, "dogfight")[0] for p in group) if r]
+        if fighters and board.aircraft("JA"):  # Japan's aircraft roll for their area after yours move
+            lines.append(f"  dogfight, if Japan's aircraft come: {odds.odds(fighters).text()}")
     return lines
 
 
@@ -760,7 +785,7 @@ def plan_odds(game: Game, plan_id: str) -> str:
         )
     if kind == "cancel_hit":
         n = effect.get("count", 1)
-        return f"No odds to change: it takes {_plural(n, 'hit')} off your forces after the dice (as described)."
+        return f"No odds to change: it takes {_plural(n, 'hit')} off your forces after the dice."
     step = effect.get("step", "")
     if kind not in ("extra_hit_after_hit", "extra_roll", "automatic_hit", "reroll") and step not in STEP_FIRERS:
         return ""
@@ -941,8 +966,7 @@ def _auto_plans_why(game: Game, decision, reason: str) -> str:
             None,
             [
                 reason,
-                "it buys by a rule of thumb: damage control and extra-hit plans first, ground plans first "
-                "on a contested island, each only if your forces here can use it",
+                "its order: damage control and extra-hit plans first, ground plans first on a contested island",
                 length,
                 caveat,
             ],

@@ -199,7 +199,7 @@ def test_the_result_screen_says_who_won_and_why(saves: Path, at_battles: Path) -
         for needle in (
             "The battle in Gilbert Islands is over",
             "US forces lost",
-            "Japan forces lost",
+            "Japanese forces lost",
             "Gilbert Islands:",
             "Turn by turn",
             "Key rolls",

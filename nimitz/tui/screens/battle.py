@@ -210,6 +210,12 @@ class BattleScreen(NimitzScreen):
             return
         self.napp.action_auto()
 
+    def note(self, title: str, text: str) -> None:
+        """A line for the battle log that is no beat (what auto chose and why)."""
+        line = Text(f"{title}: ", style="bold")
+        line.append(text)
+        self.query_one("#battle-log", RichLog).write(line)
+
     def action_speed(self) -> None:
         self.speed = settings.SPEEDS[(settings.SPEEDS.index(self.speed) + 1) % len(settings.SPEEDS)]
         problem = settings.set_battle_speed(self.speed)
@@ -258,8 +264,11 @@ class BattleScreen(NimitzScreen):
         show(self.query_one("#battle-title", Static), title)
         plans = Text()
         plans.append("Japan's plans this turn: ", style=SIDE_STYLE["JA"])
-        plans.append(", ".join(view.ja_plans_now) or "none")
-        plans.append(f" ({view.ja_plans_per_turn} a turn)", style="dim")
+        if view.ja_plans_per_turn:
+            plans.append(", ".join(view.ja_plans_now) or "none")
+            plans.append(f" ({view.ja_plans_per_turn} a turn)", style="dim")
+        else:
+            plans.append("drawn each battle turn", style="dim")
         plans.append("   Your plans: ", style=SIDE_STYLE["US"])
         words = {"held": "ready", "playing": "in play", "used": "used"}
         plans.append(", ".join(f"{n} ({words.get(s, s)})" for n, s in view.us_plans) or "none")

@@ -89,6 +89,8 @@ class AssignDialog(RequestDialog):
             t.append("\nUS:    ", style="bold")
             t.append(side_summary(view, "US"))
             self.query_one("#assign-sides", Static).update(t)
+        if self.app.has_class("-short"):  # 80x24: the beats just told what led here; room for the odds
+            self.query_one("#recent").display = False
         self._build()
         self.query_one("#items", OptionList).focus()
 
@@ -165,8 +167,17 @@ class AssignDialog(RequestDialog):
             self._detail(0)
         self._odds()
 
+    def _label_width(self) -> int:
+        """The names get what the choices leave of the list's width (at least 21)."""
+        if not self.items:
+            return 21
+        choices = max(sum(len(CHOICE_WORDS.get(c, c)) + 2 for c in i["choices"]) for i in self.items)
+        room = self.app.size.width - 14 - choices  # the dialog's and the list's borders and padding
+        return max(21, min(max(len(i["label"]) for i in self.items), room))
+
     def _prompt(self, item: dict) -> Text:
-        t = Text(f"{item['label'][:21]:<21} ", no_wrap=True, overflow="ellipsis")
+        width = self._label_width()
+        t = Text(f"{item['label'][:width]:<{width}} ", no_wrap=True, overflow="ellipsis")
         for c in item["choices"]:
             word = CHOICE_WORDS.get(c, c)
             if c == item["value"]:
@@ -199,7 +210,7 @@ class AssignDialog(RequestDialog):
                 "\n".join(lines)
                 + ("" if len(lines) > 1 else "\nNo aircraft sent yet (Japan's aircraft move after yours).")
             )
-            t.append("\nBombs count if they get through; hits beyond what the targets can take are lost.", style="dim")
+            t.append("\nBombs score only if the aircraft get through; hits beyond the targets are lost.", style="dim")
         elif self.kind == "battle_place_ships":
             t.append("Odds: ", style="bold")
             t.append("\n".join(placement_odds(self.game, {i["id"]: i["value"] for i in self.items})))

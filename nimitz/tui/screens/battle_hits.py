@@ -77,13 +77,13 @@ class HitsDialog(RequestDialog):
             placed = self.sequence.count(t["id"])
             refused = bool(info) and bool(hit_refused(info, tuple(self.sequence), t["id"]))
             label = Text(f"{'●' * placed:<3}", style="bold")
-            label.append(f"{t['name'][:28]:<28}", style="dim" if refused else "")
+            label.append(f"{t['name'][:26]:<26}", style="dim" if refused else "")
             label.append(
-                f" value {t['cost']}{' damaged*' if t.get('damaged') else ''}"
+                f" value {t['cost']}{' damaged✱' if t.get('damaged') else ''}"
                 f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
                 style="dim",
             )
-            label.append("  not yet" if refused else "  ✓ can be hit", style="dim" if refused else "bold")
+            label.append("  ✗ not yet" if refused else "  ✓", style="dim" if refused else "bold")
             options.append(Option(label, id=str(i)))
         lst.add_options(options)  # at once: one measure of the list, not one per line
         if keep is not None and self.targets:
