@@ -157,6 +157,7 @@ class NimitzApp(App):
     def check_size(self) -> None:
         width, height = self.size
         self.set_class(height < 30, "-short")  # dialogs shorten their lists (nimitz.tcss)
+        self.set_class(width >= 140, "-wide")  # battle dialogs widen (battle.tcss)
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())

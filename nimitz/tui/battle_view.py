@@ -67,7 +67,7 @@ def battle_view(game: Game, seen: dict[str, str] | None = None) -> BattleView | 
         dmg = board.damaged(pid)
         return PieceView(
             id=pid,
-            name=board.name(pid),
+            name=re.sub(r"^JA ", "Japanese ", board.name(pid)),  # 'JA transport
             type=c.type,
             side=board.side(pid),
             damaged=dmg,
@@ -825,6 +825,8 @@ def hit_refused(info: dict, placed: tuple[str, ...], target_id: str) -> str:
     no airfield while infantry hold foxholes), or '' when it may."""
     from nimitz.policies.battle import alloc_of
 
+    if "targets" not in info:  # not a hit allocation
+        return ""
     alloc = alloc_of(info, placed)
     t = alloc.by_id.get(target_id)
     if t is None:

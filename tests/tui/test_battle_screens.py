@@ -83,13 +83,16 @@ async def drive(app: NimitzApp, pilot, until) -> None:
 
 
 STATIONS = {
+    "order": lambda s: s == "ChoiceDialog:battle_order",
     "place-ships": lambda s: s == "AssignDialog:battle_place_ships",
     "first-beat": lambda s: s == "beat:event",
     "plans": lambda s: s == "PlansDialog:battle_plans",
     "aircraft": lambda s: s == "AssignDialog:battle_air",
     "combat-beat": lambda s: s == "beat:combat",
     "hits": lambda s: s == "HitsDialog:battle_allocate_hits",
+    "reactive": lambda s: s == "BattleChoiceDialog:battle_reactive",
     "turn-summary": lambda s: s == "beat:turn",
+    "end-beat": lambda s: s == "beat:end",
     "result": lambda s: s.startswith("BattleResultScreen"),
 }
 
@@ -223,3 +226,21 @@ def test_a_broken_settings_file_gives_the_default_speed(tmp_path: Path, monkeypa
     assert settings.battle_speed() == "battle"
     with pytest.raises(ValueError):
         settings.set_battle_speed("fast")
+
+
+def test_hits_placed_by_keys_until_the_battle_moves_on(saves: Path, at_battles: Path) -> None:
+    """Enter places each hit on the highlighted (allowed) force; once the last is placed the
+    dialog answers and the battle goes on (the dialog keeps its own question: it once read the
+    next question's info and crashed)."""
+    app = NimitzApp(saves, open_path=at_battles)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await drive(app, pilot, STATIONS["hits"])
+        dialog = app.screen
+        assert "✓" in screen_text(app)
+        for _ in range(dialog.n):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert top(app) != "HitsDialog" or app.controller.request.info is not dialog.info
+
+    run(check, app, size=(80, 24))

@@ -22,13 +22,16 @@ TITLES = {
 }
 HELP = {
     "battle_place_ships": "Carriers always sit in the US Ocean; other ships go to the US "
-    "Ocean (safer) or the Coastal area (naval guns reach JA ships and "
+    "Ocean (safer) or the Coastal area (naval guns reach Japanese ships and "
     "the Island there).",
     "battle_place_subs": "Submarines join an area with Japanese ships, or stay out of the battle.",
     "battle_air": "Each aircraft flies to a battle area or stays home (it can still be "
     "attacked there). Plans marked 'play' act this turn.",
 }
 
+
+DIALOG_WIDTH = 76  # #dialog in nimitz.tcss
+WIDE_DIALOG = 110  # App.-wide #dialog.battle-dialog in battle.tcss
 
 CHOICE_WORDS = {
     "JO": "JA Ocean",
@@ -172,7 +175,8 @@ class AssignDialog(RequestDialog):
         if not self.items:
             return 21
         choices = max(sum(len(CHOICE_WORDS.get(c, c)) + 2 for c in i["choices"]) for i in self.items)
-        room = self.app.size.width - 14 - choices  # the dialog's and the list's borders and padding
+        dialog = min(self.app.size.width, WIDE_DIALOG if self.app.has_class("-wide") else DIALOG_WIDTH)
+        room = dialog - 10 - choices  # the dialog's and the list's borders and padding
         return max(21, min(max(len(i["label"]) for i in self.items), room))
 
     def _prompt(self, item: dict) -> Text:

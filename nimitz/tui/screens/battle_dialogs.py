@@ -68,6 +68,10 @@ def hits_at_stake(game, info: dict[str, Any], name) -> Text:
 class BattleChoiceDialog(ChoiceDialog):
     """The choice dialog for a battle question."""
 
+    def on_mount(self) -> None:
+        self.query_one("#dialog").add_class("battle-dialog")  # wider on a large window, taller info
+        super().on_mount()
+
     def refresh_state(self) -> None:
         from nimitz.tui.battle_view import say
         from nimitz.views.words import request_words

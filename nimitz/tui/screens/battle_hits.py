@@ -49,6 +49,7 @@ class HitsDialog(RequestDialog):
         self.clear_error()
         request = self.napp.controller.request
         info = request.info if request else {}
+        self.info = info  # the question this dialog answers (the controller moves on when it is answered)
         self.n = int(info.get("to_place", 0))
         self.targets = list(info.get("targets", []))
         self.auto = list(info.get("auto", []))
@@ -72,7 +73,7 @@ class HitsDialog(RequestDialog):
         keep = lst.highlighted
         lst.clear_options()
         options = []
-        info = self.napp.controller.request.info if self.napp.controller.request else {}
+        info = self.info
         for i, t in enumerate(self.targets):
             placed = self.sequence.count(t["id"])
             refused = bool(info) and bool(hit_refused(info, tuple(self.sequence), t["id"]))
@@ -103,8 +104,7 @@ class HitsDialog(RequestDialog):
             from nimitz.tui.battle_view import hit_effect
 
             t = self.targets[index]
-            request = self.napp.controller.request
-            refused = hit_refused(request.info, tuple(self.sequence), t["id"]) if request else ""
+            refused = hit_refused(self.info, tuple(self.sequence), t["id"])
             detail.append(f"\nA hit on {t['name']} ", style="bold")
             detail.append(hit_effect(self.game, t, self.sequence.count(t["id"])))
             if refused:
