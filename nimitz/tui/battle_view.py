@@ -401,7 +401,7 @@ class BeatMaker:
         self.pending: Beat | None = None  # the beat whose losses are not measured yet
         self.mark: BattleView | None = None  # the board where the last measured beat ended
         self.start: BattleView | None = None  # the board where the pending beat began
-        self.resumed = False  # the current battle turn was reopened from a save part-way
+        self.resumed_turn = 0  # the battle turn the battle was reopened in from its save, part-way
 
     def feed(self, entries: list[JournalEntry]) -> list[Beat]:
         beats: list[Beat] = []
@@ -412,8 +412,6 @@ class BeatMaker:
             if t and t != self.turn:
                 if self.turn:
                     self._add(beats, self.turn_summary(e.seq - 1, True), e.seq)
-                # no board before it: the battle was reopened from its save in this turn
-                self.resumed = self.history.before(e.seq) is None
                 self.turn, self.turn_start, self.open = t, e.seq, None
             if e.step == "battle:end":
                 if self.turn:
@@ -553,7 +551,7 @@ class BeatMaker:
         start = self.history.before(self.turn_start)
         end = self.history.at.get(seq) or self.history.before(seq + 1)
         lost = losses(start, end)
-        since = " since you reopened the battle" if self.resumed else ""
+        since = " since you reopened the battle" if self.turn == self.resumed_turn else ""
         lines = [
             (side, f"{SIDE_WORDS[side]} damage and losses{since}: " + (", ".join(lost[side]) or "none"))
             for side in ("US", "JA")
@@ -848,6 +846,8 @@ def hit_effect(game: Game, target: dict, already: int) -> str:
     from nimitz.engine.battle.board import Board
 
     kind = target.get("kind", "")
+    if game.state.battle is None:  # the battle is over: nothing left to hit
+        return ""
     if kind == "airfield":
         return "removes one airfield; land-based aircraft beyond the airfields are lost at the end of the turn"
     if kind == "transport":

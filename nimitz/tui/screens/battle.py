@@ -26,6 +26,7 @@ from nimitz.tui.battle_view import (
     BoardHistory,
     battle_entries,
     battle_view,
+    entry_turn,
     plan_names,
     step_title,
 )
@@ -139,6 +140,15 @@ class BattleScreen(NimitzScreen):
         """New journal entries of this battle: their beats wait to be shown."""
         if self._maker is None:
             self._maker = BeatMaker(self.history, plan_names(self.napp.controller.game))
+            if entries:  # reopened part-way through a battle turn: its summary starts from here
+                earlier = [
+                    e
+                    for e in battle_entries(self.napp.controller.game.journal, self.area or None)
+                    if e.seq < entries[0].seq
+                ]
+                turn = entry_turn(entries[0].step)
+                if earlier and turn and entry_turn(earlier[-1].step) == turn:
+                    self._maker.resumed_turn = turn
         if self.first_fed is None and entries:
             self.first_fed = entries[0].seq
         self.queue += self._maker.feed(entries)

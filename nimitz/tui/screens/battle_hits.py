@@ -91,8 +91,16 @@ class HitsDialog(RequestDialog):
             lst.highlighted = min(keep, len(self.targets) - 1)
         self._detail()
 
+    def asking(self) -> bool:
+        """Whether its question is still the one asked (once answered, the battle moves on and a
+        late highlight event must not read the board of what came next)."""
+        request = self.napp.controller.request
+        return request is not None and request.info is self.info
+
     def _detail(self) -> None:
         """The order so far, what auto would do, and what a hit on the highlighted force does."""
+        if not self.asking():
+            return
         lst = self.query_one("#targets", OptionList)
         names = {t["id"]: t["name"] for t in self.targets}
         detail = Text("Your order: ", style="bold")
@@ -112,7 +120,7 @@ class HitsDialog(RequestDialog):
         self.query_one("#hits-detail", Static).update(detail)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if hasattr(self, "targets"):
+        if hasattr(self, "info"):
             self._detail()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
