@@ -74,11 +74,12 @@ class HitsDialog(RequestDialog):
         lst.clear_options()
         options = []
         info = self.info
+        width = 36 if self.app.has_class("-wide") else 26  # the names get the room of a wide dialog
         for i, t in enumerate(self.targets):
             placed = self.sequence.count(t["id"])
             refused = bool(info) and bool(hit_refused(info, tuple(self.sequence), t["id"]))
             label = Text(f"{'●' * placed:<3}", style="bold")
-            label.append(f"{t['name'][:26]:<26}", style="dim" if refused else "")
+            label.append(f"{t['name'][:width]:<{width}}", style="dim" if refused else "")
             label.append(
                 f" value {t['cost']}{' damaged✱' if t.get('damaged') else ''}"
                 f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
