@@ -566,6 +566,18 @@ class NimitzApp(App):
         entries = [e for e in journal if e.turn == turn and e.kind == "bot" and e.step in ("scouting", "orders")]
         self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
 
+    def set_battle_speed(self, speed: str) -> None:
+        """The battle speed option: saved in settings.json and used by a battle on screen now."""
+        from nimitz.tui import settings
+        from nimitz.tui.screens.battle import BattleScreen
+
+        problem = settings.set_battle_speed(speed)
+        for screen in self.screen_stack:
+            if isinstance(screen, BattleScreen):
+                screen.speed = speed
+                screen.refresh_state()
+        self.notify(problem or f"Battle speed: {settings.SPEED_WORDS[speed]} (remembered)", timeout=4)
+
     def action_auto(self) -> None:
         """The expert answers the current question and says what it chose and why."""
         request = self.controller.request
@@ -686,6 +698,16 @@ class NimitzApp(App):
             ("Help", "Help for the current step", self.action_help),
             ("Glossary", "What every abbreviation and notation means", self.action_glossary),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
+        ]
+        from nimitz.tui import settings
+
+        cmds += [  # the battle speed option (also `s` on the battle screen), remembered
+            (
+                f"Battle speed: {settings.SPEED_WORDS[speed]}",
+                "How battles are shown; every beat still goes to the battle log",
+                partial(self.set_battle_speed, speed),
+            )
+            for speed in settings.SPEEDS
         ]
         title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
         last = title.last if title is not None else None  # read by the title screen's worker
