@@ -812,8 +812,13 @@ def plan_odds(game: Game, plan_id: str) -> str:
     who = STEP_FIRERS[step][1]
     name = words.COMBAT_STEP_WORDS[step]
     return (
-        f"{name[:1].upper()}{name[1:]} step, if your {len(ratings)} {who} able to fire all do:\n"
-        f"  without it {without.text()}\n"
+        f"{name[:1].upper()}{name[1:]} step, "
+        + (
+            f"if your {len(ratings)} {who} able to fire all do:\n"
+            if len(ratings) != 1
+            else f"if your one {who.removesuffix('s')} able to fire does:\n"
+        )
+        + f"  without it {without.text()}\n"
         f"  with it    {with_plan.text()}"
     )
 
@@ -943,8 +948,37 @@ def _auto_air(game: Game, request, decision) -> tuple[str, str]:
     if not per_area:
         reasons.append("there is no Japanese target its aircraft can reach this turn")
     if decision.forces:
-        reasons.append("the plans played can act this turn")
+        idle = idle_plans(game, decision.forces)
+        acting = [words.plan_name(p) for p in decision.forces if p not in idle]
+        if acting:
+            reasons.append(", ".join(acting) + " can act this turn")
+        if idle:
+            reasons.append(
+                "beware: " + ", ".join(words.plan_name(p) for p in idle) + " cannot act this turn (no infantry "
+                "of yours in the foxholes yet) and is spent for nothing"
+            )
     return what, "; ".join(reasons)
+
+
+def idle_plans(game: Game, plans) -> list[str]:
+    """The plans among `plans` that cannot act in this battle turn: a requirement not met (your
+    infantry ashore for Artillery) or an infantry-step plan with none of your infantry in the
+    foxholes, where the infantry step fires from (the advance comes after combat)."""
+    from nimitz.engine.battle.board import Board
+
+    board = Board(game)
+    out = []
+    for pid in plans:
+        plan = game.data.us_plans.by_id.get(pid)
+        if plan is None:
+            continue
+        effect = plan.effect
+        steps = (effect.get("step", ""), *effect.get("steps", ()))
+        if not board.requirement_met("US", effect.get("requires", "")) or (
+            "infantry" in steps and not board.foxholes("US")
+        ):
+            out.append(pid)
+    return out
 
 
 def _auto_plans_why(game: Game, decision, reason: str) -> str:

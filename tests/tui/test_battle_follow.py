@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from nimitz.engine.battle import odds
+from nimitz.model.journal import Decision
 from nimitz.policies import get_policy
 from nimitz.policies.lookahead import ExpertPolicy
 from nimitz.tui import battle_view as bv
@@ -41,6 +42,9 @@ def asked(tmp_path_factory) -> dict:
                 entry["bombs"] = bv.step_ratings(game, "bomb_runs")
             if request.kind == "battle_air":
                 entry["air"] = bv.air_odds(game, decision.targets)
+                entry["idle"] = bv.idle_plans(game, ("artillery", "charge", "anti_aircraft"))
+                played = Decision("battle_air", targets=decision.targets, forces=("artillery", "anti_aircraft"))
+                entry["wasted"] = bv.auto_note(game, request, played, "")
             seen[key] = entry
         assert ctl.answer(decision).ok
     for view in history.at.values():
@@ -81,6 +85,10 @@ def test_auto_says_what_it_chose_and_why_in_player_words(asked) -> None:
     air = asked[("battle_air", "GI")]["auto"]
     assert air.startswith("Sends 8 aircraft to the Japanese Ocean")
     assert "Japan's carriers are there (Shokaku)" in air and "expected" in air
+    # the expert (the sensible battle player) plays every plan it holds, ground plans on turn 1 too
+    assert asked[("battle_air", "GI")]["idle"] == ["artillery", "charge"]
+    wasted = asked[("battle_air", "GI")]["wasted"]
+    assert "Anti-Aircraft can act this turn; beware: Artillery cannot act this turn" in wasted
     ships = asked[("battle_place_ships", "GI")]["auto"]
     assert "Why: Japan brings 5 island forces" in ships
     for key, entry in asked.items():
