@@ -724,10 +724,9 @@ def infantry_can_fight(game: Game) -> bool:
     """Whether US infantry can be in the foxholes in some battle turn: ashore now, or aboard and
     the battle lasts past the first advance (infantry land at the end of a battle turn)."""
     from nimitz.engine.battle.board import Board
+    from nimitz.policies.battle import ground_fight_possible
 
-    board = Board(game)
-    bs = board.bs
-    return bool(board.ashore("US")) or bs.length > bs.turn + 1
+    return ground_fight_possible(Board(game))
 
 
 def reroll_distribution(ratings: list) -> list:
@@ -965,20 +964,10 @@ def idle_plans(game: Game, plans) -> list[str]:
     infantry ashore for Artillery) or an infantry-step plan with none of your infantry in the
     foxholes, where the infantry step fires from (the advance comes after combat)."""
     from nimitz.engine.battle.board import Board
+    from nimitz.policies.battle import plan_idle_now
 
     board = Board(game)
-    out = []
-    for pid in plans:
-        plan = game.data.us_plans.by_id.get(pid)
-        if plan is None:
-            continue
-        effect = plan.effect
-        steps = (effect.get("step", ""), *effect.get("steps", ()))
-        if not board.requirement_met("US", effect.get("requires", "")) or (
-            "infantry" in steps and not board.foxholes("US")
-        ):
-            out.append(pid)
-    return out
+    return [p for p in plans if p in game.data.us_plans.by_id and plan_idle_now(board, game.data.us_plans.by_id[p])]
 
 
 def _auto_plans_why(game: Game, decision, reason: str) -> str:
@@ -993,7 +982,8 @@ def _auto_plans_why(game: Game, decision, reason: str) -> str:
         and "infantry" in (plan.effect.get("step", ""), *plan.effect.get("steps", ()))
     ]
     caveat = (
-        f"beware: {', '.join(idle)} act only once your infantry reach the foxholes, and this battle may end first"
+        f"beware: {', '.join(idle)} {'acts' if len(idle) == 1 else 'act'} only once your infantry reach "
+        "the foxholes, and this battle may end first"
         if idle and not infantry_can_fight(game)
         else ""
     )

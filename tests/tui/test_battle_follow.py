@@ -40,6 +40,7 @@ def asked(tmp_path_factory) -> dict:
                 entry["length"] = game.state.battle.length
                 entry["plans"] = {p["id"]: bv.plan_odds(game, p["id"]) for p in request.info["plans"]}
                 entry["bombs"] = bv.step_ratings(game, "bomb_runs")
+                entry["ground"] = bv.auto_note(game, request, Decision("battle_plans", count=1, forces=("artillery",)))
             if request.kind == "battle_air":
                 entry["air"] = bv.air_odds(game, decision.targets)
                 entry["idle"] = bv.idle_plans(game, ("artillery", "charge", "anti_aircraft"))
@@ -73,12 +74,14 @@ def test_first_light_chance_over_the_battles_length(asked) -> None:
 
 def test_ground_plans_say_when_infantry_cannot_fight(asked) -> None:
     """In a one-turn battle the US infantry are still aboard when the infantry step comes: the
-    ground plans' odds say so, and so does auto's note when the expert buys them anyway."""
+    ground plans' odds say so, the expert buys none, and a note on buying one warns."""
     entry = asked[("battle_plans", "GI")]
     assert entry["length"] == 1
     for plan in ("artillery", "charge", "envelop"):
         assert "no infantry step in this battle" in entry["plans"][plan]
-    assert "beware: Artillery" in entry["auto"]
+    assert entry["auto"].startswith("Spends 1 SP and buys Damage Control")
+    assert not any(name in entry["auto"] for name in ("Artillery", "Charge", "Envelop", "Leathernecks"))
+    assert "beware: Artillery acts only once your infantry reach the foxholes" in entry["ground"]
 
 
 def test_auto_says_what_it_chose_and_why_in_player_words(asked) -> None:
