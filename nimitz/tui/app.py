@@ -170,6 +170,7 @@ class NimitzApp(App):
     def check_size(self) -> None:
         width, height = self.size
         self.set_class(height < 30, "-short")  # dialogs shorten their lists (nimitz.tcss)
+        self.set_class(width >= 140, "-wide")  # battle dialogs widen (battle.tcss)
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())
@@ -585,6 +586,18 @@ class NimitzApp(App):
         entries = [e for e in journal if e.turn == turn and e.kind == "bot" and e.step in ("scouting", "orders")]
         self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
 
+    def set_battle_speed(self, speed: str) -> None:
+        """The battle speed option: saved in settings.json and used by a battle on screen now."""
+        from nimitz.tui import settings
+        from nimitz.tui.screens.battle import BattleScreen
+
+        problem = settings.set_battle_speed(speed)
+        for screen in self.screen_stack:
+            if isinstance(screen, BattleScreen):
+                screen.speed = speed
+                screen.refresh_state()
+        self.notify(problem or f"Battle speed: {settings.SPEED_WORDS[speed]} (remembered)", timeout=4)
+
     def action_auto(self) -> None:
         """The expert answers the current question and says what it chose and why."""
         request = self.controller.request
@@ -592,18 +605,17 @@ class NimitzApp(App):
             return
 
         def done(outcome: Outcome) -> None:
-            self.apply(outcome)
-            if not outcome.ok:
-                return
-            decided = next((e.decision for e in outcome.entries if e.kind == "decision"), None)
-            if decided is not None and is_battle_kind(request.kind):
-                from nimitz.tui.battle_view import auto_note  # says what it chose and why
+            reason = self.controller.auto_reason if outcome.ok else ""
+            battle = is_battle_kind(request.kind)
+            if reason and battle:  # the battle log keeps it, before what followed, after the note fades
+                from nimitz.tui.screens.battle import BattleScreen
 
-                self.notify(
-                    auto_note(self.controller.auto_policy(request.kind), request, decided), title="Auto", timeout=8
-                )
-            elif self.controller.auto_reason:
-                self.notify(self.controller.auto_reason, title="The expert chose", timeout=6)
+                for screen in self.screen_stack:
+                    if isinstance(screen, BattleScreen):
+                        screen.note("The expert chose", reason)
+            self.apply(outcome)
+            if reason:  # in battles: what it chose and why (battle_view.auto_note)
+                self.notify(reason, title="The expert chose", timeout=8 if battle else 6)
 
         self.off_thread("The expert is thinking", self.controller.auto, done)
 
@@ -706,6 +718,16 @@ class NimitzApp(App):
             ("Help", "Help for the current step", self.action_help),
             ("Glossary", "What every abbreviation and notation means", self.action_glossary),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
+        ]
+        from nimitz.tui import settings
+
+        cmds += [  # the battle speed option (also `s` on the battle screen), remembered
+            (
+                f"Battle speed: {settings.SPEED_WORDS[speed]}",
+                "How battles are shown; every beat still goes to the battle log",
+                partial(self.set_battle_speed, speed),
+            )
+            for speed in settings.SPEEDS
         ]
         title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
         last = title.last if title is not None else None  # read by the title screen's worker

@@ -235,14 +235,6 @@ class Controller:
                     game.listeners.remove(listener)
         return Outcome(request=request, entries=journal_seen(list(game.journal[before:]), game.state))
 
-    def auto_policy(self, kind: str) -> str:
-        """The scripted player 'auto' asks: in battles the expert when it is registered."""
-        from nimitz.policies import policy_names
-
-        if kind.startswith("battle_") and "expert" in policy_names():
-            return "expert"
-        return "sensible"
-
     def auto_decision(self) -> Decision:
         """What the expert player answers now (its heuristics: instant), with its reason kept in
         `auto_reason` (for the 'auto' choice)."""
@@ -255,6 +247,10 @@ class Controller:
         try:
             decision = expert(request, self.game)
             self.auto_reason = expert.last_reason
+            if is_battle_kind(request.kind):  # what it chose and why, on the board it chose on
+                from nimitz.tui.battle_view import auto_note
+
+                self.auto_reason = auto_note(self.game, request, decision, expert.last_reason)
             return decision
         except NimitzError:
             raise

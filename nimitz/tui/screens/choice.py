@@ -53,9 +53,7 @@ class ChoiceDialog(RequestDialog):
                 yield Static(id="choice-info-text")
             yield OptionList(id="choices")
             yield Static(id="error")
-            yield Static(
-                Text("Enter chooses · a auto (the scripted player's answer) · Esc map", style="dim"), classes="hint"
-            )
+            yield Static(Text("Enter chooses · a auto (the expert's answer) · Esc map", style="dim"), classes="hint")
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -81,9 +79,11 @@ class ChoiceDialog(RequestDialog):
         state = self.game.state
         for i, option in enumerate(request.options):
             t = Text(option.label)
-            if request.kind == "battle_order" and option.decision.area:
-                us, ja = state.at(option.decision.area, "US"), state.at(option.decision.area, "JA")
-                t.append(f"  US {counted(len(us), 'force')} vs JA {len(ja)}", style="dim")
+            if request.kind == "battle_order" and option.decision.area:  # the area by its name
+                area = option.decision.area
+                us, ja = state.at(area, "US"), state.at(area, "JA")
+                t = Text(f"Battle in {next((a.name for a in self.game.data.map.areas if a.code == area), area)}")
+                t.append(f"  US {counted(len(us), 'force')} against Japan's {len(ja)}", style="dim")
             if option.cost:
                 t.append(f"  ({option.cost} SP)", style="bold")
             lst.add_option(Option(t, id=str(i)))
