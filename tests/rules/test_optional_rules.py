@@ -440,3 +440,51 @@ def test_map_and_show_hide_the_stacks_the_fog_hides(data):
     )
     assert hidden.name not in last_turn_bot_text([entry], game.state)
     assert fog.journal_seen([entry], game.state)[0].text == fog.HIDDEN_DECISION
+
+
+@pytest.mark.parametrize("year,seed", [(1942, 2), (1944, 3)])
+def test_the_bot_plays_the_same_under_fog_of_war(data, year, seed):
+    """R86 and the issue: fog of war changes only what the US sees. The US decisions of a fog of
+    war campaign, answered again without it, give the same Japanese decisions and the same
+    rolls on every other stream, entry for entry."""
+    from nimitz.model.journal import decisions_in
+
+    foggy = _play(data, year, seed, options=["fog-of-war"])
+    plain = new_game(data, year, seed, RulesProfile())
+    for decision in decisions_in(foggy.journal):
+        plain.answer(decision)
+
+    def bot_and_rolls(game):
+        return [
+            (e.turn, e.step, e.kind, e.text)
+            for e in game.journal
+            if e.kind == "bot" or (e.kind == "roll" and e.data["stream"] != "fog")
+        ]
+
+    assert bot_and_rolls(plain) == bot_and_rolls(foggy)
+    assert plain.state.result == foggy.state.result
+
+
+def test_contact_reveals_a_hidden_stack_as_soon_as_us_forces_arrive(data):
+    """R85: US forces moving into an area of a hidden stack see every Japanese force there at
+    once, before movement ends (the engine redraws the fog after each move)."""
+    from nimitz.engine import fog
+    from nimitz.engine.campaign import move_problem
+    from nimitz.model.journal import Decision
+
+    game = new_game(data, 1942, 7, RulesProfile(options=["fog-of-war"]))
+    chooser = get_policy("sensible")
+    while game.pending.kind != "movement":
+        game.answer(chooser(game.pending, game))
+    hidden = {a for a in game.data.map.area if fog.area_view(game.state, a) is not None}
+    move = next(
+        (f, a)
+        for f in game.state.forces.values()
+        if f.side == "US" and not f.moved and f.location in game.data.map.area
+        for a in sorted(hidden)
+        if move_problem(game, f, a) is None
+    )
+    game.answer(Decision("move", forces=(move[0].id,), area=move[1]))
+    assert game.pending.kind == "movement"  # still moving
+    assert fog.area_view(game.state, move[1]) is None
+    assert all(f.id not in fog.hidden_forces(game.state) for f in game.state.at(move[1], "JA"))
