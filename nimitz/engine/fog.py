@@ -26,6 +26,17 @@ STREAM = OPTION_STREAMS[OPTION]
 UNSEEN = "UNSEEN"  # where a hidden force stands in the US player's view of the state
 
 
+def replay_refusal(options: list[str], finished: bool) -> str:
+    """Why a campaign may not be replayed yet ('' when it may): under fog of war the replay
+    would show every Japanese force, so it waits for the campaign's end (R86)."""
+    if OPTION in options and not finished:
+        return (
+            "this campaign plays with fog of war: its replay would show the Japanese forces you "
+            "cannot see, so it opens when the campaign is over (R86)"
+        )
+    return ""
+
+
 def refresh(game: Game) -> None:
     """Bring the hidden stacks and the revealed forces up to date with the map (R85)."""
     if not active(game, OPTION) or game.state.finished:

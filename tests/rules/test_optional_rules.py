@@ -488,3 +488,29 @@ def test_contact_reveals_a_hidden_stack_as_soon_as_us_forces_arrive(data):
     assert game.pending.kind == "movement"  # still moving
     assert fog.area_view(game.state, move[1]) is None
     assert all(f.id not in fog.hidden_forces(game.state) for f in game.state.at(move[1], "JA"))
+
+
+def test_list_names_the_optional_rules_and_replay_waits_under_fog(tmp_path):
+    """The options are shown wherever a campaign's rules are (here `nimitz list`, text and
+    JSON); `nimitz replay` of a fog of war campaign in progress is refused (R86): one message,
+    exit 2, the save unchanged."""
+    from click.testing import CliRunner
+
+    from nimitz.cli import cli
+
+    runner = CliRunner()
+    base = ["--saves", str(tmp_path)]
+    made = runner.invoke(
+        cli, base + ["new", "--year", "1942", "--seed", "1", "--no-tui", "--name", "f", "--option", "fog-of-war"]
+    )
+    assert made.exit_code == 0, made.output
+    runner.invoke(cli, base + ["new", "--year", "1942", "--seed", "1", "--no-tui", "--name", "p"])
+    listed = runner.invoke(cli, base + ["list"]).output.splitlines()
+    assert next(line for line in listed if line.startswith("f ")).endswith("(optional rules: fog of war)")
+    assert "optional" not in next(line for line in listed if line.startswith("p "))
+    rows = {c["name"]: c for c in json.loads(runner.invoke(cli, base + ["list", "--json"]).output)["campaigns"]}
+    assert rows["f"]["options"] == ["fog-of-war"] and rows["p"]["options"] == []
+    before = (tmp_path / "f.nimitz.json").read_bytes()
+    refused = runner.invoke(cli, base + ["replay", "f"])
+    assert refused.exit_code == 2 and "fog of war" in refused.output and "Traceback" not in refused.output
+    assert (tmp_path / "f.nimitz.json").read_bytes() == before

@@ -1,6 +1,7 @@
 """Two lines always in view. The first: year, turn, step, US supply points, the JA resupply
-track, the campaign's name last (the part cut first). The second, the stakes: objectives held
-against the year's ladder and Hawaii, whose loss ends the campaign at once."""
+track, this turn's weather and event (optional rules), the campaign's name last (the part cut
+first). The second, the stakes: objectives held against the year's ladder and Hawaii, whose
+loss ends the campaign at once."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def status_text(view: CampaignView) -> Text:
     t.append(str(view.ja_track), style="bold")
     if view.scouting_points:
         t.append(f" · scouting {view.scouting_points}")
+    if view.this_turn:  # the optional rules' weather and event
+        t.append(f" · {view.this_turn}")
     if view.name:
         t.append(f" · {view.name}", style="dim")
     return t
