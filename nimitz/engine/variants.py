@@ -125,7 +125,7 @@ def _draw_event(game: Game) -> None:
             f": start a battle this turn where US infantry can land, or lose {ATTACK_PENALTY_SP} SP when movement ends"
         )
     elif event.kind == "veterans":
-        detail = f": +1 to {', '.join(_RATING_WORDS[r] for r in event.ratings)} this turn"
+        detail = f": +1 to {veterans_words(event)} this turn"
     elif event.kind == "inspired":
         detail = f": {event.bpp} extra battle-plan points in every battle this turn"
     game.log(
@@ -153,6 +153,19 @@ _RATING_WORDS = {
     "aaa": "anti-aircraft fire",
     "infantry": "infantry attacks",
 }
+_WHOSE = {"aircraft": "aircraft's ", "ships": "ships' ", "subs_and_infantry": ""}
+_SUBS_AND_INFANTRY_WORDS = {"surface": "submarine torpedoes"}  # a submarine attacks with its surface value
+
+
+def veterans_words(event: Event) -> str:
+    """What a veterans event raises, as a wargamer says it: "US ships' naval gunnery"."""
+    words = [
+        (_SUBS_AND_INFANTRY_WORDS.get(r) if event.who == "subs_and_infantry" else None) or _RATING_WORDS[r]
+        for r in event.ratings
+    ]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    side = "US" if event.favours == "US" else "Japanese"
+    return f"{side} {_WHOSE[event.who]}{listed}"
 
 
 # --- movement ---------------------------------------------------------------------

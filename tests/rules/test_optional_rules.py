@@ -514,3 +514,76 @@ def test_list_names_the_optional_rules_and_replay_waits_under_fog(tmp_path):
     refused = runner.invoke(cli, base + ["replay", "f"])
     assert refused.exit_code == 2 and "fog of war" in refused.output and "Traceback" not in refused.output
     assert (tmp_path / "f.nimitz.json").read_bytes() == before
+
+
+def _veterans_cases(data):
+    return [e for e in data.optional_rules.events.event if e.kind == "veterans"]
+
+
+@pytest.mark.parametrize("roll", [4, 6, 7, 8, 9])
+def test_each_veterans_event_adds_one_to_its_values_of_its_side_only(data, roll):
+    """R82, every veterans entry of the table (JA pilots; US pilots, gunners, AAA crews,
+    submariners and infantry): +1 to each named value of the favoured side's forces of that
+    kind, and to nothing else (the other side, other kinds, other values)."""
+    event = data.optional_rules.events.for_roll(roll)
+    assert event.kind == "veterans"
+    game = _game(data, year=1943, options=["events"])
+    sheet = data.year(1943)
+    pieces = [f.id for f in game.state.forces.values() if f.side in ("US", "JA")]
+    board = _board_with(data, game, pieces, [])
+    all_values = ("dogfight", "ship", "ground", "surface", "aaa", "infantry")
+    before = {(p, r): board.rating(p, r)[0] for p in pieces for r in all_values}
+    game.state.variant = VariantState(event=roll)
+    raised = set()
+    for (p, r), value in before.items():
+        after = board.rating(p, r)[0]
+        c = sheet.cls[game.state.forces[p].cls]
+        if value and board.side(p) == event.favours and r in event.ratings and variants._veteran(event.who, c):
+            assert after.value == value.value + 1, (event.name, p, r)
+            raised.add(r)
+        else:
+            assert after == value, (event.name, p, r)
+    assert raised == set(event.ratings)  # every named value met a force that has it
+
+
+@pytest.mark.parametrize("roll", range(1, 11))
+def test_every_event_is_drawn_logged_and_lasts_one_turn(data, roll):
+    """R82: the d10 on the events stream draws the table's entry; the log names it, whom it
+    helps and its effect in player words; the next turn's draw replaces it."""
+    event = data.optional_rules.events.for_roll(roll)
+    extra = [1] if event.kind in ("storm", "engine_trouble") else []  # the area, the ship
+    game = _game(data, options=["events"], faces=[roll, *extra, 5])
+    place(game.state, "HI", *of_type(game.state, data, "US", "CRU", 1))
+    game.state.turn = 2
+    variants.turn_start(game)
+    line = next(e for e in game.journal if e.data.get("event"))
+    helps = {"US": "helps the US", "JA": "helps Japan"}[event.favours]
+    assert line.text.startswith(f"Event (d10 = {roll}, {helps}): {event.name}")
+    effect = {
+        "attack_demanded": "or lose 3 SP when movement ends",
+        "storm": f"no air attacks in {data.map.areas[0].code} this turn",
+        "engine_trouble": "in HI cannot move this turn",
+        "veterans": f"+1 to {variants.veterans_words(event)} this turn" if event.kind == "veterans" else "",
+        "inspired": f"{event.bpp} extra battle-plan points in every battle this turn",
+        "quiet": event.name,
+    }[event.kind]
+    assert effect in line.text
+    assert variants.event_now(game) == event and [r.stream for r in game.dice.rolls] == ["events"] * (1 + len(extra))
+    game.state.turn = 3
+    variants.turn_start(game)  # the next turn draws again: the scripted 5, a quiet week
+    assert variants.event_now(game).kind == "quiet"
+    assert game.state.variant.event_area == game.state.variant.event_force == ""
+
+
+def test_a_quiet_week_changes_nothing(data):
+    """R82, the quiet entry: no value, BPP, movement or demand changes."""
+    quiet = next(e for e in data.optional_rules.events.event if e.kind == "quiet")
+    game = _game(data, options=["events"])
+    pieces = of_type(game.state, data, "US", "LBA", 1) + of_type(game.state, data, "JA", "CRU", 1)
+    board = _board_with(data, game, pieces, [])
+    before = [board.rating(p, r)[0] for p in pieces for r in ("dogfight", "ship", "surface", "aaa")]
+    game.state.variant = VariantState(event=quiet.roll)
+    assert [board.rating(p, r)[0] for p in pieces for r in ("dogfight", "ship", "surface", "aaa")] == before
+    assert variants.extra_bpp(game, "US") == variants.extra_bpp(game, "JA") == 0
+    assert not variants.attack_demand_open(game)
+    assert all(variants.cannot_move(game, f) is None for f in game.state.forces.values())
