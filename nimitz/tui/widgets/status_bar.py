@@ -53,6 +53,7 @@ class StatusBar(Static):
     def show(self, view: CampaignView) -> None:
         width = (self.size.width or self.app.size.width) - 2
         t = status_text(view)
+        t.truncate(width, overflow="ellipsis")  # one line: the end (the name first) is cut
         if view.stakes is not None:
             t.append("\n")
             t.append_text(stakes_text(view.stakes, width))
