@@ -107,11 +107,15 @@ def peek(game: Game, area: str) -> str:
         else:
             v.revealed[chip] = area
             seen.append(game.state.forces[chip].name)
-    found = ", ".join(seen + ([f"{blanks} blank(s)"] if blanks else [])) or "no chip left to turn over"
+    found = ", ".join(seen + ([_count(blanks, "blank")] if blanks else [])) or "no chip left to turn over"
     return (
         f"Recon peek at {area}: {'+'.join(map(str, dice))} = {total} (at most {threshold}): "
-        f"{looks} chip(s) turned over: {found} (R85)"
+        f"{_count(looks, 'chip')} to turn over: {found} (R85)"
     )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"a {noun}" if n == 1 else f"{n} {noun}s"
 
 
 @frozen

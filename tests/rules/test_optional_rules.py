@@ -587,3 +587,38 @@ def test_a_quiet_week_changes_nothing(data):
     assert variants.extra_bpp(game, "US") == variants.extra_bpp(game, "JA") == 0
     assert not variants.attack_demand_open(game)
     assert all(variants.cannot_move(game, f) is None for f in game.state.forces.values())
+
+
+def test_the_log_shows_each_turns_weather_and_event(data):
+    """R80, R82 and the issue: every turn of a campaign with the optional rules logs one weather
+    line (its roll after the first turn) and one event line; every optional-rule line (recon
+    peeks, the demanded attack, the variable end too) is in player words (no ids)."""
+    from nimitz.views.words import find_leaks
+
+    game = _play(data, 1943, 3, options=["fog-of-war", "weather", "events", "variable-end"])
+    turns = range(1, game.state.turn + 1)
+    weather = [e for e in game.journal if e.kind == "event" and e.text.startswith("Weather: ")]
+    events = [e for e in game.journal if e.kind == "event" and e.text.startswith("Event (d10 = ")]
+    assert [e.turn for e in weather] == list(turns) == [e.turn for e in events]
+    assert weather[0].text.startswith("Weather: clear (the first turn is always clear)")
+    assert all(e.text.startswith(f"Weather: d6 = {e.data['face']}, ") for e in weather[1:])
+    assert all(
+        ("No effect." in e.text) == (e.data["weather"] == "clear") for e in weather[1:]
+    )  # the effect in force is said
+    optional = [e for e in game.journal if {"R80", "R82", "R83", "R84", "R85"} & set(e.data.get("rulings", ()))]
+    assert len(optional) > len(weather) + len(events)  # recon peeks, the demand, the variable end too
+    for e in optional:
+        assert not find_leaks(e.text), e.text
+
+
+def test_lab_takes_options_and_names_them(tmp_path):
+    """`nimitz lab --option NAME` plays its campaigns with the option and its tables say so."""
+    from click.testing import CliRunner
+
+    from nimitz.cli import cli
+
+    out = CliRunner().invoke(
+        cli, ["lab", "--year", "1942", "--runs", "2", "--jobs", "1", "--option", "weather", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["summaries"][0]["rules"].endswith("optional rules: weather")
