@@ -110,3 +110,16 @@ def test_replay_waits_for_the_end_of_a_fog_of_war_campaign(all_four: Path) -> No
         assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
 
     run(check, app)
+
+
+def test_a_click_ticks_the_optional_rule_under_it(tmp_path: Path) -> None:
+    """The mouse too: a click on an item of the Optional row ticks that one."""
+    app = NimitzApp(tmp_path, new_campaign=True)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        row = app.screen.query_one("#optional", ToggleRow)
+        start = len(row._head()) + row._widths()[0]  # where "[ ] weather" begins
+        await pilot.click("#optional", offset=(start + 4, 0))
+        assert row.values == ["weather"]
+
+    run(check, app)

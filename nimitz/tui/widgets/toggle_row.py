@@ -15,7 +15,7 @@ class ToggleRow(Widget, can_focus=True):
     BINDINGS = [
         Binding("right,l", "move(1)", "Next", show=False),
         Binding("left,h", "move(-1)", "Previous", show=False),
-        Binding("space,x", "toggle", "Tick", show=False),
+        Binding("space,x", "tick", "Tick", show=False),
     ]
 
     cursor: reactive[int] = reactive(0)
@@ -44,7 +44,7 @@ class ToggleRow(Widget, can_focus=True):
     def action_move(self, delta: int) -> None:
         self.cursor = (self.cursor + delta) % len(self.items)
 
-    def action_toggle(self) -> None:
+    def action_tick(self) -> None:
         value = self.items[self.cursor][0]
         self.chosen = self.chosen ^ {value}
         self.post_message(self.Changed(self, self.values))
@@ -55,7 +55,7 @@ class ToggleRow(Widget, can_focus=True):
         for i, width in enumerate(self._widths()):
             if 0 <= x < width:
                 self.cursor = i
-                self.action_toggle()
+                self.action_tick()
                 return
             x -= width
 
