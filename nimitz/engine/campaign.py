@@ -338,7 +338,6 @@ def movement(game: Game) -> Engine:
             state.invaded_this_turn += len(forces)
             what = "to the invasion box"
         game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
-        fog.refresh(game)  # contact: forces arriving see every Japanese force there at once (R85)
 
 
 def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:

@@ -622,3 +622,24 @@ def test_lab_takes_options_and_names_them(tmp_path):
     )
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["summaries"][0]["rules"].endswith("optional rules: weather")
+
+
+@pytest.mark.parametrize("year,seed", [(1942, 2), (1945, 1)])
+def test_whenever_the_us_is_asked_the_fog_matches_the_map(data, year, seed):
+    """R85/R86: at every US decision (mid-battle, strategic bombing's target, the moves) each
+    Japanese force on the map is either watched by US forces in its area or in its area's hidden
+    stack: none stands in plain sight because it moved since the fog was last drawn."""
+    from nimitz.engine import fog
+
+    game = new_game(data, year, seed, RulesProfile(options=["fog-of-war"]))
+    chooser = get_policy("sensible")
+    asked = set()
+    while game.pending is not None:
+        state = game.state
+        for f in state.forces.values():
+            if f.side == "JA" and f.location in data.map.area and not state.at(f.location, "US"):
+                stack = state.variant.fog.get(f.location)
+                assert stack is not None and f.id in stack.forces, (state.step, f.name, f.location)
+        asked.add(game.pending.kind)
+        game.answer(chooser(game.pending, game))
+    assert {"movement", "scouting"} <= asked
