@@ -143,6 +143,18 @@ def area_view(state: CampaignState, area: str) -> AreaView | None:
     return AreaView(known, unknown)
 
 
+def seen_count(state: CampaignState, area: str) -> str:
+    """The Japanese forces in `area` as the US may count them: '3', or under fog of war '1+4?'
+    (one known, four unknown chips) or '4?' (R86)."""
+    view = area_view(state, area)
+    if view is None:
+        return str(len(state.at(area, "JA")))
+    known = str(len(view.known)) if view.known else ""
+    if not view.unknown_chips:
+        return known or "0"
+    return f"{known}+{view.unknown_chips}?" if known else f"{view.unknown_chips}?"
+
+
 def hidden_forces(state: CampaignState) -> set[str]:
     """The JA force ids the US player cannot see now (empty without fog of war)."""
     v = state.variant
@@ -175,22 +187,57 @@ def mentions_hidden(value: object, hidden: set[str]) -> bool:
 
 
 def entry_hidden(entry: JournalEntry, state: CampaignState, hidden: set[str] | None = None) -> bool:
-    """A Japanese decision the US may not read yet: it names a force hidden by the fog (R86)."""
+    """A Japanese decision the US may not read yet: once its explanation's asides about unseen
+    forces are taken out (`_redacted`), it still names a force hidden by the fog (R86)."""
     if entry.kind != "bot":
         return False
     hidden = hidden_forces(state) if hidden is None else hidden
-    return bool(hidden) and mentions_hidden(entry.data, hidden)
+    return bool(hidden) and mentions_hidden(_redacted(entry.data, state, hidden), hidden)
 
 
 HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
 
 
+def _redacted(data: dict, state: CampaignState, hidden: set[str]) -> dict:
+    """An order's explanation without what the US cannot know: the forces an order could have
+    picked but left where the fog hides them, and the Japanese counts in hidden areas (its
+    candidates, the order of areas). What it moved or held stays: if that is hidden, the whole
+    decision is (R86)."""
+    if not any(k in data for k in ("selection", "candidates", "processing_order")):
+        return data
+    hidden_areas = (
+        {area for area in state.variant.fog if (view := area_view(state, area)) and view.hidden}
+        if state.variant
+        else set()
+    )
+    out = dict(data)
+    if mentions_hidden(out.get("selection"), hidden):
+        del out["selection"]
+    for key, count in (("candidates", "ja_forces"), ("processing_order", "unmoved")):
+        if key in out:
+            out[key] = [
+                {k: ("?" if k == count and c.get("area") in hidden_areas else v) for k, v in c.items()}
+                for c in out[key]
+            ]
+    return out
+
+
 def journal_seen(entries: list[JournalEntry], state: CampaignState) -> list[JournalEntry]:
-    """The entries as the US player may read them now: those naming a hidden force say only
-    that Japan decided something (R86). The same list when nothing is hidden."""
+    """The entries as the US player may read them now (R86): a Japanese decision naming a
+    hidden force says only that Japan decided something; the others lose the asides about what
+    the fog hides. The same list when nothing is hidden."""
     import attrs
 
     hidden = hidden_forces(state)
     if not hidden:
         return entries
-    return [attrs.evolve(e, text=HIDDEN_DECISION, data={}) if entry_hidden(e, state, hidden) else e for e in entries]
+    out = []
+    for e in entries:
+        if e.kind != "bot":
+            out.append(e)
+        elif entry_hidden(e, state, hidden):
+            out.append(attrs.evolve(e, text=HIDDEN_DECISION, data={}))
+        else:
+            seen = _redacted(e.data, state, hidden)
+            out.append(e if seen is e.data else attrs.evolve(e, data=seen))
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 from rules_kit import fresh, of_type, place
 
@@ -629,7 +630,6 @@ def test_whenever_the_us_is_asked_the_fog_matches_the_map(data, year, seed):
     """R85/R86: at every US decision (mid-battle, strategic bombing's target, the moves) each
     Japanese force on the map is either watched by US forces in its area or in its area's hidden
     stack: none stands in plain sight because it moved since the fog was last drawn."""
-    from nimitz.engine import fog
 
     game = new_game(data, year, seed, RulesProfile(options=["fog-of-war"]))
     chooser = get_policy("sensible")
@@ -643,3 +643,40 @@ def test_whenever_the_us_is_asked_the_fog_matches_the_map(data, year, seed):
         asked.add(game.pending.kind)
         game.answer(chooser(game.pending, game))
     assert {"movement", "scouting"} <= asked
+
+
+def test_a_scouted_order_stays_readable_without_what_the_fog_hides(data):
+    """R85/R86: the US watched a scouted order, so it reads it, even when the order's explanation
+    names forces it could have picked but left in a hidden stack: those asides are taken out,
+    with the Japanese counts of hidden areas among its candidates ('?')."""
+    from nimitz.engine import fog
+    from nimitz.model.journal import JournalEntry
+
+    game = _fog_game(data, faces=[1, 1, 1])  # GI, ML, then GI again when one leaves
+    left, moved = place(game.state, "GI", *of_type(game.state, data, "JA", "CRU", 2))
+    place(game.state, "ML", *of_type(game.state, data, "JA", "INF", 1))
+    fog.refresh(game)
+    moved.location = "MI"
+    place(game.state, "MI", *of_type(game.state, data, "US", "CRU", 1))
+    fog.refresh(game)
+    entry = JournalEntry(
+        seq=0,
+        turn=1,
+        step="scouting",
+        side="JA",
+        kind="bot",
+        text=f"Scouted order GI: Offensive: {moved.name} to MI",
+        data={
+            "scouted": True,
+            "moved": [moved.id],
+            "held": [],
+            "selection": {"ships": {"limit": 1, "eligible": [left.id, moved.id]}},
+            "candidates": [{"area": "MI", "ja_forces": 0}, {"area": "ML", "ja_forces": 1}],
+        },
+        year=1942,
+    )
+    (seen,) = fog.journal_seen([entry], game.state)
+    assert seen.text == entry.text and "selection" not in seen.data
+    assert seen.data["candidates"] == [{"area": "MI", "ja_forces": 0}, {"area": "ML", "ja_forces": "?"}]
+    held = attrs.evolve(entry, data={**entry.data, "held": [left.id]})  # a hidden force in its text
+    assert fog.journal_seen([held], game.state)[0].text == fog.HIDDEN_DECISION
