@@ -123,3 +123,42 @@ def test_a_click_ticks_the_optional_rule_under_it(tmp_path: Path) -> None:
         assert row.values == ["weather"]
 
     run(check, app)
+
+
+def test_scouting_counts_only_the_chips_under_fog(tmp_path: Path) -> None:
+    """R86: the scouting dialog shows a hidden stack as chips ('3?'), never its real count or
+    the names of its forces."""
+    from textual.widgets import OptionList
+
+    from nimitz.engine.fog import area_view, hidden_forces, seen_count
+    from nimitz.model.journal import Decision
+    from nimitz.tui.controller import Controller
+    from nimitz.tui.screens.scouting import ScoutingDialog
+
+    ctl = Controller(tmp_path)
+    ctl.create(1942, 11, "rulebook", "all", options=["fog-of-war"])
+    ctl.answer(Decision("buy_scouting", count=2))
+    ctl.answer(Decision("end_resupply"))
+    ctl.close()
+    app = _opened(tmp_path)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        assert app.controller.request.kind == "scouting"
+        app.push_screen(ScoutingDialog())
+        await pilot.pause()
+        state = app.controller.game.state
+        shown = app.screen.query_one("#areas", OptionList)
+        lines = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        hidden = [line for line in lines if "(hidden stack)" in line]
+        assert hidden and not any("unmoved JA" in line for line in hidden)
+        for line in hidden:
+            code = line.split()[1]
+            assert area_view(state, code) is not None and f"JA {seen_count(state, code)} (hidden stack)" in line
+        first = lines.index(hidden[0])
+        shown.highlighted = first
+        await pilot.pause()
+        detail = str(app.screen.query_one("#scout-detail").render())
+        assert "unknown chips" in detail
+        assert not any(state.forces[f].name in detail for f in hidden_forces(state))
+
+    run(check, app)
