@@ -217,6 +217,8 @@ def _redacted(data: dict, state: CampaignState, hidden: set[str]) -> dict:
         if key in out:
             out[key] = [
                 {k: ("?" if k == count and c.get("area") in hidden_areas else v) for k, v in c.items()}
+                if isinstance(c, dict)
+                else c  # some decisions list their candidates as bare area codes
                 for c in out[key]
             ]
     return out

@@ -629,7 +629,9 @@ def test_lab_takes_options_and_names_them(tmp_path):
 def test_whenever_the_us_is_asked_the_fog_matches_the_map(data, year, seed):
     """R85/R86: at every US decision (mid-battle, strategic bombing's target, the moves) each
     Japanese force on the map is either watched by US forces in its area or in its area's hidden
-    stack: none stands in plain sight because it moved since the fog was last drawn."""
+    stack: none stands in plain sight because it moved since the fog was last drawn; the
+    journal as the US reads it can be drawn at any moment."""
+    from nimitz.engine import fog
 
     game = new_game(data, year, seed, RulesProfile(options=["fog-of-war"]))
     chooser = get_policy("sensible")
@@ -641,6 +643,8 @@ def test_whenever_the_us_is_asked_the_fog_matches_the_map(data, year, seed):
                 stack = state.variant.fog.get(f.location)
                 assert stack is not None and f.id in stack.forces, (state.step, f.name, f.location)
         asked.add(game.pending.kind)
+        if len(game.journal) % 7 == 0:  # the journal as the US reads it is always at hand
+            assert len(fog.journal_seen(game.journal, state)) == len(game.journal)
         game.answer(chooser(game.pending, game))
     assert {"movement", "scouting"} <= asked
 
