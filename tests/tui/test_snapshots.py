@@ -136,12 +136,20 @@ def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen
 
 
 @pytest.mark.parametrize(
-    ("screen", "keys"), [("campaign", ()), ("map", ("m",)), ("area", ("i",)), ("help", ("question_mark", "end"))]
+    ("screen", "keys"),
+    [
+        ("campaign", ()),
+        ("map", ("m",)),
+        ("area", ("i",)),
+        ("help", ("question_mark", "end")),
+        ("movement", ("enter", "space")),
+    ],
 )
 @pytest.mark.parametrize("size", SIZES)
 def test_fog_of_war_screens(snap_compare, folder: Path, size, screen: str, keys) -> None:
     """R85/R86: hidden Japanese stacks show as known counters plus unknown chips; the status
-    line and log name the weather and the event; the help explains the optional rules."""
+    line and log name the weather and the event; the help explains the optional rules; the
+    movement destinations count chips ('JA 4+2?')."""
     assert snap_compare(opened(folder, "foggy"), terminal_size=size, run_before=pressed(keys))
 
 

@@ -130,8 +130,9 @@ class MoveDialog(RequestDialog):
                 t = Text("· ", style="dim")
             else:
                 t = Text("✗ " if problem else "✓ ", style="dim" if problem else "bold")
-            t.append(f"{a.code} {a.name[:18]:<18}", style="dim" if problem and forces else "")
             ja = seen_count(game.state, a.code)  # fog of war: only the chips (R86)
+            width = 18 - max(0, len(ja) - 3)  # a fog count ('12+3?') takes room from the name, not a line
+            t.append(f"{a.code} {a.name[:width]:<{width}}", style="dim" if problem and forces else "")
             if ja != "0":
                 t.append(f" JA {ja}", style="dim")
             dests.add_option(Option(t, id=a.code))
