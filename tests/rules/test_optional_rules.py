@@ -1,4 +1,4 @@
-"""Optional rules (docs/optional-rules.md; rulings R80-R84): weather, events, variable end.
+"""Optional rules (docs/optional-rules.md; rulings R80-R86): weather, events, variable end, fog of war.
 
 Each is off by default, uses its own dice stream, and changes only what its ruling says."""
 
@@ -264,6 +264,11 @@ def test_whole_campaigns_with_every_option_save_and_verify(tmp_path, year):
     assert json.loads(result.output)["options"] == ["weather", "events", "variable-end"]
     checked = runner.invoke(cli, ["--saves", str(tmp_path), "check", "v"])
     assert checked.exit_code == 0, checked.output
+    # shown wherever the campaign's rules are: `show` and the after-action report
+    shown = runner.invoke(cli, ["--saves", str(tmp_path), "show", "v"]).output
+    assert "Optional rules: Weather, Events, Variable end." in shown
+    report = runner.invoke(cli, ["--saves", str(tmp_path), "aar", "v", "-o", "-"]).output
+    assert "- optional rules: Weather, Events, Variable end (docs/optional-rules.md)" in report
 
 
 # --- fog of war (R85, R86) ----------------------------------------------------------------------
@@ -606,6 +611,9 @@ def test_the_log_shows_each_turns_weather_and_event(data):
     assert all(
         ("No effect." in e.text) == (e.data["weather"] == "clear") for e in weather[1:]
     )  # the effect in force is said
+    streams = [r.stream for r in game.dice.rolls]
+    assert streams.count("weather") == len(turns) - 1  # its own stream, one roll a turn after the first
+    assert streams.count("events") >= len(turns)
     optional = [e for e in game.journal if {"R80", "R82", "R83", "R84", "R85"} & set(e.data.get("rulings", ()))]
     assert len(optional) > len(weather) + len(events)  # recon peeks, the demand, the variable end too
     for e in optional:
