@@ -8,7 +8,7 @@ calls `refresh` after every step that moves forces; blanks and peeks roll on the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -198,7 +198,7 @@ def entry_hidden(entry: JournalEntry, state: CampaignState, hidden: set[str] | N
 HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
 
 
-def _redacted(data: dict, state: CampaignState, hidden: set[str]) -> dict:
+def _redacted(data: dict[str, Any], state: CampaignState, hidden: set[str]) -> dict[str, Any]:
     """An order's explanation without what the US cannot know: the forces an order could have
     picked but left where the fog hides them, and the Japanese counts in hidden areas (its
     candidates, the order of areas). What it moved or held stays: if that is hidden, the whole
