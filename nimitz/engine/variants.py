@@ -17,8 +17,8 @@ from nimitz.model.state import VariantState
 if TYPE_CHECKING:
     from nimitz.engine.battle.board import Board, Modifier
     from nimitz.engine.game import Game
-    from nimitz.model.data import CounterClass
-    from nimitz.model.state import Force
+    from nimitz.model.data import CounterClass, GameData
+    from nimitz.model.state import CampaignState, Force
 
 AIR_ATTACKS = ("dogfight", "ship", "ground")  # an aircraft's attack values (not AAA against it)
 ATTACK_PENALTY_SP = 3  # high command's displeasure when its attack is not made (R83)
@@ -185,11 +185,11 @@ def attack_demand_open(game: Game) -> bool:
     return event is not None and v is not None and event.kind == "attack_demanded" and not v.attack_met
 
 
-def landing_battle_ahead(game: Game) -> bool:
-    """US infantry on transports in an area that holds JA forces: a battle where they can land."""
-    state = game.state
+def landing_battle_ahead(state: CampaignState, data: GameData) -> bool:
+    """US infantry on transports in an area that holds JA forces: a battle where they can land
+    (what meets high command's demand, R83)."""
     for f in state.forces.values():
-        if f.side == "US" and f.embarked and f.location in game.data.map.area and state.at(f.location, "JA"):
+        if f.side == "US" and f.embarked and f.location in data.map.area and state.at(f.location, "JA"):
             return True
     return False
 
@@ -199,7 +199,7 @@ def end_of_movement(game: Game) -> None:
     v = game.state.variant
     if v is None or not attack_demand_open(game):
         return
-    if landing_battle_ahead(game):
+    if landing_battle_ahead(game.state, game.data):
         v.attack_met = True
         game.log("event", "US", "High command's demand is met: US infantry go in to land (R83)", {"rulings": ["R83"]})
         return

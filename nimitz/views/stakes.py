@@ -8,6 +8,7 @@ from attrs import frozen
 
 from nimitz.engine.control import objectives_held
 from nimitz.engine.fog import hidden_forces, us_view
+from nimitz.engine.variants import ATTACK_PENALTY_SP, landing_battle_ahead
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState
 
@@ -179,15 +180,11 @@ def _attack_demand(state: CampaignState, data: GameData) -> str:
         return ""
     if data.optional_rules.events.for_roll(v.event).kind != "attack_demanded":
         return ""
-    landing = any(
-        f.side == "US" and f.embarked and f.location in data.map.area and state.at(f.location, "JA")
-        for f in state.forces.values()
-    )
-    if landing:
+    if landing_battle_ahead(state, data):
         return ""
     return (
         "High command demands an attack this turn and no US infantry is set to land where "
-        "Japanese forces are: ending movement now costs 3 SP (R83)."
+        f"Japanese forces are: ending movement now costs {ATTACK_PENALTY_SP} SP (R83)."
     )
 
 

@@ -692,3 +692,19 @@ def test_a_scouted_order_stays_readable_without_what_the_fog_hides(data):
     assert seen.data["candidates"] == [{"area": "MI", "ja_forces": 0}, {"area": "ML", "ja_forces": "?"}]
     held = attrs.evolve(entry, data={**entry.data, "held": [left.id]})  # a hidden force in its text
     assert fog.journal_seen([held], game.state)[0].text == fog.HIDDEN_DECISION
+
+
+def test_ending_movement_warns_of_high_commands_unmet_demand(data):
+    """R83: a human player is warned before ending movement while the demanded attack is not
+    set up (no US infantry on transports where Japanese forces stand); once it is, no warning."""
+    from nimitz.views.stakes import movement_warnings
+
+    demand = next(e.roll for e in data.optional_rules.events.event if e.kind == "attack_demanded")
+    game = _game(data, options=["events"])
+    game.state.variant = VariantState(event=demand)
+    home, landing = of_type(game.state, data, "US", "INF", 2)
+    place(game.state, "HI", home)
+    assert any(f"costs {variants.ATTACK_PENALTY_SP} SP (R83)" in w for w in movement_warnings(game.state, data))
+    place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))
+    place(game.state, "GI", landing, embarked=True)
+    assert not any("R83" in w for w in movement_warnings(game.state, data))
