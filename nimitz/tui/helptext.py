@@ -288,7 +288,8 @@ def optional_rules_help(options: list[str], rules: OptionalRules) -> list[str]:
         "where Japanese forces stand, or lose SP. The log and the status line say this turn's event.",
         "variable-end": f"Variable end (R84): after turn {end.after_turn} a d{end.sides} ends the "
         f"campaign there on a {faces(end.ends_on)}, judged on the usual ladder with the "
-        f"objectives you hold then: hold your gains from turn {end.after_turn} on.",
+        f"objectives you hold then: hold your gains from turn {end.after_turn} on. A year of "
+        f"{end.after_turn} turns or fewer (1945) never reaches the die.",
     }
     return [text[o] for o in options if o in text]
 

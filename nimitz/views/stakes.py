@@ -199,6 +199,10 @@ def optional_rules_paragraph(state: CampaignState, data: GameData) -> str:
         "variable-end": "variable end: after turn 5 a die may end the campaign there, so hold "
         "your objectives from turn 5 on",
     }
+    end = data.optional_rules.variable_end
+    turns = data.year(state.year).turns
+    if turns <= end.after_turn:  # 1945 has four turns: the die is never rolled
+        words["variable-end"] = f"variable end: this year has only {turns} turns, so it never comes into play"
     chosen = [words[o] for o in state.rules.options if o in words]
     return (
         (

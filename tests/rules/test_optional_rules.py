@@ -708,3 +708,15 @@ def test_ending_movement_warns_of_high_commands_unmet_demand(data):
     place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))
     place(game.state, "GI", landing, embarked=True)
     assert not any("R83" in w for w in movement_warnings(game.state, data))
+
+
+@pytest.mark.parametrize("year,says", [(1942, "after turn 5 a die may end the campaign"), (1945, "only 4 turns")])
+def test_the_briefing_says_what_the_variable_end_does_this_year(data, year, says):
+    """R84: the briefing's word on the variable end; 1945 has four turns, so the die is never
+    rolled and the briefing says so instead of promising it."""
+    from nimitz.views.stakes import briefing
+
+    state = fresh(data, year)
+    state.rules.options = ["variable-end"]
+    (paragraph,) = [text for head, text in briefing(state, data) if head == "Optional rules"]
+    assert says in paragraph
