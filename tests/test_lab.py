@@ -178,3 +178,20 @@ def test_the_lab_runs_headless():
     result = _probe(packages=["nimitz.lab"])
     assert "nimitz.lab.runner" in result["imported"] and "nimitz.lab.stats" in result["imported"]
     assert result["ui"] == []
+
+
+def test_historical_or_better_and_the_score_at_the_end(inline_run, data):
+    """The lines that measure an option's effect (docs/optional-rules.md): the share of the
+    Historical level or better, and the mean score at the end with its 95% interval."""
+    import attrs
+
+    for s in summarise(inline_run.records, data):
+        ladder = [lv.name for lv in data.years[s.year].evaluation]
+        good = ladder[: ladder.index("Historical") + 1]
+        mine = [r for r in inline_run.records if r.spec.year == s.year]
+        assert s.historical_or_better.count == sum(r.result in good for r in mine)
+        assert s.final.mean == sum(r.score for r in mine) / len(mine)
+        text = summary_text(s)
+        assert "Historical or better" in text and "score at the end: mean" in text
+    spread = attrs.evolve(summarise(inline_run.records, data)[0].final, n=4, mean=5.0, sd=2.0)
+    assert spread.interval == pytest.approx((5.0 - 1.959964, 5.0 + 1.959964))

@@ -231,8 +231,15 @@ class NimitzApp(App):
         self.off_thread(f"Replaying {Path(path).name.removesuffix('.nimitz.json')}", work, done)
 
     def _show_replay(self, session, back: str) -> None:
+        from nimitz.engine.fog import replay_refusal
         from nimitz.tui.screens.replay import ReplayScreen
         from nimitz.tui.screens.title import TitleScreen
+
+        state = session.game.state
+        refusal = replay_refusal(state.rules.options, state.finished)
+        if refusal:
+            self.show_message("Not yet", refusal[0].upper() + refusal[1:] + ".")
+            return
 
         if back == "title":
             while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):

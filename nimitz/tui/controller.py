@@ -24,6 +24,7 @@ from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.load import load_game_data
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.persist.bounds import disk_error_message
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
@@ -109,6 +110,8 @@ class Controller:
             sheet = self.data.years.get(s.year)
             turns = f" of {sheet.turns}" if sheet is not None else ""
             where = f"over: {s.result}" if s.result else f"turn {s.turn}{turns}, {step_words(s.step)}"
+            options = ", ".join(OPTION_TITLES.get(o, o).lower() for o in header.rules.options)
+            where += f" (optional rules: {options})" if options else ""
             out.append(SaveInfo(path, name, summary=f"{s.year}, {where}"))
         return out
 

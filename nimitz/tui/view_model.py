@@ -10,6 +10,7 @@ from attrs import define
 from nimitz.engine.control import objectives_held
 from nimitz.engine.game import Game
 from nimitz.views.map import AreaView, BoxView, box_contents, map_areas, map_boxes
+from nimitz.views.situation import this_turn_text
 from nimitz.views.stakes import Stakes, stakes
 
 SEQUENCE = (
@@ -48,6 +49,7 @@ class CampaignView:
     request_kind: str = ""
     linked: bool = False
     stakes: Stakes | None = None
+    this_turn: str = ""  # optional rules: this turn's weather and event (docs/optional-rules.md)
 
 
 def step_name(state) -> str:
@@ -96,4 +98,5 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
         request_kind=request.kind if request else "",
         linked=getattr(state, "linked", False),
         stakes=stakes(state, data),
+        this_turn=this_turn_text(state, data),
     )

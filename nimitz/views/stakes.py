@@ -8,6 +8,7 @@ from attrs import frozen
 
 from nimitz.engine.control import objectives_held
 from nimitz.engine.fog import hidden_forces, us_view
+from nimitz.engine.variants import ATTACK_PENALTY_SP, landing_battle_ahead
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState
 from nimitz.views.words import counted
@@ -181,15 +182,11 @@ def _attack_demand(state: CampaignState, data: GameData) -> str:
         return ""
     if data.optional_rules.events.for_roll(v.event).kind != "attack_demanded":
         return ""
-    landing = any(
-        f.side == "US" and f.embarked and f.location in data.map.area and state.at(f.location, "JA")
-        for f in state.forces.values()
-    )
-    if landing:
+    if landing_battle_ahead(state, data):
         return ""
     return (
         "High command demands an attack this turn and no US infantry is set to land where "
-        "Japanese forces are: ending movement now costs 3 SP (R83)."
+        f"Japanese forces are: ending movement now costs {ATTACK_PENALTY_SP} SP (R83)."
     )
 
 
@@ -204,6 +201,10 @@ def optional_rules_paragraph(state: CampaignState, data: GameData) -> str:
         "variable-end": "variable end: after turn 5 a die may end the campaign there, so hold "
         "your objectives from turn 5 on",
     }
+    end = data.optional_rules.variable_end
+    turns = data.year(state.year).turns
+    if turns <= end.after_turn:  # 1945 has four turns: the die is never rolled
+        words["variable-end"] = f"variable end: this year has only {turns} turns, so it never comes into play"
     chosen = [words[o] for o in state.rules.options if o in words]
     return (
         (

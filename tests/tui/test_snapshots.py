@@ -52,6 +52,12 @@ def folder(tmp_path_factory) -> Path:
     policy = get_policy("sensible")
     while ctl.request is not None:
         assert ctl.answer(policy(ctl.request, ctl.game)).ok
+    every_option = ["fog-of-war", "weather", "events", "variable-end"]
+    Controller(saves, data).create(1942, 3, "rulebook", "optional", options=every_option)
+    ctl = Controller(saves, data)  # played to its end with every optional rule (R80-R86)
+    ctl.create(1942, 3, "rulebook", "optional-over", options=every_option)
+    while ctl.request is not None:
+        assert ctl.answer(policy(ctl.request, ctl.game)).ok
     return saves
 
 
@@ -166,9 +172,34 @@ def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen
     assert snap_compare(opened(folder, "over"), terminal_size=size, run_before=pressed(keys))
 
 
-@pytest.mark.parametrize(("screen", "keys"), [("campaign", ()), ("map", ("m",)), ("area", ("i",))])
+@pytest.mark.parametrize(
+    ("screen", "keys"),
+    [
+        ("campaign", ()),
+        ("map", ("m",)),
+        ("area", ("i",)),
+        ("help", ("question_mark", "end")),
+        ("movement", ("enter", "space")),
+    ],
+)
 @pytest.mark.parametrize("size", SIZES)
 def test_fog_of_war_screens(snap_compare, folder: Path, size, screen: str, keys) -> None:
-    """R85/R86: hidden Japanese stacks show as known counters plus unknown chips; the stakes
-    and log name the weather and the event."""
+    """R85/R86: hidden Japanese stacks show as known counters plus unknown chips; the status
+    line and log name the weather and the event; the help explains the optional rules; the
+    movement destinations count chips ('JA 4+2?')."""
     assert snap_compare(opened(folder, "foggy"), terminal_size=size, run_before=pressed(keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_briefing_with_optional_rules(snap_compare, folder: Path, size) -> None:
+    """The briefing of a campaign with every optional rule ends with a word on each (scrolled
+    to its end, where that paragraph is)."""
+    assert snap_compare(
+        opened(folder, "optional", briefings=True), terminal_size=size, run_before=pressed(("down",) * 30)
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_with_optional_rules(snap_compare, folder: Path, size) -> None:
+    """The end screen names the optional rules the campaign was played with."""
+    assert snap_compare(opened(folder, "optional-over"), terminal_size=size, run_before=pressed(()))
