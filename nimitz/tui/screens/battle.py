@@ -34,6 +34,8 @@ from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleSheet
 from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.shown import show
+from nimitz.tui.widgets.status_bar import stakes_text
+from nimitz.views.stakes import stakes
 
 WIDE = 140  # from this width the battle log stands beside the board
 
@@ -88,6 +90,7 @@ class BattleScreen(NimitzScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="battle-title", classes="screen-title")
+        yield Static(id="battle-stakes")  # the campaign's stakes stay in view in a battle too
         yield Static(id="battle-plans")
         with Horizontal(id="battle-main"):
             with VerticalScroll(id="battle-scroll"):
@@ -272,6 +275,7 @@ class BattleScreen(NimitzScreen):
             title.append(f" · {step_title(game.state.step)}")
         title.append(f" · SP {game.state.sp}", style="dim")
         show(self.query_one("#battle-title", Static), title)
+        show(self.query_one("#battle-stakes", Static), self._stakes_line())
         plans = Text()
         plans.append("Japan's plans this turn: ", style=SIDE_STYLE["JA"])
         if view.ja_plans_per_turn:
@@ -292,6 +296,14 @@ class BattleScreen(NimitzScreen):
                 waiting.append_text(question)
             show(self.query_one("#beat", Static), waiting)
         show(self.query_one("#battle-next", Static), self._hint())
+
+    def _stakes_line(self) -> Text:
+        """Campaign turn, objectives against the ladder and Hawaii, as on the campaign screen."""
+        game = self.napp.controller.game
+        s = stakes(game.state, game.data)
+        t = Text(f"Turn {s.turn}/{s.turns} · ", no_wrap=True, overflow="ellipsis")
+        t.append_text(stakes_text(s, (self.size.width or self.app.size.width) - 2 - len(t)))
+        return t
 
     def _waiting_text(self) -> Text:
         request = self.napp.controller.request
