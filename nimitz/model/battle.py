@@ -34,13 +34,18 @@ ON_TRANSPORT = "TR"
 class Positions(dict[str, str]):
     """`BattleState.positions`: a plain dict that counts its changes, so the battle engine can
     keep query results (who flies where, which ships are in an area) until a piece moves,
-    arrives or leaves. Saved, compared and copied as the dict it is."""
+    arrives or leaves. Saved, compared and copied as the dict it is.
 
-    __slots__ = ("changes",)
+    `board_cache` is the battle engine's (engine.battle.board): its query results for these
+    positions, shared by every Board over them (the engine's and each policy decision's); never
+    copied or saved."""
+
+    __slots__ = ("changes", "board_cache")
 
     def __init__(self, *args: Any, **kwargs: str) -> None:
         super().__init__(*args, **kwargs)
         self.changes = 0
+        self.board_cache: Any = None
 
     def __setitem__(self, key: str, value: str) -> None:
         if self.get(key) != value:  # a piece put back where it is changes nothing

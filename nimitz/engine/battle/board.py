@@ -63,11 +63,9 @@ class Board:
         self.state = cast("_InBattle", game.state)
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
-        self._cls: dict[str, CounterClass] = {}
-        self._memo_of: Positions | None = None  # the positions the memo is for
-        self._memo_changes = 0  # and their count of changes then
-        self._kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see _kind
-        self._memo_results: dict[Any, Sequence[str]] = {}  # read-only: callers get copies
+        # pid -> class: a piece never changes class, so the boards of a battle share this
+        battle = game.state.battle
+        self._cls: dict[str, CounterClass] = _shared(battle.positions).cls if battle is not None else {}
 
     @property
     def bs(self) -> BattleState:
@@ -118,36 +116,48 @@ class Board:
         so every way of moving a piece, the engine's or a test's, is seen without being routed
         through here. (A force or piece only counts once it has a position, and leaves the
         board by losing it, so `forces` and `pieces` need no watching; an aircraft changes
-        carrier only as it lands, a change of position too.)"""
+        carrier only as it lands, a change of position too.) The memo lives with the positions,
+        so every Board over them shares it: a policy's board asks nothing the engine's knew."""
         pos = cast(Positions, self.bs.positions)
-        if pos is not self._memo_of or pos.changes != self._memo_changes:
-            self._remember(pos)
-        return self._memo_results
+        memo = pos.board_cache
+        if memo is None or memo.changes != pos.changes:
+            memo = self._remember(pos)
+        return memo.results  # type: ignore[no-any-return]  # a _BoardMemo
 
-    def _remember(self, pos: Positions) -> None:
+    def _remember(self, pos: Positions) -> _BoardMemo:
         """A fresh memo from one pass over the board: the pieces of each side, of each side in
         each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
         bs = self.bs
-        kinds = self._kinds
+        memo = _shared(pos)
+        keys_of = memo.keys
         grouped: defaultdict[Any, list[str]] = defaultdict(list)
-        every = grouped[None]
         for p in chain(bs.forces, bs.pieces):
             box = pos.get(p)
             if box is None:
                 continue
-            kind = kinds.get(p)
-            if kind is None:
-                kind = kinds[p] = self._kind(p)
-            side, groups, ship, _aircraft = kind
-            every.append(p)
-            for key in groups:
+            by_box = keys_of.get(p)
+            if by_box is None:
+                by_box = keys_of[p] = {}
+            keys = by_box.get(box)
+            if keys is None:
+                keys = by_box[box] = self._keys(memo, p, box)
+            for key in keys:
                 grouped[key].append(p)
-            grouped[(side, box)].append(p)
-            if ship:
-                grouped[("ships", side, box)].append(p)
-        self._memo_of = pos
-        self._memo_changes = pos.changes
-        self._memo_results = grouped  # type: ignore[assignment]  # lists, read-only like tuples
+        memo.changes = pos.changes
+        memo.results = grouped  # lists, read-only like tuples
+        return memo
+
+    def _keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
+        """The memo groups a piece in `box` belongs to: every piece (None), its side, its side
+        in the box, its side's ships in the box, all ships, aircraft, carriers, LBA."""
+        kind = memo.kinds.get(pid)
+        if kind is None:
+            kind = memo.kinds[pid] = self._kind(pid)
+        side, groups, ship, _aircraft = kind
+        keys: list[Any] = [None, *groups, (side, box)]
+        if ship:
+            keys.append(("ships", side, box))
+        return tuple(keys)
 
     def _kind(self, pid: str) -> tuple[str, tuple[Any, ...], bool, bool]:
         """What never changes about a piece: its side, the memo groups it always belongs to
@@ -174,9 +184,10 @@ class Board:
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
         pos = cast(Positions, self.bs.positions)
-        if pos is not self._memo_of or pos.changes != self._memo_changes:
-            self._remember(pos)
-        memo = self._memo_results
+        shared = pos.board_cache
+        if shared is None or shared.changes != pos.changes:
+            shared = self._remember(pos)
+        memo = shared.results
         key = (query, side, area)
         got = memo.get(key)
         if got is None:
@@ -370,6 +381,28 @@ class Board:
         }
 
 
+class _BoardMemo:
+    """What the Boards over one battle's positions share (`Positions.board_cache`)."""
+
+    __slots__ = ("changes", "results", "cls", "kinds", "keys")
+
+    def __init__(self) -> None:
+        self.changes = -1  # the positions' count of changes `results` are for
+        self.results: dict[Any, Sequence[str]] = {}  # read-only: callers get copies
+        self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
+        self.kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see Board._kind
+        self.keys: dict[str, dict[str, tuple[Any, ...]]] = {}  # pid -> box -> Board._keys
+
+
+def _shared(positions: dict[str, str]) -> _BoardMemo:
+    """The memo of these positions (always a Positions: BattleState converts), made on first use."""
+    pos = cast(Positions, positions)
+    memo: _BoardMemo | None = pos.board_cache
+    if memo is None:
+        memo = pos.board_cache = _BoardMemo()
+    return memo
+
+
 # --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
 
 
@@ -377,8 +410,9 @@ def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
     if area is not None:
         if area not in AREAS:
             return ()
-        kinds = board._kinds
-        return (p for p in board._in_box(side, area) if kinds[p][3])
+        here = board._in_box(side, area)  # (brings the memo, with its kinds, up to date)
+        kinds = _shared(board.bs.positions).kinds
+        return (p for p in here if kinds[p][3])
     pos = board.bs.positions
     return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
 
