@@ -12,13 +12,19 @@ are kept and reported.
 
 from __future__ import annotations
 
+import gc
 import signal
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed, wait
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
 
 from nimitz.model.data import GameData
+
+if TYPE_CHECKING:
+    from nimitz.engine.game import Game
 
 HAWAII_LOST = "Defeat: Hawaii lost"
 
@@ -128,20 +134,51 @@ class _Tally:
         return tuple(counts.get(t, 0) for t in range(1, turns + 1))
 
 
-def play_one(spec: CampaignSpec) -> CampaignRecord:
-    """Play the campaign of `spec` to its end, as `nimitz autoplay` does."""
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector waits while a campaign is played, then sweeps only what the
+    campaign made.
+
+    A campaign builds a few thousand journal entries and keeps them all; the collector's
+    periodic passes over them (and over the cyclic garbage of earlier campaigns: a game and its
+    engine refer to each other) were a sixth of a lab campaign's time. Collecting the youngest
+    generation once at the end frees that campaign's garbage at the cost of one pass over it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+        gc.collect(0)
+
+
+def lab_game(spec: CampaignSpec) -> Game:
+    """The campaign of `spec`, set up and ready to play (no checkpoints: a lab game is never
+    saved, undone or replayed)."""
     from nimitz.persist.campaign_file import new_game
-    from nimitz.persist.saves import state_hash
+
+    return new_game(_game_data(), spec.year, spec.seed, spec.rules(), linked=spec.linked, checkpoints=False)
+
+
+def play_out(game: Game, policy: str) -> None:
+    """Play the game to its end with the policy's answers, as `nimitz autoplay` does."""
     from nimitz.policies import get_policy
 
-    data = _game_data()
-    rules = spec.rules()
-    chooser = get_policy(spec.policy)
-    game = new_game(data, spec.year, spec.seed, rules, linked=spec.linked, checkpoints=False)
+    chooser = get_policy(policy)
+    with _collector_paused():
+        while game.pending is not None:
+            game.answer(chooser(game.pending, game))
+
+
+def play_one(spec: CampaignSpec) -> CampaignRecord:
+    """Play the campaign of `spec` to its end, as `nimitz autoplay` does."""
+    from nimitz.persist.saves import state_hash
+
+    game = lab_game(spec)
     tally = _Tally(game)
     game.listeners.append(tally)
-    while game.pending is not None:
-        game.answer(chooser(game.pending, game))
+    play_out(game, spec.policy)
     state = game.state
     end = next(e for e in reversed(game.journal) if e.kind == "event" and "result" in e.data)
     hawaii_lost = HAWAII_LOST in [state.result] + [y.result for y in state.linked_years]
