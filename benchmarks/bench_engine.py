@@ -23,17 +23,21 @@ import subprocess
 import sys
 import time
 
-from nimitz.engine.dice import SeededDice
-from nimitz.lab.runner import CampaignSpec, lab_game, play_out
+from nimitz.engine.dice import Roll, SeededDice
+from nimitz.lab.runner import CampaignSpec, collector_paused, lab_game, play_out
 from nimitz.model.data import YEARS
 from nimitz.model.state import DiceState
 
 
-def play(year: int, seed: int, policy: str = "sensible"):
-    """One campaign the way `nimitz lab` plays it (default rules, no checkpoints)."""
-    game = lab_game(CampaignSpec(year, seed, policy))
-    play_out(game, policy)
-    return game
+def play(year: int, seed: int, policy: str = "sensible") -> list[Roll]:
+    """One campaign the way `nimitz lab` plays it (default rules, no checkpoints, the cycle
+    collector paused and sweeping once after it); returns the rolls it made."""
+    with collector_paused():
+        game = lab_game(CampaignSpec(year, seed, policy))
+        play_out(game, policy)
+        rolls = game.dice.rolls
+        del game  # let the game go before the sweep, as the lab does
+    return rolls
 
 
 def dice_floor(rolls, seed: int, repeats: int = 5) -> float:
@@ -56,10 +60,10 @@ def bench_year(year: int, campaigns: int) -> tuple[float, float, int]:
     faces = 0
     for seed in range(1, campaigns + 1):
         t = time.process_time()
-        game = play(year, seed)
+        rolls = play(year, seed)
         played += time.process_time() - t
-        floor += dice_floor(game.dice.rolls, seed)
-        faces += len(game.dice.rolls)
+        floor += dice_floor(rolls, seed)
+        faces += len(rolls)
     return played / campaigns * 1000, played / floor, faces // campaigns
 
 

@@ -135,14 +135,14 @@ class _Tally:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector waits while a campaign is played, then sweeps only what the
-    campaign made.
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector waits while a campaign is played, then sweeps once.
 
     A campaign builds a few thousand journal entries and keeps them all; the collector's
     periodic passes over them (and over the cyclic garbage of earlier campaigns: a game and its
-    engine refer to each other) were a sixth of a lab campaign's time. Collecting the youngest
-    generation once at the end frees that campaign's garbage at the cost of one pass over it."""
+    engine refer to each other) were a sixth of a lab campaign's time. Let the game go before
+    the block ends: everything it made is still in the youngest generation, so the one sweep
+    at the end frees it (a game still held would be kept, and pile up, in the older ones)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -166,13 +166,17 @@ def play_out(game: Game, policy: str) -> None:
     from nimitz.policies import get_policy
 
     chooser = get_policy(policy)
-    with _collector_paused():
-        while game.pending is not None:
-            game.answer(chooser(game.pending, game))
+    while game.pending is not None:
+        game.answer(chooser(game.pending, game))
 
 
 def play_one(spec: CampaignSpec) -> CampaignRecord:
     """Play the campaign of `spec` to its end, as `nimitz autoplay` does."""
+    with collector_paused():
+        return _played(spec)  # (the game is let go as this returns, before the sweep)
+
+
+def _played(spec: CampaignSpec) -> CampaignRecord:
     from nimitz.persist.saves import state_hash
 
     game = lab_game(spec)
