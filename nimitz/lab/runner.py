@@ -186,7 +186,7 @@ def _played(spec: CampaignSpec) -> CampaignRecord:
     state = game.state
     end = next(e for e in reversed(game.journal) if e.kind == "event" and "result" in e.data)
     hawaii_lost = HAWAII_LOST in [state.result] + [y.result for y in state.linked_years]
-    return CampaignRecord(
+    record = CampaignRecord(
         spec=spec,
         result=state.result,
         score=end.data.get("score", end.data.get("total", 0)),
@@ -199,6 +199,10 @@ def _played(spec: CampaignSpec) -> CampaignRecord:
         us_won=tally.per_turn(tally.won, state.turn),
         state_hash=state_hash(state),
     )
+    # The journal is most of what the game made, and only the game (caught in cycles with its
+    # engine) holds it: let it go now, by reference counts, and the sweep has little to walk.
+    game.journal.clear()
+    return record
 
 
 # --- many campaigns -------------------------------------------------------------------------
