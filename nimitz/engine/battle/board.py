@@ -121,10 +121,10 @@ class Board:
         with the positions, so every Board over them shares it: a policy's board asks nothing
         the engine's knew."""
         pos = cast(Positions, self.bs.positions)
-        memo = pos.board_cache
+        memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
-        return memo.results
+        return memo.results  # type: ignore[return-value]  # lists, read-only like tuples
 
     def _catch_up(self, pos: Positions) -> _BoardMemo:
         """The memo brought up to date: piece by piece when only single pieces moved since,
@@ -148,7 +148,7 @@ class Board:
                     del group[bisect_left(group, order[p], key=order.__getitem__)]
             for key in come:
                 if key not in gone:
-                    insort(results.setdefault(key, []), p, key=order.__getitem__)  # type: ignore[arg-type]
+                    insort(results.setdefault(key, []), p, key=order.__getitem__)
             if new is None:
                 del where[p]
             else:
@@ -228,11 +228,11 @@ class Board:
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
         pos = cast(Positions, self.bs.positions)
-        memo = pos.board_cache
+        memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
         key = (query, side, area)
-        got = memo.results.get(key)  # one of the groups kept (ships in an area, carriers...)
+        got: Sequence[str] | None = memo.results.get(key)  # a group kept (ships in an area, carriers...)
         if got is None:
             got = memo.derived.get(key)
             if got is None:
