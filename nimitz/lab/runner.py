@@ -151,6 +151,13 @@ def collector_paused() -> Iterator[None]:
         if enabled:
             gc.enable()
         gc.collect(0)
+        # and the older generations when their turn comes, as the collector would have taken
+        # them (a lab in the TUI runs beside the app, whose garbage must not pile up either)
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        for generation in (1, 2):
+            if counts[generation] > thresholds[generation]:
+                gc.collect(generation)
+                counts = gc.get_count()
 
 
 def lab_game(spec: CampaignSpec) -> Game:
