@@ -4,13 +4,15 @@ a stopped run keeps what finished, and the statistics are right."""
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
+import weakref
 
 import pytest
 
 from nimitz.cli import cli
-from nimitz.lab.runner import CampaignSpec, play_one, process_pool, run_lab, year_specs
+from nimitz.lab.runner import CampaignSpec, collector_paused, play_one, process_pool, run_lab, year_specs
 from nimitz.lab.stats import records_csv, summarise, summary_text, wilson
 
 SPECS = year_specs([1942, 1945], 2, seed_start=5)
@@ -195,3 +197,21 @@ def test_historical_or_better_and_the_score_at_the_end(inline_run, data):
         assert "Historical or better" in text and "score at the end: mean" in text
     spread = attrs.evolve(summarise(inline_run.records, data)[0].final, n=4, mean=5.0, sd=2.0)
     assert spread.interval == pytest.approx((5.0 - 1.959964, 5.0 + 1.959964))
+
+
+def test_a_lab_campaign_leaves_the_collector_as_it_was_and_no_garbage_behind():
+    """Lab campaigns play with the cycle collector paused (speed); after each, it is on again
+    and the cyclic garbage made meanwhile (a played game is a web of cycles) is gone."""
+
+    class Node:
+        pass
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        cycle = Node()
+        cycle.me = cycle  # type: ignore[attr-defined]
+        gone = weakref.ref(cycle)
+        del cycle
+        assert gone() is not None  # only the sweep can free a cycle
+    assert gc.isenabled() and gone() is None
