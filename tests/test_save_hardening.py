@@ -279,6 +279,44 @@ def test_check_exit_codes_0_sound_1_does_not_verify_2_unreadable(runner, saves_d
     assert runner.invoke(cli, ["--saves", str(saves_dir), "check", "c"]).exit_code == 2
 
 
+def test_check_refuses_a_name_nimitz_never_gives_even_in_a_renamed_copy(data, save, tmp_path):
+    """A copy shared as `shared.json` cannot be told by its file name: the name itself must be
+    one nimitz gives (it appears in messages and in a branch's record)."""
+    copy = tmp_path / "shared.json"
+    copy.write_bytes(save.read_bytes())
+    assert verify(read_save(copy, data), data, copy) == []
+    _forge(copy, _both_slots(lambda s: s.update(name="X\u001b[31mRED")))
+    assert any(p.startswith("$.header.name: ") for p in verify(read_save(copy, data), data, copy))
+
+
+def _battle_end_destroyed(value):
+    def edit(slots, records):
+        next(e for e in _entries(records) if e["step"] == "battle:end")["data"]["destroyed"] = value
+
+    return edit
+
+
+@pytest.mark.parametrize("command", [["aar", "c", "-o", "-"], ["undo", "c", "--to", "turn"], ["branch", "c", "d"]])
+def test_an_edited_earlier_turn_is_a_message_in_commands_that_read_it(runner, saves_dir, save, command):
+    """Opening replays only the last turn; the report, undo and branch read earlier turns, where
+    an edited entry made `aar` raise a TypeError. Now: what `check` finds, one line, exit 2."""
+    _forge(save, _battle_end_destroyed(5))
+    _forge(save, lambda slots, records: _checkpoints(records)[0]["state"]["dice"]["streams"].update(bot=1))
+    before = save.read_bytes()
+    result = runner.invoke(cli, ["--saves", str(saves_dir), *command])
+    _no_traceback(result)
+    if result.exit_code != 0:  # undo and branch may not trip over it: they never show the entry
+        assert result.exit_code == 2 and "does not verify: $.journal[" in result.output
+        assert save.read_bytes() == before
+
+
+def test_the_report_of_an_edited_turn_is_a_message(runner, saves_dir, save):
+    _forge(save, _battle_end_destroyed(5))
+    result = runner.invoke(cli, ["--saves", str(saves_dir), "aar", "c", "-o", "-"])
+    _no_traceback(result)
+    assert result.exit_code == 2 and "was edited or damaged and does not verify: $.journal[" in result.output
+
+
 # --- errors a player can meet: one line, exit 2, nothing changed -------------------------------
 
 LONG = "a" * 300

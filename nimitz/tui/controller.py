@@ -175,7 +175,7 @@ class Controller:
             try:
                 self.session.save()
                 self.session.flush()
-            except OSError:
+            except (OSError, NimitzError):  # e.g. a full disk: what was saved before stands
                 pass
         self.session = None
 
