@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import sys
 import time
 from pathlib import Path
@@ -356,6 +357,22 @@ def test_aar_into_a_missing_folder_is_a_message(runner, saves_dir, save, tmp_pat
     _no_traceback(result)
     assert result.exit_code == 2 and "no such folder" in result.output
     assert not (tmp_path / "missing").exists()
+
+
+def test_aar_into_a_pipe_or_device_writes_to_it_and_never_replaces_it(runner, saves_dir, save, tmp_path):
+    """`-o /dev/stdout` or /dev/null: the atomic write renamed a temp file over the target, which
+    as root put a regular file in place of the device (here a FIFO stands for it)."""
+    (tmp_path / "out").mkdir()
+    fifo = tmp_path / "out" / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so that the writer's open returns
+    try:
+        result = runner.invoke(cli, ["--saves", str(saves_dir), "aar", "c", "-o", str(fifo)])
+        assert result.exit_code == 0, result.output
+        assert os.read(reader, 1 << 20).startswith(b"# After-action report: c")
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and [p.name for p in fifo.parent.iterdir()] == ["pipe"]
 
 
 def test_autoplay_save_with_an_empty_name_is_refused(runner, saves_dir):

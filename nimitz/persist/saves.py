@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -216,7 +217,16 @@ def append_batch(
 def write_bytes_atomically(path: Path, payload: bytes) -> None:
     """Temp file in the same folder, fsync, rename: a crash leaves the old file or the new one.
     A symlinked save stays a symlink (the file it points to is replaced). A failure (disk full,
-    read-only folder...) leaves nothing behind and is a SaveNotWritten naming the file."""
+    read-only folder...) leaves nothing behind and is a SaveNotWritten naming the file. A target
+    that is not a regular file (`-o /dev/stdout`, /dev/null, a pipe) is written to, never
+    replaced (as root, a rename would put a file in place of the device)."""
+    if _is_special(path):  # through its link as given: /dev/stdout's target is no real path
+        try:
+            with open(path, "wb") as fh:
+                fh.write(payload)
+        except OSError as exc:
+            raise SaveNotWritten(path, exc) from None
+        return
     path = Path(os.path.realpath(path)) if os.path.islink(path) else path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -242,6 +252,15 @@ def write_bytes_atomically(path: Path, payload: bytes) -> None:
             os.close(dir_fd)
     except OSError:
         pass
+
+
+def _is_special(path: Path) -> bool:
+    """Something other than a regular file or a folder stands at `path` (a device, a pipe)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 class SaveNotWritten(SaveError):
