@@ -29,6 +29,7 @@ the one place that checks what was read against the game data.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -201,8 +202,8 @@ def append_batch(
         try:
             if os.fstat(fd).st_size != envelope.end:
                 os.ftruncate(fd, envelope.end)  # an uncommitted tail left by a kill
-            os.pwrite(fd, batch, envelope.end)
-            os.pwrite(fd, slot, (header.seq % 2) * SLOT)
+            _pwrite_all(fd, batch, envelope.end)
+            _pwrite_all(fd, slot, (header.seq % 2) * SLOT)  # only once the batch is whole
             if sync:
                 os.fsync(fd)
         finally:
@@ -212,6 +213,18 @@ def append_batch(
     envelope.journal.extend(entries)
     envelope.checkpoints.extend(checkpoints)
     envelope.end += len(batch)
+
+
+def _pwrite_all(fd: int, payload: bytes, offset: int) -> None:
+    """Write all of `payload` at `offset`. A disk that fills up may take part of a write and
+    report no error: that was taken for a save, while the rest of the batch (and the header
+    after it) never reached the disk. The rest is written again, which raises the real error."""
+    view = memoryview(payload)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view, offset = view[written:], offset + written
 
 
 def write_bytes_atomically(path: Path, payload: bytes) -> None:
