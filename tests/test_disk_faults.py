@@ -90,6 +90,7 @@ def _filling_disk(real, room: int):
 def test_a_write_the_full_disk_cuts_short_is_not_taken_for_a_save(saves_dir, campaign, monkeypatch, data):
     """The disk took part of a decision's batch and said nothing: the TUI went on as if it was
     saved (the header even claimed it) while the decision never reached the disk."""
+    from nimitz.model.journal import Decision
     from nimitz.persist.saves import read_save
     from nimitz.persist.verify import verify
     from nimitz.tui.controller import Controller
@@ -99,8 +100,9 @@ def test_a_write_the_full_disk_cuts_short_is_not_taken_for_a_save(saves_dir, cam
     path = controller.session.path
     journal = len(read_save(path, data).journal)
     monkeypatch.setattr(saves_mod.os, "pwrite", _filling_disk(os.pwrite, 100))
-    outcome = controller.answer(controller.auto_decision())
+    outcome = controller.answer(Decision("end_resupply"))
     assert outcome.title == "The campaign could not be saved" and "the disk is full" in outcome.error
+    assert "Your move (US resupply done)" in outcome.error  # player words, not 'end_resupply'
     monkeypatch.undo()
     env = read_save(path, data)
     assert len(env.journal) == journal and verify(env, data, path) == []  # the last save stands
