@@ -446,6 +446,19 @@ def test_a_fifo_or_a_device_is_refused_at_once(runner, saves_dir, alarm, kind, c
         assert result.exit_code == 2 and "not a regular file" in result.output
 
 
+def test_a_dangling_or_looping_link_is_listed_with_why(runner, saves_dir, save):
+    """They were left out of `list` without a word (and `check` said 'no such save')."""
+    (saves_dir / "gone.nimitz.json").symlink_to(saves_dir / "elsewhere.nimitz.json")
+    (saves_dir / "a.nimitz.json").symlink_to(saves_dir / "b.nimitz.json")
+    (saves_dir / "b.nimitz.json").symlink_to(saves_dir / "a.nimitz.json")
+    listed = runner.invoke(cli, ["--saves", str(saves_dir), "list"])
+    assert listed.exit_code == 0
+    assert "gone                     (cannot be read: a link to " in listed.output
+    assert "a                        (cannot be read: too many symbolic links)" in listed.output
+    checked = runner.invoke(cli, ["--saves", str(saves_dir), "check", "gone"])
+    assert checked.exit_code == 2 and "which does not exist" in checked.output
+
+
 def test_a_file_far_larger_than_any_save_is_refused_without_reading_it(data, saves_dir, monkeypatch):
     from nimitz.persist import bounds
 

@@ -140,7 +140,7 @@ def list_(ctx, as_json: bool) -> None:
     for path, header in store.headers():
         name = path.name.removesuffix(".nimitz.json")
         if isinstance(header, NimitzError):
-            problem = str(header).split(": ", 1)[-1]
+            problem = str(header).split(": ", 1)[-1].removeprefix("cannot be read: ")
             campaigns.append({"name": name, "path": str(path), "error": problem})
             lines.append(f"{name:<24} (cannot be read: {problem})")
             continue

@@ -167,6 +167,8 @@ def read_save_bytes(path: Path, limit: int = MAX_SAVE_BYTES, head: int | None = 
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise SaveError(f"{path}: a link to {os.readlink(path)}, which does not exist") from None
         raise SaveError(f"{path}: no such save") from None
     except IsADirectoryError:
         raise SaveError(f"{path}: is a folder, not a save") from None
