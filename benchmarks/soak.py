@@ -108,19 +108,19 @@ def main() -> int:
     )
     extras = option_sets()
     failures: list[str] = []
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
         for n, (seed, year, policy, preset, ties, linked) in enumerate(combos):
             extra = extras[n % len(extras)]
             failures += play_one(Path(tmp), data, year, seed, policy, preset, ties, linked, extra)
             if args.progress and (n + 1) % args.progress == 0:
                 print(f"  {n + 1} campaigns, {len(failures)} failure(s)", flush=True)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - cpu0
     print(
         f"{len(combos)} campaigns ({args.seeds} seed(s) x {len(YEARS)} years x "
         f"{len(policy_names())} policies x {len(PRESETS)} order tables x {len(TIES)} tie rules x "
         f"single/linked; in turn {len(extras)} option sets: {', '.join(label for label, _ in extras)}) "
-        f"in {seconds:.1f} s: {len(combos) / seconds:.2f} campaigns/s"
+        f"in {cpu:.1f} s of CPU ({seconds:.1f} s elapsed): {len(combos) / cpu:.2f} campaigns per CPU second"
     )
     print(f"failures: {len(failures)}")
     for failure in failures[:20]:

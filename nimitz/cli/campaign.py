@@ -265,7 +265,6 @@ def undo(ctx, campaign: str, to: str) -> None:
     """Take back decisions without re-rolling: the dice come back with the state."""
     from nimitz.engine.campaign import STEP_NAMES
     from nimitz.persist.campaign_file import Session
-
     from nimitz.persist.verify import blame_an_unverified_save
 
     path = store_of(ctx).resolve(campaign)
@@ -296,7 +295,6 @@ def branch(ctx, campaign: str, new_name: str, after: int | None) -> None:
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.history import decision_indices
     from nimitz.persist.store import check_name
-
     from nimitz.persist.verify import blame_an_unverified_save
 
     store = store_of(ctx)
@@ -347,9 +345,8 @@ def aar(ctx, campaign: str, output: str | None) -> None:
     turn, losses, decisive battles, options), then every turn's purchases, scouting, moves,
     JA orders, battles, reinforcements, supply and objectives."""
     from nimitz.persist.campaign_file import Session
-    from nimitz.views.aar import aar_markdown
-
     from nimitz.persist.verify import blame_an_unverified_save
+    from nimitz.views.aar import aar_markdown
 
     data = game_data()
     path = store_of(ctx).resolve(campaign)
