@@ -2,8 +2,9 @@
 
 From a few genuine saves (a campaign a few turns in, with checkpoints and many commits; a schema-2
 save), each case applies one seeded mutation and runs what a player's commands run on the file:
-the header read of `list`, `read_save` + `verify` (= `check`) and `Session.open` (= `play`,
-`show`, `undo`). Counted:
+the header read of `list`, `read_save` + `verify` (= `check`), `Session.open` (= `play`) and
+then what `show`, `aar`, `undo` and `branch` do with the opened campaign (without writing).
+Counted:
 
 - tracebacks: any exception that is not a NimitzError (the CLI would show a traceback);
 - hangs: a case that takes longer than --timeout seconds;
@@ -41,8 +42,11 @@ from nimitz.model.load import load_game_data
 from nimitz.model.state import RulesProfile
 from nimitz.persist import saves
 from nimitz.persist.campaign_file import Session
-from nimitz.persist.verify import verify
+from nimitz.persist.history import UNDO_TARGETS, decision_indices
+from nimitz.persist.verify import blame_an_unverified_save, verify
 from nimitz.policies import get_policy
+from nimitz.views.aar import aar_markdown
+from nimitz.views.situation import last_turn_bot_text, situation_text
 
 
 @define
@@ -316,6 +320,25 @@ def mutate(rng: random.Random, raw: bytes) -> tuple[bytes, str]:
 # --- running ---------------------------------------------------------------------------------
 
 
+def _what_commands_do(session: Session, data: GameData) -> None:
+    """What `show`, `aar`, `undo` and `branch` do with an opened save (nothing is written):
+    they read the journal and checkpoints of earlier turns, which opening does not replay."""
+    session.autosave = False
+    state, journal = session.game.state, session.game.journal
+    situation_text(state, data, name=session.name)
+    last_turn_bot_text(journal, state)
+    with blame_an_unverified_save(session.path, data):
+        aar_markdown(session.envelope(), state, data)
+        decisions = len(decision_indices(journal))
+        for count in {0, decisions // 2, max(decisions - 1, 0)}:
+            session.branch(session.path, session.name, count)
+        for to in UNDO_TARGETS:
+            with contextlib.suppress(NimitzError):  # e.g. nothing to undo
+                copy = Session.open(session.path, data)
+                copy.autosave = False
+                copy.undo(to)
+
+
 def run_case(
     path: Path,
     data: GameData,
@@ -337,7 +360,7 @@ def run_case(
             return
         problems = verify(env, data, path)
         with contextlib.suppress(NimitzError):
-            Session.open(path, data)
+            _what_commands_do(Session.open(path, data), data)
         (body, slot), cut = content(env), genuine[1]
         if problems:
             report.refused_unverified += 1

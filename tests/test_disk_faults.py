@@ -69,6 +69,46 @@ def test_autoplay_save_on_a_full_disk_keeps_what_was_saved(runner, saves_dir, mo
     assert _files(saves_dir) == ["f.nimitz.json"]
 
 
+def _filling_disk(real, room: int):
+    """pwrite on a disk with `room` bytes left: rewriting bytes the file has always works, a
+    write that grows the file past the room is cut short without an error (as Linux does), and
+    one that cannot grow it at all fails with ENOSPC."""
+
+    def pwrite(fd, data, offset):
+        nonlocal room
+        size = os.fstat(fd).st_size
+        fits = min(len(data), size + room - offset)
+        if fits <= 0:
+            _full_disk()
+        written = real(fd, bytes(data)[:fits], offset)
+        room -= max(0, offset + written - size)
+        return written
+
+    return pwrite
+
+
+def test_a_write_the_full_disk_cuts_short_is_not_taken_for_a_save(saves_dir, campaign, monkeypatch, data):
+    """The disk took part of a decision's batch and said nothing: the TUI went on as if it was
+    saved (the header even claimed it) while the decision never reached the disk."""
+    from nimitz.model.journal import Decision
+    from nimitz.persist.saves import read_save
+    from nimitz.persist.verify import verify
+    from nimitz.tui.controller import Controller
+
+    controller = Controller(saves_dir, data)
+    controller.create(1942, 5, "rulebook", name="t")
+    path = controller.session.path
+    journal = len(read_save(path, data).journal)
+    monkeypatch.setattr(saves_mod.os, "pwrite", _filling_disk(os.pwrite, 100))
+    outcome = controller.answer(Decision("end_resupply"))
+    assert outcome.title == "The campaign could not be saved" and "the disk is full" in outcome.error
+    assert "Your move (US resupply done)" in outcome.error  # player words, not 'end_resupply'
+    monkeypatch.undo()
+    env = read_save(path, data)
+    assert len(env.journal) == journal and verify(env, data, path) == []  # the last save stands
+    assert len(controller.game.journal) == journal  # the move taken back: game and save agree
+
+
 @pytest.mark.parametrize("command", [["undo", "c"], ["branch", "c", "d"], ["aar", "c", "-o", "{dir}/r.md"]])
 def test_a_full_disk_changes_nothing(runner, saves_dir, campaign, monkeypatch, command):
     before = campaign.read_bytes()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import sys
 import time
 from pathlib import Path
@@ -175,6 +176,23 @@ def test_a_string_where_a_list_belongs_is_refused_at_once(data, save):
         read_save(save, data)
 
 
+@pytest.mark.parametrize("container", ["list", "dict"])
+def test_a_long_list_or_object_of_wrong_elements_stops_at_the_first_few(container):
+    """cattrs kept an error and its traceback for every element: 3 million zeros where the
+    journal belongs took 49 s and 5 GB before the message. It stops at MAX_ERRORS."""
+    import cattrs
+
+    from nimitz.model.journal import JournalEntry
+    from nimitz.persist.bounds import MAX_ERRORS
+
+    value, target = ([0] * 100_000, list[JournalEntry])
+    if container == "dict":
+        value, target = ({f"k{i}": 0 for i in range(100_000)}, dict[str, JournalEntry])
+    with pytest.raises(cattrs.IterableValidationError) as err:
+        CONVERTER.structure(value, target)
+    assert len(err.value.exceptions) == MAX_ERRORS
+
+
 @pytest.mark.parametrize(
     "value, target, expected",
     [
@@ -279,6 +297,32 @@ def test_check_exit_codes_0_sound_1_does_not_verify_2_unreadable(runner, saves_d
     assert runner.invoke(cli, ["--saves", str(saves_dir), "check", "c"]).exit_code == 2
 
 
+def test_check_refuses_a_name_nimitz_never_gives_even_in_a_renamed_copy(data, save, tmp_path):
+    """A copy shared as `shared.json` cannot be told by its file name: the name itself must be
+    one nimitz gives (it appears in messages and in a branch's record)."""
+    copy = tmp_path / "shared.json"
+    copy.write_bytes(save.read_bytes())
+    assert verify(read_save(copy, data), data, copy) == []
+    _forge(copy, _both_slots(lambda s: s.update(name="X\u001b[31mRED")))
+    assert any(p.startswith("$.header.name: ") for p in verify(read_save(copy, data), data, copy))
+
+
+def _battle_end_destroyed(value):
+    def edit(slots, records):
+        next(e for e in _entries(records) if e["step"] == "battle:end")["data"]["destroyed"] = value
+
+    return edit
+
+
+def test_the_report_of_an_edited_turn_is_a_message(runner, saves_dir, save):
+    """Opening replays only the last turn; the report reads every turn, where an edited entry
+    made `aar` raise a TypeError. Now: what `check` finds there, one line, exit 2."""
+    _forge(save, _battle_end_destroyed(5))
+    result = runner.invoke(cli, ["--saves", str(saves_dir), "aar", "c", "-o", "-"])
+    _no_traceback(result)
+    assert result.exit_code == 2 and "was edited or damaged and does not verify: $.journal[" in result.output
+
+
 # --- errors a player can meet: one line, exit 2, nothing changed -------------------------------
 
 LONG = "a" * 300
@@ -318,6 +362,22 @@ def test_aar_into_a_missing_folder_is_a_message(runner, saves_dir, save, tmp_pat
     _no_traceback(result)
     assert result.exit_code == 2 and "no such folder" in result.output
     assert not (tmp_path / "missing").exists()
+
+
+def test_aar_into_a_pipe_or_device_writes_to_it_and_never_replaces_it(runner, saves_dir, save, tmp_path):
+    """`-o /dev/stdout` or /dev/null: the atomic write renamed a temp file over the target, which
+    as root put a regular file in place of the device (here a FIFO stands for it)."""
+    (tmp_path / "out").mkdir()
+    fifo = tmp_path / "out" / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so that the writer's open returns
+    try:
+        result = runner.invoke(cli, ["--saves", str(saves_dir), "aar", "c", "-o", str(fifo)])
+        assert result.exit_code == 0, result.output
+        assert os.read(reader, 1 << 20).startswith(b"# After-action report: c")
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and [p.name for p in fifo.parent.iterdir()] == ["pipe"]
 
 
 def test_autoplay_save_with_an_empty_name_is_refused(runner, saves_dir):
@@ -389,6 +449,19 @@ def test_a_fifo_or_a_device_is_refused_at_once(runner, saves_dir, alarm, kind, c
         assert result.exit_code == 0 and "not a regular file" in result.output
     else:
         assert result.exit_code == 2 and "not a regular file" in result.output
+
+
+def test_a_dangling_or_looping_link_is_listed_with_why(runner, saves_dir, save):
+    """They were left out of `list` without a word (and `check` said 'no such save')."""
+    (saves_dir / "gone.nimitz.json").symlink_to(saves_dir / "elsewhere.nimitz.json")
+    (saves_dir / "a.nimitz.json").symlink_to(saves_dir / "b.nimitz.json")
+    (saves_dir / "b.nimitz.json").symlink_to(saves_dir / "a.nimitz.json")
+    listed = runner.invoke(cli, ["--saves", str(saves_dir), "list"])
+    assert listed.exit_code == 0
+    assert "gone                     (cannot be read: a link to " in listed.output
+    assert "a                        (cannot be read: too many symbolic links)" in listed.output
+    checked = runner.invoke(cli, ["--saves", str(saves_dir), "check", "gone"])
+    assert checked.exit_code == 2 and "which does not exist" in checked.output
 
 
 def test_a_file_far_larger_than_any_save_is_refused_without_reading_it(data, saves_dir, monkeypatch):

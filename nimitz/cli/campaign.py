@@ -141,7 +141,7 @@ def list_(ctx, as_json: bool) -> None:
     for path, header in store.headers():
         name = path.name.removesuffix(".nimitz.json")
         if isinstance(header, NimitzError):
-            problem = str(header).split(": ", 1)[-1]
+            problem = str(header).split(": ", 1)[-1].removeprefix("cannot be read: ")
             campaigns.append({"name": name, "path": str(path), "error": problem})
             lines.append(f"{name:<24} (cannot be read: {problem})")
             continue
@@ -271,10 +271,13 @@ def undo(ctx, campaign: str, to: str) -> None:
     """Take back decisions without re-rolling: the dice come back with the state."""
     from nimitz.engine.campaign import STEP_NAMES
     from nimitz.persist.campaign_file import Session
+    from nimitz.persist.verify import blame_an_unverified_save
 
     path = store_of(ctx).resolve(campaign)
-    session = Session.open(path, game_data())
-    undone = session.undo(to)
+    data = game_data()
+    session = Session.open(path, data)
+    with blame_an_unverified_save(path, data):  # an earlier turn is replayed: it may be forged
+        undone = session.undo(to)
     st = session.game.state
     click.echo(
         f"Undid {undone} decision(s); now turn {st.turn}, "
@@ -298,14 +301,18 @@ def branch(ctx, campaign: str, new_name: str, after: int | None) -> None:
     from nimitz.persist.campaign_file import Session
     from nimitz.persist.history import decision_indices
     from nimitz.persist.store import check_name
+    from nimitz.persist.verify import blame_an_unverified_save
 
     store = store_of(ctx)
-    session = Session.open(store.resolve(campaign), game_data())
+    data = game_data()
+    path = store.resolve(campaign)
+    session = Session.open(path, data)
     count = len(decision_indices(session.game.journal)) if after is None else after
     new_path = store.path_for(check_name(new_name))
     if new_path.exists():
         raise UserError(f"a campaign named {new_name!r} already exists at {new_path}")
-    other = session.branch(new_path, new_name, count)
+    with blame_an_unverified_save(path, data):  # an earlier turn is replayed: it may be forged
+        other = session.branch(new_path, new_name, count)
     other.save()
     click.echo(f"Created {new_name!r}, a branch of {session.name!r} after decision {count}: {new_path}")
 
@@ -344,12 +351,16 @@ def aar(ctx, campaign: str, output: str | None) -> None:
     turn, losses, decisive battles, options), then every turn's purchases, scouting, moves,
     JA orders, battles, reinforcements, supply and objectives."""
     from nimitz.persist.campaign_file import Session
+    from nimitz.persist.verify import blame_an_unverified_save
     from nimitz.views.aar import aar_markdown
 
     data = game_data()
-    session = Session.open(store_of(ctx).resolve(campaign), data)
+    path = store_of(ctx).resolve(campaign)
+    session = Session.open(path, data)
     env = session.envelope()
-    if write_output(output, aar_markdown(env, session.game.state, data)):
+    with blame_an_unverified_save(path, data):  # the report reads every turn's journal
+        report = aar_markdown(env, session.game.state, data)
+    if write_output(output, report):
         click.echo(f"Wrote the after-action report of {env.name!r} to {output}")
 
 

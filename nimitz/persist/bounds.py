@@ -19,19 +19,18 @@ from typing import Any
 
 import attrs
 import cattrs
-from cattrs.cols import (
-    homogenous_tuple_structure_factory,
-    is_mapping,
-    is_mutable_sequence,
-    is_sequence,
-    list_structure_factory,
-)
+from cattrs.cols import is_mapping, is_mutable_sequence, is_sequence
 from cattrs.dispatch import StructureHook
+from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from nimitz.errors import SaveError
 
 # A finished linked 1942-1945 campaign is a few MiB; anything far larger is not a save.
 MAX_SAVE_BYTES = 64 * 2**20
+# Wrong elements of one list or object reported before giving up: cattrs collects an error (and
+# its traceback) for every element, so 3 million zeros where the journal belongs took 49 s and
+# 5 GB before the message.
+MAX_ERRORS = 5
 
 
 class WrongType(ValueError):
@@ -85,6 +84,64 @@ def _checked(kind: type, wanted: str, factory: HookFactory) -> HookFactory:
     return make
 
 
+def _noted(exc: Exception, note: str, key: Any, type_: Any) -> Exception:
+    exc.__notes__ = [*getattr(exc, "__notes__", []), IterableValidationNote(note, key, type_)]
+    return exc
+
+
+def _sequence(kind: type) -> HookFactory:
+    """cattrs' list and homogeneous-tuple hooks, stopping at MAX_ERRORS wrong elements."""
+
+    def make(type_: Any, converter: cattrs.Converter) -> StructureHook:
+        args = getattr(type_, "__args__", None)
+        elem = args[0] if args else Any
+        try:
+            handler = converter.get_structure_hook(elem)
+        except RecursionError:  # a type that contains itself: bind late
+            handler = converter.structure
+
+        def hook(value: Any, _t: Any) -> Any:
+            out, errors = [], []
+            for ix, item in enumerate(value):
+                try:
+                    out.append(handler(item, elem))
+                except Exception as exc:
+                    errors.append(_noted(exc, f"Structuring {type_} @ index {ix}", ix, elem))
+                    if len(errors) == MAX_ERRORS:
+                        break
+            if errors:
+                raise IterableValidationError(f"While structuring {type_!r}", errors, type_)
+            return out if kind is list else kind(out)
+
+        return hook
+
+    return make
+
+
+def _mapping(type_: Any, converter: cattrs.Converter) -> StructureHook:
+    """cattrs' dict hook, stopping at MAX_ERRORS wrong keys or values."""
+    args = getattr(type_, "__args__", None)
+    if not args or args == (Any, Any):
+        return lambda value, _t: dict(value)
+    key_type, value_type = args
+    keys, values = converter.get_structure_hook(key_type), converter.get_structure_hook(value_type)
+
+    def hook(value: Any, _t: Any) -> dict[Any, Any]:
+        out, errors = {}, []
+        for k, v in value.items():
+            try:
+                out[keys(k, key_type)] = values(v, value_type)
+            except Exception as exc:
+                errors.append(_noted(exc, f"Structuring mapping value @ key {k!r}", k, value_type))
+                if len(errors) == MAX_ERRORS:
+                    break
+        if errors:
+            raise IterableValidationError(f"While structuring {type_!r}", errors, type_)
+        return out
+
+    return hook
+
+
 def make_strict(converter: cattrs.Converter) -> cattrs.Converter:
     """Make `converter` structure only what JSON of the right type gives (unstructuring is
     unchanged). Lists and tuples must be JSON lists, mappings JSON objects, a string a string,
@@ -93,9 +150,9 @@ def make_strict(converter: cattrs.Converter) -> cattrs.Converter:
     converter.register_structure_hook(int, _exact(int, "a whole number"))
     converter.register_structure_hook(bool, _exact(bool, "true or false"))
     converter.register_structure_hook(float, _float)
-    converter.register_structure_hook_factory(is_mapping, _checked(dict, "an object", lambda t, c: c._structure_dict))
-    converter.register_structure_hook_factory(is_sequence, _checked(list, "a list", homogenous_tuple_structure_factory))
-    converter.register_structure_hook_factory(is_mutable_sequence, _checked(list, "a list", list_structure_factory))
+    converter.register_structure_hook_factory(is_mapping, _checked(dict, "an object", _mapping))
+    converter.register_structure_hook_factory(is_sequence, _checked(list, "a list", _sequence(tuple)))
+    converter.register_structure_hook_factory(is_mutable_sequence, _checked(list, "a list", _sequence(list)))
     converter.register_structure_hook_factory(
         attrs.has, _checked(dict, "an object", lambda t, c: c.gen_structure_attrs_fromdict(t))
     )
@@ -109,7 +166,7 @@ def format_structure_error(exc: BaseException, type_: Any) -> str:
     return cattrs.v.format_exception(exc, type_)
 
 
-def structure_problems(exc: cattrs.BaseValidationError, path: str = "$", limit: int = 5) -> str:
+def structure_problems(exc: cattrs.BaseValidationError, path: str = "$", limit: int = MAX_ERRORS) -> str:
     details = cattrs.transform_error(exc, path=path, format_exception=format_structure_error)
     more = f"; and {len(details) - limit} more" if len(details) > limit else ""
     return "; ".join(details[:limit]) + more
@@ -167,6 +224,8 @@ def read_save_bytes(path: Path, limit: int = MAX_SAVE_BYTES, head: int | None = 
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise SaveError(f"{path}: a link to {os.readlink(path)}, which does not exist") from None
         raise SaveError(f"{path}: no such save") from None
     except IsADirectoryError:
         raise SaveError(f"{path}: is a folder, not a save") from None

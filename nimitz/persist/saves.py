@@ -29,9 +29,11 @@ the one place that checks what was read against the game data.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -200,8 +202,8 @@ def append_batch(
         try:
             if os.fstat(fd).st_size != envelope.end:
                 os.ftruncate(fd, envelope.end)  # an uncommitted tail left by a kill
-            os.pwrite(fd, batch, envelope.end)
-            os.pwrite(fd, slot, (header.seq % 2) * SLOT)
+            _pwrite_all(fd, batch, envelope.end)
+            _pwrite_all(fd, slot, (header.seq % 2) * SLOT)  # only once the batch is whole
             if sync:
                 os.fsync(fd)
         finally:
@@ -213,10 +215,31 @@ def append_batch(
     envelope.end += len(batch)
 
 
+def _pwrite_all(fd: int, payload: bytes, offset: int) -> None:
+    """Write all of `payload` at `offset`. A disk that fills up may take part of a write and
+    report no error: that was taken for a save, while the rest of the batch (and the header
+    after it) never reached the disk. The rest is written again, which raises the real error."""
+    view = memoryview(payload)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view, offset = view[written:], offset + written
+
+
 def write_bytes_atomically(path: Path, payload: bytes) -> None:
     """Temp file in the same folder, fsync, rename: a crash leaves the old file or the new one.
     A symlinked save stays a symlink (the file it points to is replaced). A failure (disk full,
-    read-only folder...) leaves nothing behind and is a SaveNotWritten naming the file."""
+    read-only folder...) leaves nothing behind and is a SaveNotWritten naming the file. A target
+    that is not a regular file (`-o /dev/stdout`, /dev/null, a pipe) is written to, never
+    replaced (as root, a rename would put a file in place of the device)."""
+    if _is_special(path):  # through its link as given: /dev/stdout's target is no real path
+        try:
+            with open(path, "wb") as fh:
+                fh.write(payload)
+        except OSError as exc:
+            raise SaveNotWritten(path, exc) from None
+        return
     path = Path(os.path.realpath(path)) if os.path.islink(path) else path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -242,6 +265,15 @@ def write_bytes_atomically(path: Path, payload: bytes) -> None:
             os.close(dir_fd)
     except OSError:
         pass
+
+
+def _is_special(path: Path) -> bool:
+    """Something other than a regular file or a folder stands at `path` (a device, a pipe)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 class SaveNotWritten(SaveError):

@@ -171,9 +171,13 @@ class SaveStore:
         stamped = []
         for path in self.folder.glob(f"*{SUFFIX}"):
             try:
-                stamped.append((path.stat().st_mtime_ns, path.name, path))
-            except OSError:  # removed meanwhile, or a dangling link: nothing to open
-                continue
+                info = path.stat()
+            except OSError:  # a dangling or looping link is listed (with why it cannot be read)
+                try:
+                    info = path.lstat()
+                except OSError:  # removed meanwhile
+                    continue
+            stamped.append((info.st_mtime_ns, path.name, path))
         return [path for *_key, path in sorted(stamped, reverse=True)]
 
     def headers(self, limit: int | None = None) -> list[tuple[Path, SaveHeader | SaveError]]:

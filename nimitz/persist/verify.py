@@ -9,15 +9,16 @@ An edited save cannot pass: whatever the replay does not reproduce is named with
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nimitz import RULES_VERSION, __version__
-from nimitz.errors import NimitzError
+from nimitz.errors import NimitzError, SaveError
 from nimitz.model.data import GameData
 from nimitz.model.digest import canonical_json
 from nimitz.model.journal import JournalEntry, decisions_in
@@ -171,6 +172,12 @@ def _header_problems(env: SaveEnvelope, data: GameData, path: Path | None) -> li
         problems.append(
             f"$.header.program_version: written by nimitz {header.program_version!r}; this is {__version__!r}"
         )
+    from nimitz.persist.store import check_name
+
+    try:  # a name nimitz would never give: it names files and appears in messages
+        check_name(header.name)
+    except SaveError as exc:
+        problems.append(f"$.header.name: {exc}")
     branch = _BRANCH.match(header.branch_of)
     if header.branch_of and (branch is None or branch[1] == env.name):
         problems.append(f"$.header.branch_of: {header.branch_of[:80]!r} is not how nimitz records a branch")
@@ -182,3 +189,26 @@ def _header_problems(env: SaveEnvelope, data: GameData, path: Path | None) -> li
                 f"campaign has {len(decisions_in(env.journal))}"
             )
     return problems
+
+
+@contextlib.contextmanager
+def blame_an_unverified_save(path: Path, data: GameData) -> Iterator[None]:
+    """Around what reads a save beyond its last turn (the after-action report, undo, branch,
+    the journal of `show`): opening a save replays only its last turn, so an earlier journal
+    entry or checkpoint that was edited is met here first. A failure on a save that does not
+    verify is that save's fault: one message saying where it differs (as `check` would). On a
+    save that verifies it is a bug, and is raised as it is."""
+    try:
+        yield
+    except NimitzError:
+        raise
+    except Exception:
+        from nimitz.persist.saves import read_save
+
+        problems = verify(read_save(path, data), data, path)
+        if not problems:
+            raise
+        raise SaveError(
+            f"{path}: the save was edited or damaged and does not verify: {problems[0]} "
+            f"(`nimitz check` lists every difference)"
+        ) from None

@@ -29,7 +29,7 @@ from nimitz.persist.bounds import disk_error_message
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
 from nimitz.persist.store import SUFFIX, SaveStore, check_name
-from nimitz.views.words import step_words
+from nimitz.views.words import decision_words, step_words
 
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
 
@@ -178,7 +178,7 @@ class Controller:
             try:
                 self.session.save()
                 self.session.flush()
-            except OSError:
+            except (OSError, NimitzError):  # e.g. a full disk: what was saved before stands
                 pass
         self.session = None
 
@@ -221,7 +221,7 @@ class Controller:
             return self._reopen(f"{exc}")
         except SaveNotWritten as exc:
             return self._reopen(
-                f"Your move ({decision.describe()}) was made but could not be "
+                f"Your move (US {decision_words(decision)}) was made but could not be "
                 f"saved: {exc.reason} ({exc.path}). It was taken back so that "
                 f"the game and its save agree; make it again once the problem "
                 f"is fixed",

@@ -79,6 +79,8 @@ class TitleScreen(NimitzScreen):
         self.last = info
         if info is None:
             self._show_menu("")
+        elif self._folder_unusable(info):
+            self._show_menu("c  Continue: the saves folder cannot be used")
         else:
             detail = info.summary if not info.error else "cannot be read"
             self._show_menu(f"c  Continue {info.name} ({detail})")
@@ -127,9 +129,16 @@ class TitleScreen(NimitzScreen):
 
         self.app.push_screen(NewCampaignDialog())
 
+    def _folder_unusable(self, info: SaveInfo) -> bool:
+        """The controller reports a saves folder it cannot list as its one entry."""
+        return bool(info.error) and info.path == self.napp.controller.store.folder
+
     def action_continue(self) -> None:
         if self.last is None:
             self.notify("No saved campaign yet: start a new one (n).", timeout=4)
+            return
+        if self._folder_unusable(self.last):  # not a save: say why rather than open it
+            self.napp.show_message("The saves folder cannot be used", self.last.error)
             return
         self.napp.open_campaign(self.last.path)
 
