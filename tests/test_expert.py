@@ -228,3 +228,24 @@ def test_every_preset_has_a_measured_chance_with_its_seeds():
         assert sorted(y.year for y in m.years) == list(YEARS)
         assert all(0 <= y.historical_or_better <= y.campaigns for y in m.years)
         assert "%" in m.years[0].text() and "±" in m.years[0].text()
+
+
+def test_expert_aircraft_strike_the_landing_on_an_island_we_hold():
+    """R14, R21: Japan lands on Hawaii, which we hold; one Japanese infantry left ashore contests
+    it and ends the campaign. The expert's aircraft strike the transports in the Coastal area (each
+    hit is two on the infantry they carry); the sensible player goes for the carrier."""
+    from nimitz.policies import battle, expert
+    from tests.battle.battle_helpers import Driver, empty_state, game_with, put
+
+    state = empty_state(1944)
+    put(state, "US", "27th", "HI")
+    put(state, "US", "MAG 21", "HI")
+    put(state, "JA", "Zuiho", "HI")
+    put(state, "JA", "105th", "HI", embarked=True)
+    game = game_with(state)
+    request = Driver(game, "HI").run(expert.heuristic, until=lambda r: r.kind == "battle_air")
+    assert request is not None
+    chosen = expert.heuristic(request, game)
+    assert chosen.targets == {"US:MAG 21": "CO"}
+    assert battle.sensible(request, game).targets == {"US:MAG 21": "JO"}
+    assert "landing" in expert.reason(request, game, chosen)

@@ -56,6 +56,9 @@ WEIGHT = {
     "BN": 0.5,
 }
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
+# ... and while Japanese ground forces sit next to it: an Offensive lands up to 3 infantry there
+# (battalions stand in for missing ones, R10), and only aircraft and guns sink them before they land.
+GUARD_INF, GUARD_LBA = 3, 6
 KEEP_SP = 4  # kept back for battle plans
 ISLAND_SP = 2  # SP an objective's island fight may spend on plans
 ISLAND_PLANS = ("artillery", "charge", "envelop")
@@ -196,6 +199,7 @@ class Situation:
     ja_weight: dict[str, float] = field(factory=dict)
     ja_ships_near_hawaii: int = 0
     ja_carriers_near_hawaii: int = 0
+    ja_ground_near_hawaii: int = 0
     ja_ashore: set[str] = field(factory=set)
 
 
@@ -213,6 +217,9 @@ def situation(game: Game) -> Situation:
     near_ships = [f for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship]
     sit.ja_ships_near_hawaii = len(near_ships)
     sit.ja_carriers_near_hawaii = sum(1 for f in near_ships if _type(game, f) == "CV")
+    sit.ja_ground_near_hawaii = sum(
+        1 for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).ashore_type
+    )
     return sit
 
 
@@ -256,11 +263,13 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
     sit = situation(game)
     if target is None:
         target = choose_target(game, sit, movable)
-    # 0. Hawaii first: only infantry clears a Japanese landing, and losing Hawaii ends it all (R21).
-    if _count(game, "HI", ("INF",)) < HAWAII_INF:
-        for f in movable:
-            if _type(game, f) == "INF" and f.location == "WC" and move_problem(game, f, "HI") is None:
-                return Decision("move", forces=(f.id,), area="HI")
+    # 0. Hawaii first: only infantry clears a Japanese landing, aircraft sink it at sea, and
+    # losing Hawaii ends it all (R21).
+    for kind, need in zip(("INF", "LBA"), hawaii_guard(sit), strict=True):
+        if _count(game, "HI", (kind,)) < need:
+            for f in movable:
+                if _type(game, f) == kind and f.location == "WC" and move_problem(game, f, "HI") is None:
+                    return Decision("move", forces=(f.id,), area="HI")
     # 1. Objectives nobody holds and Japan has no force in: one infantry walks in.
     for obj in targets(game, sit):
         if sit.ja_weight.get(obj) or _count(game, obj, ("INF", "BN")):
@@ -357,15 +366,24 @@ def offensive_weight(game: Game, sit: Situation, front: list[str]) -> dict[str, 
     return out
 
 
+def hawaii_guard(sit: Situation) -> tuple[int, int]:
+    """The infantry and aircraft Hawaii keeps: its standing garrison, or more while Japanese ground
+    forces next to it could land there at the next JA Orders (South, East, Offensive)."""
+    if sit.ja_ground_near_hawaii:
+        return GUARD_INF, GUARD_LBA
+    return HAWAII_INF, HAWAII_LBA
+
+
 def _can_leave(game: Game, f, sit: Situation) -> bool:
     """Hawaii keeps its garrison, and its fleet while a Japanese carrier force is next to it."""
     if f.location != "HI":
         return True
     t = _type(game, f)
+    inf, lba = hawaii_guard(sit)
     if t == "INF":
-        return _count(game, "HI", ("INF",)) > HAWAII_INF
+        return _count(game, "HI", ("INF",)) > inf
     if t == "LBA":
-        return _count(game, "HI", ("LBA",)) > HAWAII_LBA
+        return _count(game, "HI", ("LBA",)) > lba
     if cls_of(game, f).is_ship:
         return sit.ja_ships_near_hawaii < 3 or not sit.ja_carriers_near_hawaii
     return True
@@ -415,6 +433,36 @@ def battle_plans(request: Request, game: Game) -> Decision:
     return Decision(kind="battle_plans", count=spend if bought else 0, forces=tuple(bought))
 
 
+def landing_area(board, blocked: list[str], game: Game) -> str | None:
+    """Where Japan's landing on an objective we hold can be struck this air step: its transports
+    in the Coastal area while they carry infantry (each hit is two on the infantry, R14), else its
+    infantry ashore (we hold the island, so our bombers may aim at them). None: no such landing."""
+    from nimitz.engine.battle.hits import transport_target
+
+    area = game.state.battle.area if game.state.battle else ""
+    if area not in game.sheet.objectives or not board.holds_island("US"):
+        return None
+    if "CO" not in blocked and transport_target(board, "JA") is not None:
+        return "CO"
+    if "IS" not in blocked and board.ashore("JA"):
+        return "IS"
+    return None
+
+
+def battle_air(request: Request, game: Game) -> Decision:
+    """Every aircraft strikes Japan's landing on an objective we hold before anything else: one
+    Japanese infantry left ashore contests the island, and a contested Hawaii ends the campaign
+    (R21). Otherwise the sensible choice: carriers, then ships, then the island."""
+    from nimitz.policies import battle
+
+    chosen = battle.sensible(request, game)
+    target = landing_area(battle._board(game), request.info["blocked"], game)
+    if target is None:
+        return chosen
+    aircraft = {a["id"]: target for a in request.info["aircraft"]}
+    return Decision(kind=request.kind, targets=aircraft, forces=chosen.forces)
+
+
 def heuristic(request: Request, game: Game) -> Decision:
     """The expert's heuristics alone (look-ahead budget 0)."""
     k = request.kind
@@ -426,6 +474,8 @@ def heuristic(request: Request, game: Game) -> Decision:
         return movement(request, game)
     if k == "battle_plans":
         return battle_plans(request, game)
+    if k == "battle_air":
+        return battle_air(request, game)
     return scripted.sensible(request, game)  # bombing targets, battle order, the battle itself
 
 
@@ -457,7 +507,15 @@ def reason(request: Request, game: Game, decision: Decision) -> str:
         return "keep the rest for battle plans"
     if k == "battle_plans":
         return "plans where the battle matters" if decision.forces else "no plan worth buying"
+    if k == "battle_air" and _strikes_landing(request, game):
+        return "every aircraft strikes the landing: one Japanese infantry left ashore contests the island"
     return REASONS.get(k, "the first choice offered")
+
+
+def _strikes_landing(request: Request, game: Game) -> bool:
+    from nimitz.policies import battle
+
+    return landing_area(battle._board(game), request.info["blocked"], game) is not None
 
 
 REASONS = {  # the reasons of the answers the expert takes from the sensible battle player
