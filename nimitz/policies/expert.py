@@ -8,7 +8,13 @@ Its heuristics, each a reason a wargamer would give:
   where Japan has forces that will take orders, before anything else.
 - Hawaii is guarded against what can reach it: new infantry goes there first (only infantry
   clears a landing), aircraft stay, and the fleet stays home while a Japanese carrier force sits
-  next to it (R21: losing Hawaii ends the campaign).
+  next to it (R21: losing Hawaii ends the campaign). While Japanese ground forces sit next to
+  Hawaii (a South, East or Offensive order lands them there, up to 3 infantry with battalions
+  standing in, R10), it keeps 3 infantry and 6 aircraft.
+- Japan's landing on an objective we hold is the target of every aircraft, before its carriers:
+  the transports while they carry infantry (each hit is two on the infantry, R14), then the
+  infantry ashore. A landing cut short by a one-turn battle leaves a survivor on the beach, and
+  one survivor contests the island.
 - Near the goal with nothing to spare (one loss gets the commander Replaced, R53; Historical one
   objective away) the line is held first: infantry garrisons, and the idle fleet stands on the
   objective Japan's Offensive order would strike (the closest free objective next to JA forces
@@ -57,8 +63,11 @@ WEIGHT = {
 }
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
 # ... and while Japanese ground forces sit next to it: an Offensive lands up to 3 infantry there
-# (battalions stand in for missing ones, R10), and only aircraft and guns sink them before they land.
-GUARD_INF, GUARD_LBA = 3, 6
+# (battalions stand in for missing ones, R10), and only aircraft and naval guns sink them before
+# they reach the beach (a one-turn battle gives nothing else a chance). Two aircraft per Japanese
+# counter up to GUARD_LBA; gun ships once three or more counters gather.
+GUARD_INF, GUARD_LBA, GUARD_SHIPS = 3, 6, 2
+GUN_SHIPS = ("BB", "CRU")
 KEEP_SP = 4  # kept back for battle plans
 ISLAND_SP = 2  # SP an objective's island fight may spend on plans
 ISLAND_PLANS = ("artillery", "charge", "envelop")
@@ -265,11 +274,18 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
         target = choose_target(game, sit, movable)
     # 0. Hawaii first: only infantry clears a Japanese landing, aircraft sink it at sea, and
     # losing Hawaii ends it all (R21).
-    for kind, need in zip(("INF", "LBA"), hawaii_guard(sit), strict=True):
-        if _count(game, "HI", (kind,)) < need:
-            for f in movable:
-                if _type(game, f) == kind and f.location == "WC" and move_problem(game, f, "HI") is None:
-                    return Decision("move", forces=(f.id,), area="HI")
+    # New infantry and aircraft come from the West Coast; gun ships from any base.
+    for kinds, need in zip((("INF",), ("LBA",), GUN_SHIPS), hawaii_guard(sit), strict=True):
+        if _count(game, "HI", kinds) < need:
+            sent = _send_from_bases(
+                game,
+                movable,
+                sit,
+                "HI",
+                lambda f, k=kinds: _type(game, f) in k and (k == GUN_SHIPS or f.location == "WC"),
+            )
+            if sent:
+                return sent
     # 1. Objectives nobody holds and Japan has no force in: one infantry walks in.
     for obj in targets(game, sit):
         if sit.ja_weight.get(obj) or _count(game, obj, ("INF", "BN")):
@@ -366,12 +382,14 @@ def offensive_weight(game: Game, sit: Situation, front: list[str]) -> dict[str, 
     return out
 
 
-def hawaii_guard(sit: Situation) -> tuple[int, int]:
-    """The infantry and aircraft Hawaii keeps: its standing garrison, or more while Japanese ground
-    forces next to it could land there at the next JA Orders (South, East, Offensive)."""
-    if sit.ja_ground_near_hawaii:
-        return GUARD_INF, GUARD_LBA
-    return HAWAII_INF, HAWAII_LBA
+def hawaii_guard(sit: Situation) -> tuple[int, int, int]:
+    """The infantry, aircraft and gun ships Hawaii keeps: its standing garrison, or more while
+    Japanese ground forces next to it could land there at the next JA Orders (South, East,
+    Offensive), in proportion to them."""
+    ground = sit.ja_ground_near_hawaii
+    if not ground:
+        return HAWAII_INF, HAWAII_LBA, 0
+    return GUARD_INF, min(GUARD_LBA, HAWAII_LBA + 2 * ground), GUARD_SHIPS if ground >= 3 else 0
 
 
 def _can_leave(game: Game, f, sit: Situation) -> bool:
@@ -379,11 +397,13 @@ def _can_leave(game: Game, f, sit: Situation) -> bool:
     if f.location != "HI":
         return True
     t = _type(game, f)
-    inf, lba = hawaii_guard(sit)
+    inf, lba, guns = hawaii_guard(sit)
     if t == "INF":
         return _count(game, "HI", ("INF",)) > inf
     if t == "LBA":
         return _count(game, "HI", ("LBA",)) > lba
+    if t in GUN_SHIPS and _count(game, "HI", GUN_SHIPS) <= guns:
+        return False
     if cls_of(game, f).is_ship:
         return sit.ja_ships_near_hawaii < 3 or not sit.ja_carriers_near_hawaii
     return True
