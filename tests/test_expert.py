@@ -251,36 +251,26 @@ def test_expert_aircraft_strike_the_landing_on_an_island_we_hold():
     assert "landing" in expert.reason(request, game, chosen)
 
 
-def test_expert_guards_hawaii_in_proportion_to_the_japanese_ground_forces_next_to_it(data):
-    """R21 (Hawaii lost ends the campaign), R10 (battalions stand in for missing infantry): with
-    Japanese ground forces next to Hawaii a South, East or Offensive order lands them there at the
-    next JA Orders. The expert then brings infantry and aircraft from the West Coast to Hawaii
-    first (3 infantry, two aircraft per Japanese counter) and lets none of them leave; with
-    nobody next to Hawaii it keeps only its standing garrison (2 and 2)."""
+def test_expert_flies_new_aircraft_to_hawaii_first_while_it_has_fewer_than_two(data):
+    """R21 (Hawaii lost ends the campaign): Hawaii's garrison is two infantry and two aircraft; the
+    expert's first moves bring West Coast aircraft to it, before Midway (held, with Japan next door
+    at Wake) gets any."""
     from nimitz.engine.campaign import movement
     from nimitz.policies import expert
     from tests.rules.rules_kit import Step, fresh, game_with, of_type, place
 
-    def first_moves(japanese: tuple[str, ...]) -> tuple[tuple[int, int, int], list[str]]:
-        state = fresh(data, 1942)
-        inf = of_type(state, data, "US", "INF", 3, australian=False)
-        lba = of_type(state, data, "US", "LBA", 4, australian=False)
-        place(state, "HI", *inf[:2], *lba[:2])
-        place(state, "WC", inf[2], *lba[2:])
-        place(state, "MI", *japanese)
-        game = game_with(data, state)
-        step = Step(game, movement(game))
-        guard = expert.hawaii_guard(expert.situation(game))
-        moves = []
-        for _ in range(3):
-            d = expert.movement(step.request, game)
-            moves.append(d.area)
-            step.send(d)
-        return guard, moves
-
-    calm_guard, calm = first_moves(())
-    assert calm_guard == (2, 2, 0)
-    assert calm[0] not in ("HI", "")  # the spare infantry goes elsewhere
-    guard, moves = first_moves(("JA:Kaga", "JA:2nd"))
-    assert guard == (3, 4, 0)
-    assert moves == ["HI", "HI", "HI"]  # the infantry, then two aircraft
+    state = fresh(data, 1942)
+    inf = of_type(state, data, "US", "INF", 3, australian=False)
+    lba = of_type(state, data, "US", "LBA", 3, australian=False)
+    place(state, "HI", *inf[:2])
+    place(state, "MI", inf[2])
+    place(state, "WC", *lba)
+    place(state, "WI", "JA:2nd")
+    game = game_with(data, state)
+    step = Step(game, movement(game))
+    moves = []
+    for _ in range(2):
+        d = expert.movement(step.request, game)
+        moves.append((d.forces, d.area))
+        step.send(d)
+    assert moves == [((lba[0],), "HI"), ((lba[1],), "HI")]

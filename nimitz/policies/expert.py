@@ -8,9 +8,8 @@ Its heuristics, each a reason a wargamer would give:
   where Japan has forces that will take orders, before anything else.
 - Hawaii is guarded against what can reach it: new infantry goes there first (only infantry
   clears a landing), aircraft stay, and the fleet stays home while a Japanese carrier force sits
-  next to it (R21: losing Hawaii ends the campaign). While Japanese ground forces sit next to
-  Hawaii (a South, East or Offensive order lands them there, up to 3 infantry with battalions
-  standing in, R10), it keeps 3 infantry and 6 aircraft.
+  next to it (R21: losing Hawaii ends the campaign); new aircraft fly there first while it has
+  fewer than two.
 - Japan's landing on an objective we hold is the target of every aircraft, before its carriers:
   the transports while they carry infantry (each hit is two on the infantry, R14), then the
   infantry ashore. A landing cut short by a one-turn battle leaves a survivor on the beach, and
@@ -62,12 +61,6 @@ WEIGHT = {
     "BN": 0.5,
 }
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
-# ... and while Japanese ground forces sit next to it: an Offensive lands up to 3 infantry there
-# (battalions stand in for missing ones, R10), and only aircraft and naval guns sink them before
-# they reach the beach (a one-turn battle gives nothing else a chance). Two aircraft per Japanese
-# counter up to GUARD_LBA; gun ships once three or more counters gather.
-GUARD_INF, GUARD_LBA, GUARD_SHIPS = 3, 6, 2
-GUN_SHIPS = ("BB", "CRU")
 KEEP_SP = 4  # kept back for battle plans
 ISLAND_SP = 2  # SP an objective's island fight may spend on plans
 ISLAND_PLANS = ("artillery", "charge", "envelop")
@@ -208,7 +201,6 @@ class Situation:
     ja_weight: dict[str, float] = field(factory=dict)
     ja_ships_near_hawaii: int = 0
     ja_carriers_near_hawaii: int = 0
-    ja_ground_near_hawaii: int = 0
     ja_ashore: set[str] = field(factory=set)
 
 
@@ -226,9 +218,6 @@ def situation(game: Game) -> Situation:
     near_ships = [f for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship]
     sit.ja_ships_near_hawaii = len(near_ships)
     sit.ja_carriers_near_hawaii = sum(1 for f in near_ships if _type(game, f) == "CV")
-    sit.ja_ground_near_hawaii = sum(
-        1 for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).ashore_type
-    )
     return sit
 
 
@@ -272,17 +261,12 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
     sit = situation(game)
     if target is None:
         target = choose_target(game, sit, movable)
-    # 0. Hawaii first: only infantry clears a Japanese landing, aircraft sink it at sea, and
-    # losing Hawaii ends it all (R21).
-    # New infantry and aircraft come from the West Coast; gun ships from any base.
-    for kinds, need in zip((("INF",), ("LBA",), GUN_SHIPS), hawaii_guard(sit), strict=True):
-        if _count(game, "HI", kinds) < need:
+    # 0. Hawaii first: only infantry clears a Japanese landing, aircraft strike it before it lands,
+    # and losing Hawaii ends it all (R21). Its garrison comes from the West Coast.
+    for kind, need in (("INF", HAWAII_INF), ("LBA", HAWAII_LBA)):
+        if _count(game, "HI", (kind,)) < need:
             sent = _send_from_bases(
-                game,
-                movable,
-                sit,
-                "HI",
-                lambda f, k=kinds: _type(game, f) in k and (k == GUN_SHIPS or f.location == "WC"),
+                game, movable, sit, "HI", lambda f, k=kind: _type(game, f) == k and f.location == "WC"
             )
             if sent:
                 return sent
@@ -382,28 +366,15 @@ def offensive_weight(game: Game, sit: Situation, front: list[str]) -> dict[str, 
     return out
 
 
-def hawaii_guard(sit: Situation) -> tuple[int, int, int]:
-    """The infantry, aircraft and gun ships Hawaii keeps: its standing garrison, or more while
-    Japanese ground forces next to it could land there at the next JA Orders (South, East,
-    Offensive), in proportion to them."""
-    ground = sit.ja_ground_near_hawaii
-    if not ground:
-        return HAWAII_INF, HAWAII_LBA, 0
-    return GUARD_INF, min(GUARD_LBA, HAWAII_LBA + 2 * ground), GUARD_SHIPS if ground >= 3 else 0
-
-
 def _can_leave(game: Game, f, sit: Situation) -> bool:
     """Hawaii keeps its garrison, and its fleet while a Japanese carrier force is next to it."""
     if f.location != "HI":
         return True
     t = _type(game, f)
-    inf, lba, guns = hawaii_guard(sit)
     if t == "INF":
-        return _count(game, "HI", ("INF",)) > inf
+        return _count(game, "HI", ("INF",)) > HAWAII_INF
     if t == "LBA":
-        return _count(game, "HI", ("LBA",)) > lba
-    if t in GUN_SHIPS and _count(game, "HI", GUN_SHIPS) <= guns:
-        return False
+        return _count(game, "HI", ("LBA",)) > HAWAII_LBA
     if cls_of(game, f).is_ship:
         return sit.ja_ships_near_hawaii < 3 or not sit.ja_carriers_near_hawaii
     return True
