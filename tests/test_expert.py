@@ -274,3 +274,30 @@ def test_expert_flies_new_aircraft_to_hawaii_first_while_it_has_fewer_than_two(d
         moves.append((d.forces, d.area))
         step.send(d)
     assert moves == [((lba[0],), "HI"), ((lba[1],), "HI")]
+
+
+@pytest.mark.parametrize(("gathered", "guns"), [(2, 0), (3, 2)])
+def test_expert_keeps_gun_ships_at_hawaii_while_a_landing_force_gathers_next_to_it(data, gathered, guns):
+    """R21, R14: three or more Japanese ground counters next to Hawaii can land there at the next
+    JA Orders; in a one-turn battle only naval guns and aircraft hit their transports. The expert
+    then brings gun ships to Hawaii and keeps them there; with fewer, the ships stay free."""
+    from nimitz.engine.campaign import movement
+    from nimitz.policies import expert
+    from tests.rules.rules_kit import Step, battalion, fresh, game_with, of_type, place
+
+    state = fresh(data, 1942)
+    inf = of_type(state, data, "US", "INF", 2, australian=False)
+    lba = of_type(state, data, "US", "LBA", 2, australian=False)
+    cru = of_type(state, data, "US", "CRU", 2)
+    place(state, "HI", *inf, *lba, cru[0])
+    place(state, "WC", cru[1])
+    place(state, "MI", "JA:2nd")
+    for _ in range(gathered - 1):
+        battalion(state, data, "JA", "MI")
+    game = game_with(data, state)
+    step = Step(game, movement(game))
+    sit = expert.situation(game)
+    assert expert.hawaii_guns(sit) == guns
+    assert expert._can_leave(game, state.forces[cru[0]], sit) == (guns == 0)
+    first = expert.movement(step.request, game)
+    assert (first.forces == (cru[1],) and first.area == "HI") == (guns > 0)

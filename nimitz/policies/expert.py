@@ -9,7 +9,9 @@ Its heuristics, each a reason a wargamer would give:
 - Hawaii is guarded against what can reach it: new infantry goes there first (only infantry
   clears a landing), aircraft stay, and the fleet stays home while a Japanese carrier force sits
   next to it (R21: losing Hawaii ends the campaign); new aircraft fly there first while it has
-  fewer than two.
+  fewer than two. Once three or more Japanese ground counters gather next to Hawaii (a South,
+  East or Offensive order lands them there), two gun ships stay too: in a one-turn battle only
+  naval guns and aircraft stop a landing before it reaches the beach.
 - Japan's landing on an objective we hold is the target of every aircraft, before its carriers:
   the transports while they carry infantry (each hit is two on the infantry, R14), then the
   infantry ashore. A landing cut short by a one-turn battle leaves a survivor on the beach, and
@@ -61,6 +63,9 @@ WEIGHT = {
     "BN": 0.5,
 }
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
+# ... and its gun ships while a landing force gathers next to it (naval guns sink transports).
+GUARD_SHIPS, LANDING_FORCE = 2, 3
+GUN_SHIPS = ("BB", "CRU")
 KEEP_SP = 4  # kept back for battle plans
 ISLAND_SP = 2  # SP an objective's island fight may spend on plans
 ISLAND_PLANS = ("artillery", "charge", "envelop")
@@ -201,6 +206,7 @@ class Situation:
     ja_weight: dict[str, float] = field(factory=dict)
     ja_ships_near_hawaii: int = 0
     ja_carriers_near_hawaii: int = 0
+    ja_ground_near_hawaii: int = 0
     ja_ashore: set[str] = field(factory=set)
 
 
@@ -218,6 +224,9 @@ def situation(game: Game) -> Situation:
     near_ships = [f for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship]
     sit.ja_ships_near_hawaii = len(near_ships)
     sit.ja_carriers_near_hawaii = sum(1 for f in near_ships if _type(game, f) == "CV")
+    sit.ja_ground_near_hawaii = sum(
+        1 for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).ashore_type
+    )
     return sit
 
 
@@ -261,12 +270,18 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
     sit = situation(game)
     if target is None:
         target = choose_target(game, sit, movable)
-    # 0. Hawaii first: only infantry clears a Japanese landing, aircraft strike it before it lands,
-    # and losing Hawaii ends it all (R21). Its garrison comes from the West Coast.
-    for kind, need in (("INF", HAWAII_INF), ("LBA", HAWAII_LBA)):
-        if _count(game, "HI", (kind,)) < need:
+    # 0. Hawaii first: only infantry clears a Japanese landing, aircraft and guns strike it before
+    # it lands, and losing Hawaii ends it all (R21). Infantry and aircraft come from the West Coast,
+    # gun ships from any base.
+    guard = ((("INF",), HAWAII_INF), (("LBA",), HAWAII_LBA), (GUN_SHIPS, hawaii_guns(sit)))
+    for kinds, need in guard:
+        if _count(game, "HI", kinds) < need:
             sent = _send_from_bases(
-                game, movable, sit, "HI", lambda f, k=kind: _type(game, f) == k and f.location == "WC"
+                game,
+                movable,
+                sit,
+                "HI",
+                lambda f, k=kinds: _type(game, f) in k and (k == GUN_SHIPS or f.location == "WC"),
             )
             if sent:
                 return sent
@@ -366,6 +381,12 @@ def offensive_weight(game: Game, sit: Situation, front: list[str]) -> dict[str, 
     return out
 
 
+def hawaii_guns(sit: Situation) -> int:
+    """Gun ships Hawaii keeps: GUARD_SHIPS once a landing force (three or more Japanese ground
+    counters) sits next to it, ready to land at the next JA Orders; else none."""
+    return GUARD_SHIPS if sit.ja_ground_near_hawaii >= LANDING_FORCE else 0
+
+
 def _can_leave(game: Game, f, sit: Situation) -> bool:
     """Hawaii keeps its garrison, and its fleet while a Japanese carrier force is next to it."""
     if f.location != "HI":
@@ -375,6 +396,8 @@ def _can_leave(game: Game, f, sit: Situation) -> bool:
         return _count(game, "HI", ("INF",)) > HAWAII_INF
     if t == "LBA":
         return _count(game, "HI", ("LBA",)) > HAWAII_LBA
+    if t in GUN_SHIPS and _count(game, "HI", GUN_SHIPS) <= hawaii_guns(sit):
+        return False
     if cls_of(game, f).is_ship:
         return sit.ja_ships_near_hawaii < 3 or not sit.ja_carriers_near_hawaii
     return True
