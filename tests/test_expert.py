@@ -127,7 +127,7 @@ def test_a_broken_preset_is_reported_by_data_check(tmp_path, monkeypatch):
 
     shutil.copytree(data_root() / "campaigns", tmp_path / "campaigns")
     f = tmp_path / "campaigns" / "difficulty.toml"
-    f.write_text(f.read_text().replace("extra_supply = 20", 'extra_supply = "lots"'))
+    f.write_text(f.read_text().replace("extra_supply = 24", 'extra_supply = "lots"'))
     _, problems = difficulty.load_raw(tmp_path)
     assert any("preset.cadet.options.extra_supply" in p for p in problems)
 
