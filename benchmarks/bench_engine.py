@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/bench_engine.py [--campaigns N] [--lab-runs N] [--jobs J] [--profile YEAR]
 
-For each year it plays N seeded campaigns (sensible policy, default rules) in this process and
+For each year it plays N seeded campaigns (sensible policy, default rules) in this process, the
+way `nimitz lab` plays them (nimitz.lab.runner: no checkpoints, the cycle collector paused), and
 prints the mean campaign time and its ratio to the dice floor: the time to draw, in this same
 process, as many faces from the game's own SplitMix streams (same streams, same sides, in the
 same order) as the campaign rolled. The ratio is what the engine costs beyond its dice; it
@@ -22,20 +23,21 @@ import subprocess
 import sys
 import time
 
-from nimitz.engine.dice import SeededDice
+from nimitz.engine.dice import Roll, SeededDice
+from nimitz.lab.runner import CampaignSpec, collector_paused, lab_game, play_out
 from nimitz.model.data import YEARS
-from nimitz.model.load import load_game_data
-from nimitz.model.state import DiceState, RulesProfile
-from nimitz.persist.campaign_file import new_game
-from nimitz.policies import get_policy
+from nimitz.model.state import DiceState
 
 
-def play(data, year: int, seed: int, policy: str = "sensible"):
-    game = new_game(data, year, seed, RulesProfile())
-    chooser = get_policy(policy)
-    while game.pending is not None:
-        game.answer(chooser(game.pending, game))
-    return game
+def play(year: int, seed: int, policy: str = "sensible") -> list[Roll]:
+    """One campaign the way `nimitz lab` plays it (default rules, no checkpoints, the cycle
+    collector paused and sweeping once after it); returns the rolls it made."""
+    with collector_paused():
+        game = lab_game(CampaignSpec(year, seed, policy))
+        play_out(game, policy)
+        rolls = game.dice.rolls
+        del game  # let the game go before the sweep, as the lab does
+    return rolls
 
 
 def dice_floor(rolls, seed: int, repeats: int = 5) -> float:
@@ -52,16 +54,16 @@ def dice_floor(rolls, seed: int, repeats: int = 5) -> float:
     return best
 
 
-def bench_year(data, year: int, campaigns: int) -> tuple[float, float, int]:
+def bench_year(year: int, campaigns: int) -> tuple[float, float, int]:
     """(mean campaign ms, ratio to the dice floor, mean faces rolled)."""
     played = floor = 0.0
     faces = 0
     for seed in range(1, campaigns + 1):
         t = time.process_time()
-        game = play(data, year, seed)
+        rolls = play(year, seed)
         played += time.process_time() - t
-        floor += dice_floor(game.dice.rolls, seed)
-        faces += len(game.dice.rolls)
+        floor += dice_floor(rolls, seed)
+        faces += len(rolls)
     return played / campaigns * 1000, played / floor, faces // campaigns
 
 
@@ -90,17 +92,16 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--profile", type=int, choices=YEARS, help="profile this year's campaigns")
     args = parser.parse_args()
-    data = load_game_data()
-    play(data, 1942, 1)  # warm the imports and data caches
+    play(1942, 1)  # warm the imports and data caches
     print(f"{'year':<6}{'campaign ms':>12}{'faces':>8}{'x dice floor':>14}")
     for year in YEARS:
-        ms, ratio, faces = bench_year(data, year, args.campaigns)
+        ms, ratio, faces = bench_year(year, args.campaigns)
         print(f"{year:<6}{ms:>12.1f}{faces:>8}{ratio:>14.1f}")
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
         for seed in range(1, args.campaigns + 1):
-            play(data, args.profile, seed)
+            play(args.profile, seed)
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
     if args.lab_runs:

@@ -1,7 +1,8 @@
 """Saves and screens at any length (issue 11): the four ratios of the issue measured in one run,
 and the kill-safety run.
 
-    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N] [--parts 1,2,3,4,5] [--verbose]
+    .venv/bin/python benchmarks/bench_saves.py [--runs N] [--kills N] [--keys N] [--seeds 3,2,5,7]
+        [--parts 1,2,3,4,5] [--verbose]
 
 1. `nimitz autoplay --year 1942 --save X` against the same autoplay without --save (a fresh
    process each, as a user runs it; the best of --runs);
@@ -13,7 +14,10 @@ and the kill-safety run.
    terminal sends it and timed to the last frame it caused (the decision's result drawn, the
    frame turned into the bytes a terminal gets), wall and CPU time (the process's: the UI
    thread and the worker); --verbose prints every key with its CPU split into layout, paint,
-   CSS, compose and the app's own refresh. Only this part: --parts 3;
+   CSS, compose and the app's own refresh. Turn 6 is a 1944 campaign's last: the campaigns of
+   --seeds are played in turn until --keys keys are measured. Python's full garbage collections
+   during the keys are counted; between keys the bench gives the app the idle moment a reading
+   player gives it (its idle collection, timed apart). Only this part: --parts 3;
 4. `read_save` of a finished campaign against `json.loads` + cattrs structure of the same
    journal and checkpoints as one JSON document (the best of --runs); `Session.open` (read and
    replay of the last turn) is printed beside it;
@@ -138,20 +142,21 @@ def load_ratio(path: Path, runs: int) -> tuple[float, float, float]:
     return (timed(lambda: read_save(path, data)), timed(baseline), timed(lambda: Session.open(path, data)))
 
 
-def campaign_at_turn_6(folder: Path, others: Path) -> Path:
-    """A 1944 campaign (seed 3) played by the sensible policy to turn 6, and 50 other saves."""
+def campaign_at_turn_6(folder: Path, others: Path, seed: int = 3) -> Path:
+    """A 1944 campaign played by the sensible policy to turn 6 (its last), and 50 other saves."""
     from nimitz.model.load import load_game_data
     from nimitz.policies import get_policy
     from nimitz.tui.controller import Controller
 
     ctl = Controller(folder, load_game_data())
-    session = ctl.create(1944, 3, "rulebook", "turn-6")
+    session = ctl.create(1944, seed, "rulebook", f"turn-6-seed-{seed}")
     policy = get_policy("sensible")
     while ctl.request is not None and ctl.game.state.turn < 6:
         assert ctl.answer(policy(ctl.request, ctl.game)).ok
     ctl.close()
     for i in range(50):
-        shutil.copy(others, folder / f"other-{i:02}.nimitz.json")
+        if not (folder / f"other-{i:02}.nimitz.json").exists():
+            shutil.copy(others, folder / f"other-{i:02}.nimitz.json")
     path = session.path
     path.touch()  # the newest save again
     return path
@@ -179,6 +184,32 @@ class FrameClock:
         app._display = stamped
 
 
+class FullCollections:
+    """Python's full garbage collections while the keys are timed (each stops every thread;
+    the app keeps them for idle moments: nimitz/tui/collector.py)."""
+
+    def __init__(self) -> None:
+        import gc
+
+        self.pauses: list[float] = []
+        self._start = 0.0
+        self.counting = True  # off while the bench itself runs the app's idle collection
+        gc.callbacks.append(self._seen)
+
+    def _seen(self, phase: str, info: dict) -> None:
+        if info["generation"] != 2 or not self.counting:
+            return
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.pauses.append(time.process_time() - self._start)
+
+    def stop(self) -> None:
+        import gc
+
+        gc.callbacks.remove(self._seen)
+
+
 class Phases:
     """Where a key's time goes (--verbose): CPU time spent in Textual's layout, painting,
     CSS and compose, and in the app's own state push-down, summed per key (nested calls are
@@ -199,6 +230,15 @@ class Phases:
         self._wrap(widget, "compose", "compose")
         self._wrap(NimitzApp, "refresh_all", "refresh_state")
         self._wrap(NimitzApp, "_show_next", "next_screen")
+
+    _made: Phases | None = None
+
+    @classmethod
+    def once(cls) -> Phases:
+        """One per process: a second would wrap the methods again."""
+        if cls._made is None:
+            cls._made = cls()
+        return cls._made
 
     def _wrap(self, owner, name: str, phase: str) -> None:
         inner = getattr(owner, name)
@@ -257,6 +297,8 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
     from nimitz.tui.app import NimitzApp
     from nimitz.tui.controller import Controller
 
+    IDLE_AFTER = 1.0  # nimitz.tui.collector's (not imported: the bench also runs older versions)
+
     engine: list[float] = []
     answer = Controller.answer
 
@@ -268,11 +310,11 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
             engine.append(time.perf_counter() - start)
 
     Controller.answer = timed_answer
-    phases = Phases()
+    phases = Phases.once()
     app = NimitzApp(folder, path)
     out: dict[str, list[float]] = {k: [] for k in ("first", "ui", "ui_cpu", "map", "map_cpu", "keys")}
     out["engine"] = engine
-    out["phases"], out["map_phases"] = [], []
+    out["phases"], out["map_phases"], out["idle_gc"] = [], [], []
     async with app.run_test(size=(100, 30)) as pilot:
         clock = FrameClock(app)
         await pilot.pause()
@@ -281,6 +323,7 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
             await pilot.pause()
         await press_and_settle(app, clock, "f24")  # settle the first screen (an unbound key)
         phases.take()
+        full = FullCollections()  # from here: the campaign is open
         for i in range(keys):
             if app.controller.request is None:
                 break
@@ -297,6 +340,17 @@ async def tui_keys(folder: Path, path: Path, keys: int) -> dict[str, list[float]
             out["ui_cpu"].append(cpu)
             out["keys"].append(f"{top}:{key}")
             out["phases"].append(phases.take())
+            # the player reads what the key brought: the app's idle moment (untimed above)
+            collector = getattr(app, "collector", None)  # (None: a version before it, to compare)
+            if collector is not None:
+                collector.last_input -= IDLE_AFTER
+                full.counting = False
+                start = time.process_time()
+                if collector.collect_if_idle(bool(app.busy)):
+                    out["idle_gc"].append(time.process_time() - start)
+                full.counting = True
+        full.stop()
+        out["full_gc"] = full.pauses
     Controller.answer = answer
     return out
 
@@ -312,11 +366,19 @@ def load_average() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def tui_figures(root: Path, sample: Path, keys: int) -> None:
-    folder = root / "tui"
-    path = campaign_at_turn_6(folder, sample)
+def tui_figures(root: Path, sample: Path, keys: int, seeds: list[int]) -> None:
+    """Part 3 over the campaigns of `seeds` in turn (each in a folder of its own with 50 other
+    saves), until `keys` keys are measured: turn 6 is a 1944 campaign's last, and one seed alone
+    may end it in a few keys, without a battle."""
     load = load_average()
-    t = asyncio.run(tui_keys(folder, path, keys))
+    t: dict[str, list] = {}
+    for seed in seeds:
+        measured = len(t.get("ui", []))
+        if measured >= keys:
+            break
+        path = campaign_at_turn_6(root / f"tui-{seed}", sample, seed)
+        for k, v in asyncio.run(tui_keys(path.parent, path, keys - measured)).items():
+            t.setdefault(k, []).extend(v)
     print(
         f"3. TUI at turn 6 of 1944 with 50 other saves (targets: median 50 ms, worst 150 ms); "
         f"load average {load} before, {load_average()} after"
@@ -330,6 +392,11 @@ def tui_figures(root: Path, sample: Path, keys: int) -> None:
     print(
         f"   map key (left/right) -> screen updated: wall {ms(t['map'])}; CPU {ms(t['map_cpu'])}; "
         f"over {len(t['map'])} keys"
+    )
+    print(
+        f"   full garbage collections during the keys: {len(t['full_gc'])} ({ms(t['full_gc'])}); "
+        f"at the idle moments between keys, CPU (a key pressed during one waits): {len(t['idle_gc'])} "
+        f"({ms(t['idle_gc'])})"
     )
     every = t["ui"] + t["map"]
     every_cpu = t["ui_cpu"] + t["map_cpu"]
@@ -359,6 +426,7 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--keys", type=int, default=60)
     parser.add_argument("--parts", default="1,2,3,4,5", help="which measurements, e.g. --parts 3 (the TUI only)")
+    parser.add_argument("--seeds", default="3,2,5,7", help="part 3: the 1944 campaigns played, in turn")
     parser.add_argument("--verbose", action="store_true", help="part 3: every key's figures")
     args = parser.parse_args()
     parts = {int(p) for p in args.parts.split(",")}
@@ -379,7 +447,7 @@ def main() -> None:
                 f"ratio {many / one:.2f} (target <= 2)"
             )
         if 3 in parts:
-            tui_figures(root, sample, args.keys)
+            tui_figures(root, sample, args.keys, [int(x) for x in args.seeds.split(",")])
         if 4 in parts:
             finished = finished_save(root / "samples", 1943, 2)
             load, base, session = load_ratio(finished, args.runs)

@@ -118,6 +118,7 @@ def test_list_json(runner, saves_dir, played):
         "objectives_held",
         "objectives",
         "saved",
+        "options",
         "error",
     }
     assert "invalid JSON" in by_name["broken"]["error"]

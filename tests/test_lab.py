@@ -4,13 +4,15 @@ a stopped run keeps what finished, and the statistics are right."""
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
+import weakref
 
 import pytest
 
 from nimitz.cli import cli
-from nimitz.lab.runner import CampaignSpec, play_one, process_pool, run_lab, year_specs
+from nimitz.lab.runner import CampaignSpec, collector_paused, play_one, process_pool, run_lab, year_specs
 from nimitz.lab.stats import records_csv, summarise, summary_text, wilson
 
 SPECS = year_specs([1942, 1945], 2, seed_start=5)
@@ -178,3 +180,38 @@ def test_the_lab_runs_headless():
     result = _probe(packages=["nimitz.lab"])
     assert "nimitz.lab.runner" in result["imported"] and "nimitz.lab.stats" in result["imported"]
     assert result["ui"] == []
+
+
+def test_historical_or_better_and_the_score_at_the_end(inline_run, data):
+    """The lines that measure an option's effect (docs/optional-rules.md): the share of the
+    Historical level or better, and the mean score at the end with its 95% interval."""
+    import attrs
+
+    for s in summarise(inline_run.records, data):
+        ladder = [lv.name for lv in data.years[s.year].evaluation]
+        good = ladder[: ladder.index("Historical") + 1]
+        mine = [r for r in inline_run.records if r.spec.year == s.year]
+        assert s.historical_or_better.count == sum(r.result in good for r in mine)
+        assert s.final.mean == sum(r.score for r in mine) / len(mine)
+        text = summary_text(s)
+        assert "Historical or better" in text and "score at the end: mean" in text
+    spread = attrs.evolve(summarise(inline_run.records, data)[0].final, n=4, mean=5.0, sd=2.0)
+    assert spread.interval == pytest.approx((5.0 - 1.959964, 5.0 + 1.959964))
+
+
+def test_a_lab_campaign_leaves_the_collector_as_it_was_and_no_garbage_behind():
+    """Lab campaigns play with the cycle collector paused (speed); after each, it is on again
+    and the cyclic garbage made meanwhile (a played game is a web of cycles) is gone."""
+
+    class Node:
+        pass
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        cycle = Node()
+        cycle.me = cycle  # type: ignore[attr-defined]
+        gone = weakref.ref(cycle)
+        del cycle
+        assert gone() is not None  # only the sweep can free a cycle
+    assert gc.isenabled() and gone() is None

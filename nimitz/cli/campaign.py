@@ -27,6 +27,7 @@ from nimitz.cli.common import (
     write_output,
 )
 from nimitz.errors import NimitzError
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.views.words import step_words
 
 
@@ -159,11 +160,16 @@ def list_(ctx, as_json: bool) -> None:
                 "objectives_held": s.held,
                 "objectives": s.objectives,
                 "saved": s.saved,
+                "options": list(header.rules.options),
                 "error": None,
             }
         )
         step = step_words(s.step.split(":")[0])  # a battle's inner step is too long for the column
-        lines.append(f"{name:<24} {s.year:>4} {s.turn:>4}  {step:<18} {s.held:>2}/{s.objectives:<2}  {saved}")
+        options = ", ".join(OPTION_TITLES.get(o, o).lower() for o in header.rules.options)
+        lines.append(
+            f"{name:<24} {s.year:>4} {s.turn:>4}  {step:<18} {s.held:>2}/{s.objectives:<2}  {saved}"
+            + (f"  (optional rules: {options})" if options else "")
+        )
     if not campaigns:
         lines = [f"No saved campaigns in {store.folder}. Start one with: nimitz new --year 1942"]
     emit(as_json, {"folder": str(store.folder), "campaigns": campaigns}, lines)
@@ -358,7 +364,12 @@ def replay(ctx, campaign: str, verify: bool) -> None:
         return
     data = game_data()
     store = store_of(ctx)
-    path, _env = store.load(campaign, data)
+    path, env = store.load(campaign, data)
+    from nimitz.engine.fog import replay_refusal
+
+    refusal = replay_refusal(env.header.rules.options, bool(env.header.summary.result))
+    if refusal:
+        raise UserError(f"{path.name}: {refusal}")
     try:
         from nimitz.tui import run_replay
     except ImportError:

@@ -18,7 +18,7 @@ Request kinds and the decisions that answer them:
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import fog, variants
 from nimitz.engine.control import objectives_held, supplied_areas
@@ -164,20 +164,36 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
     """The request for the next purchase; `damaged`: the damaged US forces in play."""
     state = game.state
     cap = game.data.orders.scouting_cap
+    # The same options come back purchase after purchase, turn after turn: each is made once
+    # (an Option is frozen; its key holds everything its words and cost are made from).
+    made: dict[tuple[Any, ...], Option] = state.kept().setdefault(("resupply options", state.year), {})
     options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
     for f in state.at(US_POOL):
         c = cls_of(game, f)
         if c.buy_cost <= state.sp:
-            options.append(Option(Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost))
+            option = made.get(("buy", f.id))
+            if option is None:
+                label = f"Buy {f.name} ({c.name} {c.type})"
+                option = made["buy", f.id] = Option(Decision("buy", forces=(f.id,)), label, c.buy_cost)
+            options.append(option)
     for f in damaged:
         c = cls_of(game, f)
         if c.repair_cost <= state.sp:
-            options.append(
-                Option(Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost)
-            )
+            option = made.get(("repair", f.id, f.location))
+            if option is None:
+                label = f"Repair {f.name} at {f.location}"
+                option = made["repair", f.id, f.location] = Option(
+                    Decision("repair", forces=(f.id,)), label, c.repair_cost
+                )
+            options.append(option)
     room = min(cap - state.scouting_points, state.sp)
     for n in range(1, room + 1):
-        options.append(Option(Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n))
+        option = made.get(("buy_scouting", n))
+        if option is None:
+            option = made["buy_scouting", n] = Option(
+                Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n
+            )
+        options.append(option)
 
     def check(d: Decision) -> None:
         if d.kind == "buy_scouting":

@@ -8,7 +8,7 @@ calls `refresh` after every step that moves forces; blanks and peeks roll on the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -24,6 +24,17 @@ if TYPE_CHECKING:
 OPTION = "fog-of-war"
 STREAM = OPTION_STREAMS[OPTION]
 UNSEEN = "UNSEEN"  # where a hidden force stands in the US player's view of the state
+
+
+def replay_refusal(options: list[str], finished: bool) -> str:
+    """Why a campaign may not be replayed yet ('' when it may): under fog of war the replay
+    would show every Japanese force, so it waits for the campaign's end (R86)."""
+    if OPTION in options and not finished:
+        return (
+            "this campaign plays with fog of war: its replay would show the Japanese forces you "
+            "cannot see, so it opens when the campaign is over (R86)"
+        )
+    return ""
 
 
 def refresh(game: Game) -> None:
@@ -96,11 +107,15 @@ def peek(game: Game, area: str) -> str:
         else:
             v.revealed[chip] = area
             seen.append(game.state.forces[chip].name)
-    found = ", ".join(seen + ([f"{blanks} blank(s)"] if blanks else [])) or "no chip left to turn over"
+    found = ", ".join(seen + ([_count(blanks, "blank")] if blanks else [])) or "no chip left to turn over"
     return (
         f"Recon peek at {area}: {'+'.join(map(str, dice))} = {total} (at most {threshold}): "
-        f"{looks} chip(s) turned over: {found} (R85)"
+        f"{_count(looks, 'chip')} to turn over: {found} (R85)"
     )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"a {noun}" if n == 1 else f"{n} {noun}s"
 
 
 @frozen
@@ -126,6 +141,18 @@ def area_view(state: CampaignState, area: str) -> AreaView | None:
     known = tuple(fid for fid in stack.forces if fid in v.revealed)
     unknown = len(stack.forces) - len(known) + stack.blanks - stack.blanks_seen
     return AreaView(known, unknown)
+
+
+def seen_count(state: CampaignState, area: str) -> str:
+    """The Japanese forces in `area` as the US may count them: '3', or under fog of war '1+4?'
+    (one known, four unknown chips) or '4?' (R86)."""
+    view = area_view(state, area)
+    if view is None:
+        return str(len(state.at(area, "JA")))
+    known = str(len(view.known)) if view.known else ""
+    if not view.unknown_chips:
+        return known or "0"
+    return f"{known}+{view.unknown_chips}?" if known else f"{view.unknown_chips}?"
 
 
 def hidden_forces(state: CampaignState) -> set[str]:
@@ -160,22 +187,59 @@ def mentions_hidden(value: object, hidden: set[str]) -> bool:
 
 
 def entry_hidden(entry: JournalEntry, state: CampaignState, hidden: set[str] | None = None) -> bool:
-    """A Japanese decision the US may not read yet: it names a force hidden by the fog (R86)."""
+    """A Japanese decision the US may not read yet: once its explanation's asides about unseen
+    forces are taken out (`_redacted`), it still names a force hidden by the fog (R86)."""
     if entry.kind != "bot":
         return False
     hidden = hidden_forces(state) if hidden is None else hidden
-    return bool(hidden) and mentions_hidden(entry.data, hidden)
+    return bool(hidden) and mentions_hidden(_redacted(entry.data, state, hidden), hidden)
 
 
 HIDDEN_DECISION = "a Japanese decision hidden by the fog of war (it names forces you cannot see)"
 
 
+def _redacted(data: dict[str, Any], state: CampaignState, hidden: set[str]) -> dict[str, Any]:
+    """An order's explanation without what the US cannot know: the forces an order could have
+    picked but left where the fog hides them, and the Japanese counts in hidden areas (its
+    candidates, the order of areas). What it moved or held stays: if that is hidden, the whole
+    decision is (R86)."""
+    if not any(k in data for k in ("selection", "candidates", "processing_order")):
+        return data
+    hidden_areas = (
+        {area for area in state.variant.fog if (view := area_view(state, area)) and view.hidden}
+        if state.variant
+        else set()
+    )
+    out = dict(data)
+    if mentions_hidden(out.get("selection"), hidden):
+        del out["selection"]
+    for key, count in (("candidates", "ja_forces"), ("processing_order", "unmoved")):
+        if key in out:
+            out[key] = [
+                {k: ("?" if k == count and c.get("area") in hidden_areas else v) for k, v in c.items()}
+                if isinstance(c, dict)
+                else c  # some decisions list their candidates as bare area codes
+                for c in out[key]
+            ]
+    return out
+
+
 def journal_seen(entries: list[JournalEntry], state: CampaignState) -> list[JournalEntry]:
-    """The entries as the US player may read them now: those naming a hidden force say only
-    that Japan decided something (R86). The same list when nothing is hidden."""
+    """The entries as the US player may read them now (R86): a Japanese decision naming a
+    hidden force says only that Japan decided something; the others lose the asides about what
+    the fog hides. The same list when nothing is hidden."""
     import attrs
 
     hidden = hidden_forces(state)
     if not hidden:
         return entries
-    return [attrs.evolve(e, text=HIDDEN_DECISION, data={}) if entry_hidden(e, state, hidden) else e for e in entries]
+    out = []
+    for e in entries:
+        if e.kind != "bot":
+            out.append(e)
+        elif entry_hidden(e, state, hidden):
+            out.append(attrs.evolve(e, text=HIDDEN_DECISION, data={}))
+        else:
+            seen = _redacted(e.data, state, hidden)
+            out.append(e if seen is e.data else attrs.evolve(e, data=seen))
+    return out

@@ -131,6 +131,10 @@ class Game:
             self.pending = next(self._engine) if decision is None else self._engine.send(decision)
         except StopIteration:
             self.pending = None
+            return
+        from nimitz.engine import fog
+
+        fog.refresh(self)  # fog of war: what the US sees when asked is the map as it is now (R85)
 
     def answer(self, decision: Decision) -> Request | None:
         """Apply a US decision; raises IllegalDecision (and changes nothing) if it is illegal."""

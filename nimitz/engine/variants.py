@@ -17,8 +17,8 @@ from nimitz.model.state import VariantState
 if TYPE_CHECKING:
     from nimitz.engine.battle.board import Board, Modifier
     from nimitz.engine.game import Game
-    from nimitz.model.data import CounterClass
-    from nimitz.model.state import Force
+    from nimitz.model.data import CounterClass, GameData
+    from nimitz.model.state import CampaignState, Force
 
 AIR_ATTACKS = ("dogfight", "ship", "ground")  # an aircraft's attack values (not AAA against it)
 ATTACK_PENALTY_SP = 3  # high command's displeasure when its attack is not made (R83)
@@ -125,7 +125,7 @@ def _draw_event(game: Game) -> None:
             f": start a battle this turn where US infantry can land, or lose {ATTACK_PENALTY_SP} SP when movement ends"
         )
     elif event.kind == "veterans":
-        detail = f": +1 to {', '.join(_RATING_WORDS[r] for r in event.ratings)} this turn"
+        detail = f": +1 to {veterans_words(event)} this turn"
     elif event.kind == "inspired":
         detail = f": {event.bpp} extra battle-plan points in every battle this turn"
     game.log(
@@ -153,6 +153,19 @@ _RATING_WORDS = {
     "aaa": "anti-aircraft fire",
     "infantry": "infantry attacks",
 }
+_WHOSE = {"aircraft": "aircraft's ", "ships": "ships' ", "subs_and_infantry": ""}
+_SUBS_AND_INFANTRY_WORDS = {"surface": "submarine torpedoes"}  # a submarine attacks with its surface value
+
+
+def veterans_words(event: Event) -> str:
+    """What a veterans event raises, as a wargamer says it: "US ships' naval gunnery"."""
+    words = [
+        (_SUBS_AND_INFANTRY_WORDS.get(r) if event.who == "subs_and_infantry" else None) or _RATING_WORDS[r]
+        for r in event.ratings
+    ]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    side = "US" if event.favours == "US" else "Japanese"
+    return f"{side} {_WHOSE[event.who]}{listed}"
 
 
 # --- movement ---------------------------------------------------------------------
@@ -172,11 +185,11 @@ def attack_demand_open(game: Game) -> bool:
     return event is not None and v is not None and event.kind == "attack_demanded" and not v.attack_met
 
 
-def landing_battle_ahead(game: Game) -> bool:
-    """US infantry on transports in an area that holds JA forces: a battle where they can land."""
-    state = game.state
+def landing_battle_ahead(state: CampaignState, data: GameData) -> bool:
+    """US infantry on transports in an area that holds JA forces: a battle where they can land
+    (what meets high command's demand, R83)."""
     for f in state.forces.values():
-        if f.side == "US" and f.embarked and f.location in game.data.map.area and state.at(f.location, "JA"):
+        if f.side == "US" and f.embarked and f.location in data.map.area and state.at(f.location, "JA"):
             return True
     return False
 
@@ -186,7 +199,7 @@ def end_of_movement(game: Game) -> None:
     v = game.state.variant
     if v is None or not attack_demand_open(game):
         return
-    if landing_battle_ahead(game):
+    if landing_battle_ahead(game.state, game.data):
         v.attack_met = True
         game.log("event", "US", "High command's demand is met: US infantry go in to land (R83)", {"rulings": ["R83"]})
         return

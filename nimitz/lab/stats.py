@@ -63,6 +63,12 @@ class Spread:
         sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)) if len(values) > 1 else 0.0
         return cls(len(values), mean, sd, min(values), max(values))
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean (normal approximation: mean ± 1.96 sd / sqrt n)."""
+        half = Z95 * self.sd / math.sqrt(self.n) if self.n else 0.0
+        return (self.mean - half, self.mean + half)
+
 
 @frozen
 class Summary:
@@ -76,6 +82,8 @@ class Summary:
     seeds: str  # "1..500"
     outcomes: tuple[Share, ...]  # best level first, defeats last
     hawaii_lost: Share
+    historical_or_better: Share  # the Historical level or a better one (what an option changes most)
+    final: Spread  # the score at the end: objectives held (plus invasion points in 1945)
     held_by_turn: tuple[Spread, ...]  # objectives held at the end of turn 1, 2, ...
     ja_orders: tuple[tuple[str, float, int], ...]  # (order, mean per campaign, total)
     losses: tuple[tuple[str, float, int], ...]  # ("US CV", mean per campaign, total)
@@ -126,6 +134,7 @@ def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:
     for r in rs:
         counts[r.result] = counts.get(r.result, 0) + 1
     order = _level_order(year, linked, data)
+    good = order[: next(i for i, lv in enumerate(order) if lv.endswith("Historical")) + 1]
     levels = [lv for lv in order if lv in counts] + sorted(lv for lv in counts if lv not in order)
     turns = max(len(r.held) for r in rs)
     held = tuple(Spread.of([r.held[t] for r in rs if len(r.held) > t]) for t in range(turns))
@@ -150,6 +159,8 @@ def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:
         seeds=_seed_text([r.spec.seed for r in rs]),
         outcomes=tuple(Share.of(lv, counts[lv], n) for lv in levels),
         hawaii_lost=Share.of("Hawaii lost", sum(r.hawaii_lost for r in rs), n),
+        historical_or_better=Share.of("Historical or better", sum(counts.get(lv, 0) for lv in good), n),
+        final=Spread.of([r.score for r in rs]),
         held_by_turn=held,
         ja_orders=totals("ja_orders"),
         losses=totals("losses"),
@@ -168,11 +179,16 @@ def summary_text(s: Summary) -> str:
     """The tables of one summary as plain text (CLI, TUI, docs/balance.md)."""
     title = f"{s.year} linked series" if s.linked else f"{s.year} campaign"
     lines = [f"{title}: {s.campaigns} campaigns (seeds {s.seeds}), policy {s.policy}, {s.rules}", ""]
-    width = max([len(o.label) for o in s.outcomes] + [len("Hawaii lost"), len("outcome")])
+    width = max([len(o.label) for o in s.outcomes] + [len(s.historical_or_better.label), len("outcome")])
     lines.append(f"  {'outcome':<{width}} {'count':>6} {'share':>7}   95% interval")
     lines += [_share_line(o, width) for o in s.outcomes]
     lines.append(_share_line(s.hawaii_lost, width))
+    lines.append(_share_line(s.historical_or_better, width))
+    low, high = s.final.interval
     lines += [
+        "",
+        f"  score at the end: mean {s.final.mean:.2f} (95% interval {low:.2f} - {high:.2f}), "
+        f"sd {s.final.sd:.2f}, {s.final.low:.0f} to {s.final.high:.0f}",
         "",
         "  turn   objectives held         battles a campaign",
         "         mean    sd  min  max    fought  won by US",

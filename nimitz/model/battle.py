@@ -34,41 +34,58 @@ ON_TRANSPORT = "TR"
 class Positions(dict[str, str]):
     """`BattleState.positions`: a plain dict that counts its changes, so the battle engine can
     keep query results (who flies where, which ships are in an area) until a piece moves,
-    arrives or leaves. Saved, compared and copied as the dict it is."""
+    arrives or leaves. Saved, compared and copied as the dict it is.
 
-    __slots__ = ("changes",)
+    It also lists the pieces that moved, arrived or left one at a time (`moved`, in order), so
+    those results can be brought up to date piece by piece; `bulk` is the count of changes at
+    the last change of many pieces at once (update, clear...), which the engine makes only in
+    setting up. `board_cache` is the battle engine's (engine.battle.board): its query results
+    for these positions, shared by every Board over them (the engine's and each policy
+    decision's); never copied or saved."""
+
+    __slots__ = ("changes", "moved", "bulk", "board_cache")
 
     def __init__(self, *args: Any, **kwargs: str) -> None:
         super().__init__(*args, **kwargs)
         self.changes = 0
+        self.moved: list[str] = []
+        self.bulk = 0
+        self.board_cache: Any = None
 
     def __setitem__(self, key: str, value: str) -> None:
         if self.get(key) != value:  # a piece put back where it is changes nothing
             self.changes += 1
+            self.moved.append(key)
             super().__setitem__(key, value)
 
     def __delitem__(self, key: str) -> None:
         self.changes += 1
+        self.moved.append(key)
         super().__delitem__(key)
 
-    def pop(self, *args: Any) -> Any:
+    def pop(self, key: str, *default: Any) -> Any:
         self.changes += 1
-        return super().pop(*args)
+        self.moved.append(key)
+        return super().pop(key, *default)
+
+    def _bulk_change(self) -> None:
+        self.changes += 1
+        self.bulk = self.changes
 
     def popitem(self) -> tuple[str, str]:
-        self.changes += 1
+        self._bulk_change()
         return super().popitem()
 
     def setdefault(self, key: str, default: str = "") -> str:
-        self.changes += 1
+        self._bulk_change()
         return super().setdefault(key, default)
 
     def update(self, *args: Any, **kwargs: str) -> None:
-        self.changes += 1
+        self._bulk_change()
         super().update(*args, **kwargs)
 
     def clear(self) -> None:
-        self.changes += 1
+        self._bulk_change()
         super().clear()
 
     def __ior__(self, other: Any) -> Positions:  # type: ignore[override,misc]

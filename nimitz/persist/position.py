@@ -206,7 +206,9 @@ def step_start_state(data: GameData, checkpoints: list[Checkpoint], journal: lis
             "this save has no step marks in its journal (it predates positions): "
             "play on to the next step and export again"
         )
-    return EntryStates(data, checkpoints, journal).state(starts[-1])
+    state = EntryStates(data, checkpoints, journal).state(starts[-1])
+    state.lba_bases, state.invaded_this_turn = [], 0  # the movement step's own: it sets them afresh
+    return state
 
 
 # --- reading -----------------------------------------------------------------------------------

@@ -129,6 +129,38 @@ def _usefulness(board) -> dict[str, bool]:
     }
 
 
+# plans that act through US infantry on the Island (the infantry step fires from the foxholes;
+# Artillery and Leathernecks need infantry ashore)
+GROUND_PLANS = ("artillery", "charge", "envelop", "leathernecks")
+
+
+def ground_fight_possible(board) -> bool:
+    """Whether US infantry can be ashore in some battle turn still to come: ashore now, or
+    aboard and the battle lasts past the first advance (infantry land at the end of a turn)."""
+    bs = board.bs
+    return bool(board.ashore("US")) or bs.length > bs.turn + 1
+
+
+def plan_idle_now(board, plan) -> bool:
+    """Whether a US plan played now would do nothing this battle turn: its requirement is not
+    met, or it acts in the infantry step with no US infantry in the foxholes yet."""
+    effect = plan.effect
+    steps = (effect.get("step", ""), *effect.get("steps", ()))
+    return not board.requirement_met("US", effect.get("requires", "")) or (
+        "infantry" in steps and not board.foxholes("US")
+    )
+
+
+def expert_air(request: Request, game: Game) -> Decision:
+    """The expert's aircraft moves: the sensible player's, keeping back the plans that cannot
+    act this turn (a plan played is spent; Artillery on turn 1, before the infantry land, is
+    wasted)."""
+    decision = sensible(request, game)
+    board = _board(game)
+    keep = tuple(p for p in decision.forces if not plan_idle_now(board, game.data.us_plans.by_id[p]))
+    return Decision(kind=decision.kind, targets=dict(decision.targets), forces=keep)
+
+
 def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
     """Where US bombers do most good: JA carriers, then JA ships in Coastal, then the Island."""
     from nimitz.engine.battle import combat
@@ -251,8 +283,9 @@ def randomized(rng: Any) -> Callable[[Request, Game], Decision]:
     return policy
 
 
-def random_sequence(info: dict, rng: Any) -> list[str]:
-    """A random legal R15 placement for a `battle_allocate_hits` request's info."""
+def alloc_of(info: dict, placed: tuple[str, ...] = ()):
+    """The R15 allocation of a `battle_allocate_hits` request's info, with the hits `placed` so
+    far taken (engine/battle/hits.Alloc)."""
     from nimitz.engine.battle.hits import Alloc, Target
 
     targets = [
@@ -262,6 +295,14 @@ def random_sequence(info: dict, rng: Any) -> list[str]:
         for t in info["targets"]
     ]
     alloc = Alloc(targets, info["foxholes_first"])
+    for tid in placed:
+        alloc.take(alloc.by_id[tid])
+    return alloc
+
+
+def random_sequence(info: dict, rng: Any) -> list[str]:
+    """A random legal R15 placement for a `battle_allocate_hits` request's info."""
+    alloc = alloc_of(info)
     out = []
     for _ in range(info["to_place"]):
         legal = alloc.legal()

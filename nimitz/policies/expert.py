@@ -440,7 +440,10 @@ def battle_plans(request: Request, game: Game) -> Decision:
     # On a contested island one JA survivor keeps it from us: the ground plans come first.
     priority = ISLAND_PLANS + battle.PLAN_PRIORITY if island else battle.PLAN_PRIORITY
     useful = battle.plan_filter(board)
+    ground = battle.ground_fight_possible(board)  # a one-turn battle ends before the infantry land
     for pid in dict.fromkeys(priority):
+        if not ground and pid in battle.GROUND_PLANS:
+            continue
         if pid in costs and costs[pid] <= budget and useful(pid):
             bought.append(pid)
             budget -= costs[pid]
@@ -466,10 +469,11 @@ def landing_area(board, blocked: list[str], game: Game) -> str | None:
 def battle_air(request: Request, game: Game) -> Decision:
     """Every aircraft strikes Japan's landing on an objective we hold before anything else: one
     Japanese infantry left ashore contests the island, and a contested Hawaii ends the campaign
-    (R21). Otherwise the sensible choice: carriers, then ships, then the island."""
+    (R21). Otherwise the sensible choice: carriers, then ships, then the island. Plans that
+    cannot act this turn are kept for later (policies/battle.py, expert_air)."""
     from nimitz.policies import battle
 
-    chosen = battle.sensible(request, game)
+    chosen = battle.expert_air(request, game)
     target = landing_area(battle._board(game), request.info["blocked"], game)
     if target is None:
         return chosen
@@ -537,7 +541,8 @@ REASONS = {  # the reasons of the answers the expert takes from the sensible bat
     "bombing_target": "the costliest Japanese force in Japan goes back to its pool",
     "battle_place_ships": "ships close in against an island, stay in the ocean against carriers",
     "battle_place_subs": "submarines where Japan has the most ships",
-    "battle_air": "bombers at the best targets: carriers, then ships, then the island",
+    "battle_air": "bombers at the best targets: carriers, then ships, then the island; plans that "
+    "cannot act this turn are kept",
     "battle_first_light": "First Light when it can strike first",
     "battle_allocate_hits": "hits on the lowest values first, as the rule places them (R15)",
     "battle_excess_aircraft": "the automatic choice of the aircraft to lose",

@@ -20,12 +20,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 from nimitz.errors import NimitzError
 from nimitz.model.journal import JournalEntry
+from nimitz.tui.collector import IDLE_AFTER, QuietCollector
 from nimitz.tui.commands import NimitzCommands
 from nimitz.tui.controller import Controller, Outcome, is_battle_kind
 from nimitz.tui.messages import AutoDecide, Decide
@@ -100,6 +102,7 @@ class NimitzApp(App):
         self.battle_history = BoardHistory()  # the battle board at each entry (battle beats)
         self.controller.watchers.append(self.battle_history.record)
         self.busy = ""  # what a worker is doing now ("" when nothing is)
+        self.collector = QuietCollector()  # full garbage collections at idle moments only
 
     # --- work off the UI thread --------------------------------------------------------------
 
@@ -141,6 +144,8 @@ class NimitzApp(App):
     def on_mount(self) -> None:
         from nimitz.tui.screens.title import TitleScreen
 
+        self.collector.start()
+        self.set_interval(IDLE_AFTER / 2, lambda: self.collector.collect_if_idle(bool(self.busy)))
         self.push_screen(TitleScreen())
         if self.replay_path is not None:
             self.open_replay(self.replay_path, back="quit")
@@ -152,11 +157,20 @@ class NimitzApp(App):
             self.push_screen(NewCampaignDialog())
         self.check_size()
 
+    def on_unmount(self) -> None:
+        self.collector.stop()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self.collector.input_seen()
+        await super().on_event(event)
+
     # --- size --------------------------------------------------------------------------------
 
     def check_size(self) -> None:
         width, height = self.size
         self.set_class(height < 30, "-short")  # dialogs shorten their lists (nimitz.tcss)
+        self.set_class(width >= 140, "-wide")  # battle dialogs widen (battle.tcss)
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())
@@ -174,9 +188,11 @@ class NimitzApp(App):
 
         def work():
             try:
-                return self.controller.load(path)
+                session = self.controller.load(path)
             except NimitzError as exc:
                 return exc
+            self.collector.sweep()  # the campaign as opened: out of later collections
+            return session
 
         def done(result) -> None:
             if isinstance(result, NimitzError):
@@ -215,8 +231,15 @@ class NimitzApp(App):
         self.off_thread(f"Replaying {Path(path).name.removesuffix('.nimitz.json')}", work, done)
 
     def _show_replay(self, session, back: str) -> None:
+        from nimitz.engine.fog import replay_refusal
         from nimitz.tui.screens.replay import ReplayScreen
         from nimitz.tui.screens.title import TitleScreen
+
+        state = session.game.state
+        refusal = replay_refusal(state.rules.options, state.finished)
+        if refusal:
+            self.show_message("Not yet", refusal[0].upper() + refusal[1:] + ".")
+            return
 
         if back == "title":
             while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
@@ -240,9 +263,13 @@ class NimitzApp(App):
 
         def work():
             try:
-                return self.controller.create(year, seed, preset, name, linked, ja_ties, options, difficulty=difficulty)
+                session = self.controller.create(
+                    year, seed, preset, name, linked, ja_ties, options, difficulty=difficulty
+                )
             except NimitzError as exc:
                 return exc
+            self.collector.sweep()  # the new campaign: out of later collections
+            return session
 
         def done(result) -> None:
             if isinstance(result, NimitzError):
@@ -283,6 +310,7 @@ class NimitzApp(App):
         from nimitz.tui.screens.title import TitleScreen
 
         self.controller.close()
+        self.collector.thaw()  # the closed campaign can be collected now
         self._queue.clear()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
@@ -565,6 +593,18 @@ class NimitzApp(App):
         entries = [e for e in journal if e.turn == turn and e.kind == "bot" and e.step in ("scouting", "orders")]
         self.push_screen(self._report(f"Japanese orders of turn {turn}", entries, "orders"))
 
+    def set_battle_speed(self, speed: str) -> None:
+        """The battle speed option: saved in settings.json and used by a battle on screen now."""
+        from nimitz.tui import settings
+        from nimitz.tui.screens.battle import BattleScreen
+
+        problem = settings.set_battle_speed(speed)
+        for screen in self.screen_stack:
+            if isinstance(screen, BattleScreen):
+                screen.speed = speed
+                screen.refresh_state()
+        self.notify(problem or f"Battle speed: {settings.SPEED_WORDS[speed]} (remembered)", timeout=4)
+
     def action_auto(self) -> None:
         """The expert answers the current question and says what it chose and why."""
         request = self.controller.request
@@ -572,18 +612,17 @@ class NimitzApp(App):
             return
 
         def done(outcome: Outcome) -> None:
-            self.apply(outcome)
-            if not outcome.ok:
-                return
-            decided = next((e.decision for e in outcome.entries if e.kind == "decision"), None)
-            if decided is not None and is_battle_kind(request.kind):
-                from nimitz.tui.battle_view import auto_note  # says what it chose and why
+            reason = self.controller.auto_reason if outcome.ok else ""
+            battle = is_battle_kind(request.kind)
+            if reason and battle:  # the battle log keeps it, before what followed, after the note fades
+                from nimitz.tui.screens.battle import BattleScreen
 
-                self.notify(
-                    auto_note(self.controller.auto_policy(request.kind), request, decided), title="Auto", timeout=8
-                )
-            elif self.controller.auto_reason:
-                self.notify(self.controller.auto_reason, title="The expert chose", timeout=6)
+                for screen in self.screen_stack:
+                    if isinstance(screen, BattleScreen):
+                        screen.note("The expert chose", reason)
+            self.apply(outcome)
+            if reason:  # in battles: what it chose and why (battle_view.auto_note)
+                self.notify(reason, title="The expert chose", timeout=8 if battle else 6)
 
         self.off_thread("The expert is thinking", self.controller.auto, done)
 
@@ -686,6 +725,16 @@ class NimitzApp(App):
             ("Help", "Help for the current step", self.action_help),
             ("Glossary", "What every abbreviation and notation means", self.action_glossary),
             ("Quit", "Leave nimitz (everything is saved)", self.action_quit),
+        ]
+        from nimitz.tui import settings
+
+        cmds += [  # the battle speed option (also `s` on the battle screen), remembered
+            (
+                f"Battle speed: {settings.SPEED_WORDS[speed]}",
+                "How battles are shown; every beat still goes to the battle log",
+                partial(self.set_battle_speed, speed),
+            )
+            for speed in settings.SPEEDS
         ]
         title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
         last = title.last if title is not None else None  # read by the title screen's worker

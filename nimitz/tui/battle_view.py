@@ -52,7 +52,9 @@ class BattleView:
     out: list[str]
 
 
-def battle_view(game: Game) -> BattleView | None:
+def battle_view(game: Game, seen: dict[str, str] | None = None) -> BattleView | None:
+    """The board now; `seen` names the pieces seen earlier (a carrier aircraft lost leaves the
+    battle's pieces, and its id is no name)."""
     from nimitz.engine.battle.board import Board
 
     bs = game.state.battle
@@ -65,7 +67,7 @@ def battle_view(game: Game) -> BattleView | None:
         dmg = board.damaged(pid)
         return PieceView(
             id=pid,
-            name=board.name(pid),
+            name=re.sub(r"^JA ", "Japanese ", board.name(pid)),  # 'JA transport
             type=c.type,
             side=board.side(pid),
             damaged=dmg,
@@ -114,7 +116,8 @@ def battle_view(game: Game) -> BattleView | None:
         us_plans.append((name, state))
     names = {f: game.state.forces[f].name for f in bs.destroyed if f in game.state.forces}
     destroyed = [names.get(f, f.split(":", 1)[-1]) for f in bs.destroyed]
-    destroyed += [bs.pieces[p].name if p in bs.pieces else p.split(":", 1)[-1] for p in bs.lost_pieces]
+    seen = seen or {}
+    destroyed += [bs.pieces[p].name if p in bs.pieces else seen.get(p) or p.split(":", 1)[-1] for p in bs.lost_pieces]
     out = [game.state.forces[f].name for f in bs.out if f in game.state.forces]
     step = game.state.step.split(":", 2)[-1] if game.state.step.startswith("battle:") else game.state.step
     return BattleView(
@@ -236,7 +239,46 @@ def say(text: str, plan_names: dict[str, str] | None = None) -> str:
         if "_" in pid:
             text = re.sub(rf"\b{pid}\b", name, text)
     text = re.sub(r"\baaa\b", "AAA", text).replace(" in TR", " on transports")
+    text = _ENDED_LENGTH.sub(lambda m: f"its length of {_plural(int(m[1]), 'battle turn')} is reached", text)
+    text = _BATTLE_IN.sub(lambda m: "Battle in " + area_name(m[1]), text)
+    text = _COUNTED.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
+    text = _JA_VERB.sub("Japan ", text)
+    text = re.sub(r"\bJA:", "Japan:", text)
+    text = re.sub(r"\bJA (?=[A-Za-z])", "Japanese ", text)
     return words.player_text(text).replace("->", "→")
+
+
+_BATTLE_IN = re.compile(r"\bBattle in ([A-Z][A-Z0-9]{1,3})\b")  # the engine's 'Battle in GI ends'
+
+
+def area_name(code: str) -> str:
+    """A map area by its name ('GI' -> 'Gilbert Islands'), from the game data."""
+    from nimitz.model.load import load_game_data
+
+    return next((a.name for a in load_game_data().map.areas if a.code == code), code)
+
+
+_COUNTED = re.compile(r"\b(\d+) (\w+)\(s\)")  # the engine's '2 hit(s)': said as '2 hits'
+# 'JA' as a subject ('JA scores 2 hits') is Japan; before a noun ('JA plans') it is Japanese
+_JA_VERB = re.compile(r"\bJA (?=(?:scores|takes|draws|places|rolls|has|plays|loses|uses)\b)")
+# why a battle ended (engine/battle/turn.py `over`), as a player would say it
+ENDED_WORDS = {
+    "no forces left on the sheet": "no force of either side is left on the battle sheet",
+    "only Japanese forces remain": "only Japanese forces are left on the battle sheet",
+    "only US forces remain": "only US forces are left on the battle sheet",
+    "one side has no forces on the battle sheet": "one side has no force on the battle sheet",
+}
+_ENDED_LENGTH = re.compile(r"the battle turn counter leaves the track \(length (\d+)\)")
+
+
+def ended_words(why: str) -> str:
+    """Why the battle ended, for a player: 'it has lasted its 2 battle turns, the length rolled at
+    the start'."""
+    m = _ENDED_LENGTH.fullmatch(why)
+    if m:
+        n = int(m[1])
+        return f"it has lasted its {_plural(n, 'battle turn')}, the length rolled at the start"
+    return ENDED_WORDS.get(why, why)
 
 
 def plan_names(game: Game) -> dict[str, str]:
@@ -263,7 +305,7 @@ class BoardHistory:
     def record(self, game: Game, entry: JournalEntry) -> None:
         if not entry.step.startswith("battle") or game.state.battle is None:
             return
-        view = battle_view(game)
+        view = battle_view(game, self.names)
         if view is None:
             return
         self.at[entry.seq] = view
@@ -359,6 +401,7 @@ class BeatMaker:
         self.pending: Beat | None = None  # the beat whose losses are not measured yet
         self.mark: BattleView | None = None  # the board where the last measured beat ended
         self.start: BattleView | None = None  # the board where the pending beat began
+        self.resumed_turn = 0  # the battle turn the battle was reopened in from its save, part-way
 
     def feed(self, entries: list[JournalEntry]) -> list[Beat]:
         beats: list[Beat] = []
@@ -373,7 +416,7 @@ class BeatMaker:
             if e.step == "battle:end":
                 if self.turn:
                     self._add(beats, self.turn_summary(e.seq, False), e.seq)
-                why = say(e.data.get("why", ""), self.plans)
+                why = ended_words(e.data.get("why", ""))
                 self._add(
                     beats,
                     Beat(
@@ -444,7 +487,7 @@ class BeatMaker:
         beat.lines.append((e.side, f"{who} rolls {_plural(len(rolls), 'die')}:".replace("dies", "dice")))
         for r in rolls:
             mods = ", ".join(
-                say(m.get("source", ""), self.plans).replace("JA plan ", "").replace("US plan ", "")
+                say(m.get("source", ""), self.plans).replace("Japanese plan ", "").replace("US plan ", "")
                 + f" {m.get('from')}→{m.get('to')}"
                 for m in r.get("modifiers", [])
             )
@@ -508,8 +551,9 @@ class BeatMaker:
         start = self.history.before(self.turn_start)
         end = self.history.at.get(seq) or self.history.before(seq + 1)
         lost = losses(start, end)
+        since = " since you reopened the battle" if self.turn == self.resumed_turn else ""
         lines = [
-            (side, f"{SIDE_WORDS[side]} damage and losses: " + (", ".join(lost[side]) or "none"))
+            (side, f"{SIDE_WORDS[side]} damage and losses{since}: " + (", ".join(lost[side]) or "none"))
             for side in ("US", "JA")
         ]
         length = end.length if end is not None else 0
@@ -551,6 +595,12 @@ def event_text(e: JournalEntry, plans: dict[str, str]) -> str:
     d = e.data if isinstance(e.data, dict) else {}
     if "positions" in d or e.text.endswith(" begins"):
         return ""
+    if d.get("procedure") == "JA battle plan draw" and d.get("result"):  # what each plan does
+        from nimitz.model.load import load_game_data
+
+        by_id = load_game_data().ja_plans.by_id
+        got = [by_id[p] for p in d["result"] if p in by_id]
+        return "Japan's plans this battle turn:\n" + "\n".join(f"  {p.name}: {p.description}" for p in got)
     if "moves" in d and isinstance(d["moves"], dict):  # the US aircraft moves
         moved: dict[str, int] = {}
         for _pid, area in d["moves"].items():
@@ -562,7 +612,8 @@ def event_text(e: JournalEntry, plans: dict[str, str]) -> str:
         if d.get("plans"):
             text += "; plans played: " + ", ".join(plans.get(p, p) for p in d["plans"])
         return text
-    return say(e.text, plans)
+    text = say(e.text, plans)
+    return text[:1].upper() + text[1:]
 
 
 # --- odds before the player commits (nimitz/engine/battle/odds.py does the arithmetic) ----------
@@ -579,11 +630,7 @@ def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
     for area in ("JO", "CO", "UO"):
         values = [str(board.rating(p, "aaa")[0]) for p in board.ships("JA", area) if board.rating(p, "aaa")[0]]
         waiting.append(f"{SHORT_AREAS[area]} " + (", ".join(values) or "none"))
-    lines = [
-        "Japanese AAA (each ship fires once per aircraft, escorts then carriers): "
-        + " · ".join(waiting)
-        + " · none over the Island"
-    ]
+    lines = ["Japanese AAA, each ship once per aircraft: " + " · ".join(waiting) + " · none over the Island"]
     by_area: dict[str, list[str]] = {}
     for pid, area in assignment.items():
         if area in AREA_NAMES:
@@ -594,11 +641,39 @@ def air_odds(game: Game, assignment: dict[str, str]) -> list[str]:
             continue
         aaa = odds.aaa_odds(board, "US", area, len(group))
         bombs = odds.bomb_odds(board, "US", area, group)
-        text = f"{AREA_NAMES[area]} ({len(group)} aircraft): "
-        text += f"AAA on them {aaa.text()}" if aaa else ("no AAA over the Island" if area == "IS" else "no AAA there")
-        text += f" | bombs {bombs.text()}" if bombs else " | nothing to bomb there now"
-        lines.append(text)
+        lines.append(f"{AREA_NAMES[area]}, {_plural(len(group), 'aircraft').replace('aircrafts', 'aircraft')}:")
+        lines.append(
+            f"  AAA on them: {aaa.text()}"
+            if aaa
+            else ("  no AAA over the Island" if area == "IS" else "  no AAA there")
+        )
+        lines.append(f"  your bombs: {bombs.text()}" if bombs else "  nothing to bomb there now")
+        fighters = [r for r in (board.rating(p, "dogfight")[0] for p in group) if r]
+        if fighters and board.aircraft("JA"):  # Japan's aircraft roll for their area after yours move
+            lines.append(f"  dogfight, if Japan's aircraft come: {odds.odds(fighters).text()}")
     return lines
+
+
+def placement_odds(game: Game, placed: dict[str, str]) -> list[str]:
+    """Ship placement (`placed`: ship -> UO/CO): the AAA your ships will fire in each area (each
+    ship once per Japanese aircraft attacking there, escorts then carriers; carriers always sit
+    in the US Ocean) and the naval guns of the ships in Coastal."""
+    from nimitz.engine.battle.board import Board
+
+    board = Board(game)
+    by_area: dict[str, list[str]] = {"UO": [p for p in board.carriers("US")], "CO": []}
+    for pid, area in placed.items():
+        by_area.setdefault(area, []).append(pid)
+    aaa = []
+    for area in ("UO", "CO"):
+        values = sorted(
+            (board.rating(p, "aaa")[0] for p in by_area[area]), key=lambda r: (r.value, r.superior), reverse=True
+        )
+        aaa.append(f"{AREA_NAMES[area]} " + (", ".join(str(r) for r in values if r) or "none"))
+    return [
+        "Your AAA, each ship once per attacking aircraft: " + " · ".join(aaa),
+        coastal_odds(game, by_area["CO"]),
+    ]
 
 
 def coastal_odds(game: Game, ships: list[str]) -> str:
@@ -615,36 +690,158 @@ def coastal_odds(game: Game, ships: list[str]) -> str:
     return f"Naval guns from Coastal ({len(ratings)} ships), if Japan has targets there: {odds.odds(ratings).text()}"
 
 
-def plan_odds(game: Game, plan_id: str) -> str:
-    """What an extra-hit plan adds, if every US force able to fire in its step does."""
-    from nimitz.engine.battle import odds
+# the step a plan acts in -> (the value its forces roll, which US forces fire in it, in words)
+STEP_FIRERS = {
+    "dogfight": ("dogfight", "aircraft"),
+    "aaa": ("aaa", "ships"),
+    "bomb_runs": ("ship", "aircraft"),
+    "naval_guns": ("surface", "ships"),
+    "infantry": ("infantry", "infantry"),
+}
+
+
+def step_ratings(game: Game, step: str) -> list:
+    """The current values (Ratings) of the US forces that fire in `step`: every aircraft, ship
+    (not submarines or transports) or infantry unit in the battle."""
     from nimitz.engine.battle.board import Board
 
     board = Board(game)
+    rating, who = STEP_FIRERS[step]
+
+    def fires(p: str) -> bool:
+        c = board.cls(p)
+        if who == "aircraft":
+            return c.is_aircraft
+        if who == "infantry":
+            return c.type in ("INF", "BN")
+        return c.is_ship and c.type not in ("SS", "TR")
+
+    pieces = [p for p in board.ids("US") if fires(p)]  # carrier aircraft included (battle pieces)
+    return [r for r in (board.rating(p, rating)[0] for p in pieces) if r]
+
+
+def infantry_can_fight(game: Game) -> bool:
+    """Whether US infantry can be in the foxholes in some battle turn: ashore now, or aboard and
+    the battle lasts past the first advance (infantry land at the end of a battle turn)."""
+    from nimitz.engine.battle.board import Board
+    from nimitz.policies.battle import ground_fight_possible
+
+    return ground_fight_possible(Board(game))
+
+
+def reroll_distribution(ratings: list) -> list:
+    """P(hits = k) when one missed roll may be rolled again (Envelop): the best-valued miss is
+    rerolled. Exact: every roll's three outcomes (miss, 1 hit, 2 hits) are enumerated."""
+    import itertools
+    from fractions import Fraction
+
+    from nimitz.engine.battle.odds import roll_outcomes
+
+    per = [roll_outcomes(r) for r in ratings]
+    out: list[Fraction] = [Fraction(0)] * (2 * len(ratings) + 3)
+    for combo in itertools.product(range(3), repeat=len(ratings)):
+        p = Fraction(1)
+        for outcomes, k in zip(per, combo, strict=True):
+            p *= outcomes[k]
+        if not p:
+            continue
+        scored = sum(combo)
+        missed = [i for i, k in enumerate(combo) if k == 0]
+        if not missed:
+            out[scored] += p
+            continue
+        best = max(missed, key=lambda i: (ratings[i].value, ratings[i].superior))
+        for k, q in enumerate(per[best]):
+            out[scored + k] += p * q
+    while len(out) > 1 and not out[-1]:
+        out.pop()
+    return out
+
+
+def plan_odds(game: Game, plan_id: str) -> str:
+    """What a plan does to the odds, exactly (engine/battle/odds.py): the chance of 0, 1, 2+
+    hits and the expected hits of the step it acts in, without and with it, if every US force
+    that fires in that step does. First Light: its chance to strike."""
+    from fractions import Fraction
+
+    from nimitz.engine.battle import odds
+
     plan = game.data.us_plans.by_id.get(plan_id)
-    if plan is None or plan.effect["kind"] != "extra_hit_after_hit":
+    if plan is None:
         return ""
-    step = plan.effect["step"]
-    rating = {"dogfight": "dogfight", "bomb_runs": "ship", "naval_guns": "surface", "aaa": "aaa"}[step]
-    pieces = [
-        p
-        for p in board.ids("US")
-        if (
-            board.cls(p).is_aircraft
-            if step in ("dogfight", "bomb_runs")
-            else board.cls(p).is_ship and board.cls(p).type not in ("SS", "TR")
+    effect = plan.effect
+    kind = effect["kind"]
+    if kind == "first_light":
+        bs = game.state.battle
+        turns = max(1, bs.length - bs.turn) if bs is not None and bs.length else 1
+        single = Fraction(odds.FACES + 1 - effect["roll_min"], odds.FACES)  # 7+: faces 7-10
+        over = 1 - (1 - single) ** turns
+        return (
+            f"Strikes on a roll of {effect['roll_min']}+: {odds.pct(single)} each battle turn, "
+            f"{odds.pct(over)} within the battle's {_plural(turns, 'turn')} (it stays until it strikes)"
         )
-    ]
-    ratings = [r for r in (board.rating(p, rating)[0] for p in pieces) if r]
-    if not ratings:
-        return "You have nothing that fires in that step."
+    if kind == "cancel_hit":
+        n = effect.get("count", 1)
+        return f"No odds to change: it takes {_plural(n, 'hit')} off your forces after the dice."
+    step = effect.get("step", "")
+    if kind not in ("extra_hit_after_hit", "extra_roll", "automatic_hit", "reroll") and step not in STEP_FIRERS:
+        return ""
+    if kind == "reroll":
+        step = effect["steps"][0]
+    if step not in STEP_FIRERS:
+        return ""
+    if step == "infantry" and not infantry_can_fight(game):
+        return (
+            "Your infantry are still aboard their transports, and the battle ends before the advance "
+            "brings them to the foxholes: they have no infantry step in this battle."
+        )
+    ratings = step_ratings(game, step)
+    if not ratings and kind != "automatic_hit":
+        return f"You have nothing that fires in the {words.COMBAT_STEP_WORDS[step]} step here."
     without = odds.odds(ratings)
-    with_plan = odds.odds(ratings, extra_after_hit=plan.effect["hits"])
+    if kind == "extra_hit_after_hit":
+        with_plan = odds.odds(ratings, extra_after_hit=effect["hits"])
+    elif kind == "extra_roll":
+        best = max(ratings, key=lambda r: (r.value, r.superior))
+        with_plan = odds.odds([*ratings, best])
+    elif kind == "automatic_hit":
+        with_plan = odds.odds(ratings, sure_hits=effect["hits"])
+    else:
+        with_plan = odds.Odds.of(reroll_distribution(ratings), len(ratings))
+    who = STEP_FIRERS[step][1]
+    name = words.COMBAT_STEP_WORDS[step]
     return (
-        f"If all {len(ratings)} of your forces that can fire in the {words.COMBAT_STEP_WORDS[step]} step "
-        f"do: expected {float(without.expected):.1f} hits without it, "
-        f"{float(with_plan.expected):.1f} with it"
+        f"{name[:1].upper()}{name[1:]} step, "
+        + (
+            f"if your {len(ratings)} {who} able to fire all do:\n"
+            if len(ratings) != 1
+            else f"if your one {who.removesuffix('s')} able to fire does:\n"
+        )
+        + f"  without it {without.text()}\n"
+        f"  with it    {with_plan.text()}"
     )
+
+
+def hit_refused(info: dict, placed: tuple[str, ...], target_id: str) -> str:
+    """Why one more hit may not go on `target_id` after `placed` (R15: the lowest values first;
+    no airfield while infantry hold foxholes), or '' when it may."""
+    from nimitz.policies.battle import alloc_of
+
+    if "targets" not in info:  # not a hit allocation
+        return ""
+    alloc = alloc_of(info, placed)
+    t = alloc.by_id.get(target_id)
+    if t is None:
+        return ""
+    legal = alloc.legal()
+    if t not in legal:
+        if alloc.remaining(t) <= 0:
+            return "it can take no more hits"
+        return "not while infantry hold the foxholes: they take the hits before any airfield"
+    if not alloc.r15_ok(t, legal):
+        cheaper = [u.name for u in legal if u.cost < t.cost and not alloc.damaged_now(u)]
+        return "lower values first (R15): " + ", ".join(cheaper[:3]) + (" …" if len(cheaper) > 3 else "")
+    return ""
 
 
 def hit_effect(game: Game, target: dict, already: int) -> str:
@@ -653,6 +850,8 @@ def hit_effect(game: Game, target: dict, already: int) -> str:
     from nimitz.engine.battle.board import Board
 
     kind = target.get("kind", "")
+    if game.state.battle is None:  # the battle is over: nothing left to hit
+        return ""
     if kind == "airfield":
         return "removes one airfield; land-based aircraft beyond the airfields are lost at the end of the turn"
     if kind == "transport":
@@ -666,48 +865,163 @@ def hit_effect(game: Game, target: dict, already: int) -> str:
     return f"damages it{deck}: its values drop to {cls.values_text(True)}"
 
 
-# --- auto: what the scripted player chose, and why ------------------------------------------------
+# --- auto: what the expert chose, and why (said before the answer is applied) -------------------
 
+# why, by request kind, when no closer reason is known (the expert's battle answers are the
+# sensible battle player's, policies/battle.py, except plan buying)
 AUTO_WHY = {
-    "battle_place_ships": "ships go to Coastal when Japan brings island forces or no carriers (their "
-    "guns reach the Island there); destroyers stay with your carriers",
     "battle_place_subs": "submarines go where Japan has the most ships",
-    "battle_plans": "it spends 1 SP with 4 or more (2 with 8 or more) and buys the most useful plans "
-    "it can afford, damage control and extra-hit plans first",
-    "battle_air": "every aircraft flies where Japan's carriers are, else its other ships, else the "
-    "Island; plans that can help this turn are played",
-    "battle_allocate_hits": "hits go on your lowest values first (the automatic rule, R15)",
-    "battle_reactive": "a plan that applies is used when it is offered",
-    "battle_first_light": "the first carrier and area offered strike",
+    "battle_allocate_hits": "hits go on your lowest values first, the rule's own order (R15), so the "
+    "forces that fight best survive",
+    "battle_reactive": "a plan that applies is used when it is offered: it was bought for this",
+    "battle_first_light": "a First Light strike hits before Japan's aircraft move",
     "battle_excess_aircraft": "damaged aircraft go first, then the lowest values",
     "battle_airfield_losses": "damaged aircraft go first, then the lowest values",
-    "battle_ja_tie": "a damaged Japanese force is hit first (it sinks)",
+    "battle_ja_tie": "a damaged Japanese force is hit first: one more hit sinks it",
 }
 
 
-def auto_note(policy: str, request, decision) -> str:  # Request, Decision
-    """'Auto (sensible player): <what>. Why: <why>.' for the notification after `a`."""
+def auto_note(game: Game, request, decision, reason: str = "") -> str:  # Request, Decision
+    """'<what it chose>. Why: <why>.' for the notification after `a`, computed on the board
+    before the answer is applied (the odds are those of the moment of choosing). `reason`: the
+    policy's own reason, used when there is no closer one."""
     kind = request.kind
     offered = next((o.label for o in request.options if o.decision == decision), "")
-    if offered and kind not in ("battle_allocate_hits", "battle_air", "battle_plans"):
-        what = say(offered)
-    elif kind == "battle_air":
-        per_area: dict[str, int] = {}
-        for area in decision.targets.values():
-            if area in AREA_NAMES:
-                per_area[area] = per_area.get(area, 0) + 1
-        what = (
-            "sends " + ", ".join(f"{n} aircraft to the {AREA_NAMES[a]}" for a, n in per_area.items())
-            if per_area
-            else "keeps every aircraft home"
-        )
-        if decision.forces:
-            what += "; plays " + ", ".join(words.plan_name(p) for p in decision.forces)
+    why = AUTO_WHY.get(kind, reason)
+    if kind == "battle_air":
+        what, why = _auto_air(game, request, decision)
     elif kind == "battle_plans":
-        what = f"spends {decision.count} SP and buys " + (
+        what = f"spends {_plural(decision.count, 'SP')} and buys " + (
             ", ".join(words.plan_name(p) for p in decision.forces) or "no plan"
         )
+        why = _auto_plans_why(game, decision, reason)
+    elif kind == "battle_place_ships":
+        what, why = _auto_ships(game, request, decision)
+    elif kind == "battle_allocate_hits":
+        names = {t["id"]: t["name"] for t in request.info.get("targets", [])}
+        order = decision.forces if decision.choice != "auto" else tuple(request.info.get("auto", []))
+        what = "places the hits on " + (", ".join(names.get(f, f) for f in order) or "nothing")
+    elif offered:
+        what = say(offered)
     else:
         what = words.player_text(words.decision_words(decision))
-    why = AUTO_WHY.get(kind, "") if policy == "sensible" else f"the {policy} player's choice"
-    return f"Auto ({policy} player): {what}" + (f". Why: {why}." if why else ".")
+    return f"{what[:1].upper()}{what[1:]}." + (f" Why: {why}." if why else "")
+
+
+def _auto_air(game: Game, request, decision) -> tuple[str, str]:
+    from nimitz.engine.battle import odds
+    from nimitz.engine.battle.board import Board
+
+    board = Board(game)
+    per_area: dict[str, list[str]] = {}
+    for pid, area in decision.targets.items():
+        if area in AREA_NAMES:
+            per_area.setdefault(area, []).append(pid)
+    what = (
+        "sends " + ", ".join(f"{len(g)} aircraft to the {AREA_NAMES[a]}" for a, g in per_area.items())
+        if per_area
+        else "keeps every aircraft home"
+    )
+    if decision.forces:
+        what += "; plays " + ", ".join(words.plan_name(p) for p in decision.forces)
+    reasons = []
+    for area, group in per_area.items():
+        ships = [board.name(p) for p in board.ships("JA", area)] if area != "IS" else []
+        carriers = [board.name(p) for p in board.carriers("JA") if board.box(p) == area]
+        if carriers:
+            target = "Japan's carriers are there (" + ", ".join(carriers) + ")"
+        elif ships:
+            target = "Japan's ships are there (" + ", ".join(ships[:3]) + ")"
+        elif area == "IS":
+            target = "there is nothing better to bomb than the Island"
+        else:
+            target = "to meet Japan's aircraft"
+        bombs = odds.bomb_odds(board, "US", area, group)
+        aaa = odds.aaa_odds(board, "US", area, len(group))
+        bits = [target]
+        if bombs:
+            bits.append(f"expected {float(bombs.expected):.1f} bomb hits if they get through")
+        if aaa:
+            bits.append(f"Japanese AAA there expects {float(aaa.expected):.1f} hits on them")
+        reasons.append(": ".join(bits[:1]) + ("; " + ", ".join(bits[1:]) if bits[1:] else ""))
+    if not per_area:
+        reasons.append("there is no Japanese target its aircraft can reach this turn")
+    if decision.forces:
+        idle = idle_plans(game, decision.forces)
+        acting = [words.plan_name(p) for p in decision.forces if p not in idle]
+        if acting:
+            reasons.append(", ".join(acting) + " can act this turn")
+        if idle:
+            reasons.append(
+                "beware: " + ", ".join(words.plan_name(p) for p in idle) + " cannot act this turn (no infantry "
+                "of yours in the foxholes yet) and is spent for nothing"
+            )
+    return what, "; ".join(reasons)
+
+
+def idle_plans(game: Game, plans) -> list[str]:
+    """The plans among `plans` that cannot act in this battle turn: a requirement not met (your
+    infantry ashore for Artillery) or an infantry-step plan with none of your infantry in the
+    foxholes, where the infantry step fires from (the advance comes after combat)."""
+    from nimitz.engine.battle.board import Board
+    from nimitz.policies.battle import plan_idle_now
+
+    board = Board(game)
+    return [p for p in plans if p in game.data.us_plans.by_id and plan_idle_now(board, game.data.us_plans.by_id[p])]
+
+
+def _auto_plans_why(game: Game, decision, reason: str) -> str:
+    bs = game.state.battle
+    length = f"the battle lasts {_plural(bs.length, 'battle turn')}" if bs is not None and bs.length else ""
+    if not decision.forces:
+        return "; ".join(filter(None, [reason or "no plan is worth its cost here", length]))
+    idle = [
+        words.plan_name(p)
+        for p in decision.forces
+        if (plan := game.data.us_plans.by_id.get(p)) is not None
+        and "infantry" in (plan.effect.get("step", ""), *plan.effect.get("steps", ()))
+    ]
+    caveat = (
+        f"beware: {', '.join(idle)} {'acts' if len(idle) == 1 else 'act'} only once your infantry reach "
+        "the foxholes, and this battle may end first"
+        if idle and not infantry_can_fight(game)
+        else ""
+    )
+    return "; ".join(
+        filter(
+            None,
+            [
+                reason,
+                "its order: damage control and extra-hit plans first, ground plans first on a contested island",
+                length,
+                caveat,
+            ],
+        )
+    )
+
+
+def _auto_ships(game: Game, request, decision) -> tuple[str, str]:
+    ships = {s["id"]: s["name"] for s in request.info.get("ships", [])}
+    coastal = [ships.get(p, p) for p, a in decision.targets.items() if a == "CO"]
+    if not coastal:
+        what = "keeps every ship in the US Ocean"
+    elif len(coastal) == len(decision.targets):
+        what = "sends every ship to Coastal"
+    else:
+        what = "sends " + ", ".join(coastal) + " to Coastal, the rest to the US Ocean"
+    japanese = request.info.get("japanese", [])
+    island = sum(1 for j in japanese if j.get("type") in ("INF", "BN", "LBA"))
+    carriers = sum(1 for j in japanese if j.get("type") in ("CV", "CVL", "CVE"))
+    if coastal and island:
+        why = (
+            f"Japan brings {_plural(island, 'island force')}: from Coastal the naval guns reach the Island "
+            "and Japan's ships there"
+        )
+        why += f" ({coastal_odds(game, [p for p, a in decision.targets.items() if a == 'CO']).split(': ', 1)[-1]})"
+    elif coastal:
+        why = "Japan brings no carrier: Coastal is where the naval guns fire"
+    elif carriers:
+        why = f"Japan brings {_plural(carriers, 'carrier')}: ships stay in the US Ocean with yours, away from the guns"
+    else:
+        why = "the US Ocean is the safer area"
+    return what, why

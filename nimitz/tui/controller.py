@@ -24,6 +24,7 @@ from nimitz.errors import IllegalDecision, NimitzError, SaveError
 from nimitz.model.data import GameData
 from nimitz.model.journal import Decision, JournalEntry
 from nimitz.model.load import load_game_data
+from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.persist.bounds import disk_error_message
 from nimitz.persist.campaign_file import Session
 from nimitz.persist.saves import SaveNotWritten
@@ -109,6 +110,8 @@ class Controller:
             sheet = self.data.years.get(s.year)
             turns = f" of {sheet.turns}" if sheet is not None else ""
             where = f"over: {s.result}" if s.result else f"turn {s.turn}{turns}, {step_words(s.step)}"
+            options = ", ".join(OPTION_TITLES.get(o, o).lower() for o in header.rules.options)
+            where += f" (optional rules: {options})" if options else ""
             out.append(SaveInfo(path, name, summary=f"{s.year}, {where}"))
         return out
 
@@ -235,14 +238,6 @@ class Controller:
                     game.listeners.remove(listener)
         return Outcome(request=request, entries=journal_seen(list(game.journal[before:]), game.state))
 
-    def auto_policy(self, kind: str) -> str:
-        """The scripted player 'auto' asks: in battles the expert when it is registered."""
-        from nimitz.policies import policy_names
-
-        if kind.startswith("battle_") and "expert" in policy_names():
-            return "expert"
-        return "sensible"
-
     def auto_decision(self) -> Decision:
         """What the expert player answers now (its heuristics: instant), with its reason kept in
         `auto_reason` (for the 'auto' choice)."""
@@ -255,6 +250,10 @@ class Controller:
         try:
             decision = expert(request, self.game)
             self.auto_reason = expert.last_reason
+            if is_battle_kind(request.kind):  # what it chose and why, on the board it chose on
+                from nimitz.tui.battle_view import auto_note
+
+                self.auto_reason = auto_note(self.game, request, decision, expert.last_reason)
             return decision
         except NimitzError:
             raise

@@ -71,7 +71,9 @@ def order_title(entry: JournalEntry) -> str:
     d = entry.data
     kind = "scouted " if d.get("scouted") else ""
     dest = f" -> {d['destination']}" if d.get("destination") else ""
-    return f"{d.get('area', '?')}: {kind}{d.get('order', '?')}{dest}"
+    area = d.get("area", "?")
+    # the area Japan by name: lists put the side first, and 'JA JA: Hold' reads as a stutter
+    return f"{'Japan' if area == 'JA' else area}: {kind}{d.get('order', '?')}{dest}"
 
 
 def roll_text(roll: dict[str, Any]) -> str:
@@ -284,8 +286,10 @@ def entry_full_text(entry: JournalEntry) -> str:
 
 
 def entry_body(entry: JournalEntry) -> str:
-    """The entry's line for lists with a side column: 'US US Resupply' would say it twice."""
+    """The entry's line for lists with a side column: 'US US Resupply' or 'JA JA: 2 aircraft...'
+    would say it twice."""
     line = entry_line(entry)
-    if entry.side and line.startswith(entry.side + " "):
-        return line[len(entry.side) + 1 :]
+    for prefix in (f"{entry.side} ", f"{entry.side}: "):
+        if entry.side and line.startswith(prefix):
+            return line[len(prefix) :]
     return line

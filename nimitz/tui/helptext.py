@@ -1,10 +1,17 @@
 """Help for each step and decision, in our own words (never the rulebook's sentences).
 
 `help_for(topic)` returns (title, paragraphs). Topics are request kinds, campaign steps and
-the TUI's own screens; unknown topics get the general page.
+the TUI's own screens; unknown topics get the general page. `optional_rules_help` adds a
+paragraph for each optional rule the open campaign plays with, its numbers read from
+campaigns/optional_rules.toml.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nimitz.model.optional_rules import OptionalRules
 
 KEYS_CAMPAIGN = (
     "Keys on the campaign map: arrows or h j k l move the selection; Enter acts on the "
@@ -131,7 +138,7 @@ HELP: dict[str, tuple[str, list[str]]] = {
         [
             "The board is laid out as the battle sheet: Japanese Ocean (1-2), the Island (3-5) with "
             "its six boxes, Coastal (6) and the US Ocean (7-10); every force with its values, "
-            "damaged ones marked ✱. Below it the current beat; a lets the scripted player answer "
+            "damaged ones marked ✱. Below it the current beat; a lets the expert answer "
             "and says what it chose and why.",
         ],
     ),
@@ -166,6 +173,12 @@ HELP: dict[str, tuple[str, list[str]]] = {
             "R10) and add supply and battle-plan points. The dialog shows what a preset changes and "
             "how often the expert player reached Historical or better with it. Continue opens the "
             "campaign saved last; Load lists every save in the folder.",
+            "Optional: four optional rules borrowed from sister games, off unless you tick them "
+            "(←/→ pick one, space ticks it): fog of war (Japanese stacks you cannot see are only "
+            "chips, some of them blanks), weather (clear, hazy or bad, rolled each turn), events "
+            "(one each turn, for you or against you) and a variable end (a die after turn 5 may end "
+            "the campaign there). The help (?) of a campaign explains those it plays with; "
+            "docs/optional-rules.md has every detail.",
             "Up/down and Enter choose; q quits. The campaign is saved after every decision, so "
             "leaving at any moment loses nothing.",
         ],
@@ -240,6 +253,45 @@ ALIASES = {
     "start": "general",
     "campaign": "general",
 }
+
+
+def optional_rules_help(options: list[str], rules: OptionalRules) -> list[str]:
+    """One paragraph for each optional rule in `options` (docs/optional-rules.md, R80-R86)."""
+    weather = rules.weather
+    effects = ". ".join(
+        f"{e.level.capitalize()}: battle length and recon peeks {e.contact:+d}"
+        + (f", every aircraft attack value {e.aircraft:+d}" if e.aircraft else "")
+        for e in weather.effect
+        if e.contact or e.aircraft
+    )
+    fog = rules.fog
+    end = rules.variable_end
+
+    def faces(xs: tuple[int, ...]) -> str:
+        return " or ".join(map(str, xs))
+
+    text = {
+        "fog-of-war": "Fog of war (R85, R86): where you have no force, Japanese forces show only as "
+        "a hidden stack of chips, some of them blanks: '2+3?' on the map is 2 forces you know and 3 "
+        f"chips you do not. Each scouting point also makes a recon peek ({fog.peek_dice}d{fog.peek_sides}: "
+        f"{fog.peek_max} or less turns over as many chips as the lower die). Your forces see every "
+        "Japanese force in their area; what you have seen stays known until it moves. Japanese "
+        "decisions about forces you cannot see say only that Japan decided something.",
+        "weather": f"Weather (R80, R81): {', '.join(weather.levels[:-1])} or {weather.levels[-1]}; the "
+        f"first turn is {weather.levels[0]}, then each turn a d{weather.sides} worsens it on a "
+        f"{faces(weather.worsen_on)} and improves it on a {faces(weather.improve_on)}. {effects} "
+        "(both sides alike). The log and the status line say what the weather does each turn.",
+        "events": f"Events (R82, R83): each turn a d{rules.events.sides} draws one event, for you "
+        "or against you: veteran crews add 1 to some attack values, a storm stops air attacks in one "
+        "area, engine trouble keeps one ship from moving, an inspired commander gives battle-plan "
+        "points; when high command demands an attack, end movement with infantry on transports "
+        "where Japanese forces stand, or lose SP. The log and the status line say this turn's event.",
+        "variable-end": f"Variable end (R84): after turn {end.after_turn} a d{end.sides} ends the "
+        f"campaign there on a {faces(end.ends_on)}, judged on the usual ladder with the "
+        f"objectives you hold then: hold your gains from turn {end.after_turn} on. A year of "
+        f"{end.after_turn} turns or fewer (1945) never reaches the die.",
+    }
+    return [text[o] for o in options if o in text]
 
 
 def help_for(topic: str) -> tuple[str, list[str]]:

@@ -9,7 +9,8 @@ from attrs import define
 
 from nimitz.engine.control import objectives_held
 from nimitz.engine.game import Game
-from nimitz.views.map import AreaView, box_contents, map_areas, map_boxes
+from nimitz.views.map import AreaView, BoxView, box_contents, map_areas, map_boxes
+from nimitz.views.situation import this_turn_text
 from nimitz.views.stakes import Stakes, stakes
 
 SEQUENCE = (
@@ -42,11 +43,13 @@ class CampaignView:
     scouting_points: int
     areas: dict[str, AreaView]
     boxes: list[tuple[str, str]]  # (label, contents) for the off-map boxes and pools
+    box_views: list[BoxView]  # the same boxes, for the one-line strip
     result: str = ""
     prompt: str = ""  # the pending request's prompt ("" when the campaign is over)
     request_kind: str = ""
     linked: bool = False
     stakes: Stakes | None = None
+    this_turn: str = ""  # optional rules: this turn's weather and event (docs/optional-rules.md)
 
 
 def step_name(state) -> str:
@@ -71,7 +74,8 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
     except Exception:  # a display must not fail on an engine helper
         battles = set()
     areas = map_areas(state, data, battles)
-    boxes = [(b.title, box_contents(b)) for b in map_boxes(state, data)]
+    box_views = map_boxes(state, data)
+    boxes = [(b.title, box_contents(b)) for b in box_views]
     request = game.pending
     return CampaignView(
         name=name,
@@ -88,9 +92,11 @@ def campaign_view(game: Game, name: str = "") -> CampaignView:
         scouting_points=state.scouting_points,
         areas=areas,
         boxes=boxes,
+        box_views=box_views,
         result=state.result,
         prompt=request.prompt if request else "",
         request_kind=request.kind if request else "",
         linked=getattr(state, "linked", False),
         stakes=stakes(state, data),
+        this_turn=this_turn_text(state, data),
     )

@@ -106,6 +106,7 @@ class BoxView:
     forces: list[ForceView] = field(factory=list)
     summary: str = ""  # instead of forces (the JA pool's stacks, the destroyed counts)
     detail: str = ""  # a longer summary where there is room
+    count: str = ""  # the summary in a number or two, for the tightest line
 
 
 def force_view(sheet, f: Force) -> ForceView:  # a model.data.YearSheet
@@ -173,17 +174,21 @@ def map_boxes(state: CampaignState, data: GameData) -> list[BoxView]:
         boxes.append(box(INVASION, "Inv", "1945 Invasion"))
     boxes.append(box(BATTALIONS, "Bn", "Battalions"))
     pool = where.get(US_POOL, [])
-    boxes.append(BoxView(US_POOL, "US RE", "US RE", summary=f"{len(pool)} to buy"))
+    boxes.append(BoxView(US_POOL, "US RE", "US RE", summary=f"{len(pool)} to buy", count=str(len(pool))))
     stacks = ", ".join(f"{k} {len(v)}" for k, v in state.ja_stacks.items()).replace("lba", "LBA")
     waiting = sum(len(v) for v in state.ja_stacks.values())
-    boxes.append(BoxView(JA_POOL, "JA RE", "JA RE", summary=f"{waiting} waiting", detail=stacks or "empty"))
+    boxes.append(
+        BoxView(JA_POOL, "JA RE", "JA RE", summary=f"{waiting} waiting", detail=stacks or "empty", count=str(waiting))
+    )
     lost = where.get(DESTROYED, [])
+    us_lost, ja_lost = sum(f.side == "US" for f in lost), sum(f.side == "JA" for f in lost)
     boxes.append(
         BoxView(
             DESTROYED,
             "Lost",
             "Destroyed",
-            summary=(f"US {sum(f.side == 'US' for f in lost)}, JA {sum(f.side == 'JA' for f in lost)}"),
+            summary=f"US {us_lost}, JA {ja_lost}",
+            count=f"US {us_lost} JA {ja_lost}",
         )
     )
     return boxes
@@ -217,6 +222,23 @@ def box_lines(boxes: list[BoxView], width: int, *, names: bool = False) -> list[
             line += " " + ", ".join(f.name + ("*" if f.damaged else "") for f in b.forces)
         out.append(clip(line, width))
     return out
+
+
+def boxes_strip(boxes: list[BoxView], width: int) -> str:
+    """The off-map boxes on one line, for a screen that has no room for them one per line:
+    'Off-map: Port P1 2 · Port P2 0 · ... · Destroyed US 0, JA 2', shorter labels when narrow."""
+    wordings = (
+        ("Off-map: ", lambda b: f"{b.title} {box_count(b, True)}"),
+        ("Off-map: ", lambda b: f"{b.title} {box_count(b)}"),
+        ("Boxes ", lambda b: f"{b.short} {box_count(b)}"),
+        ("Boxes: ", lambda b: f"{b.short} {b.count or box_count(b)}"),
+    )
+    line = ""
+    for head, word in wordings:
+        line = head + (", " if head == "Boxes: " else " · ").join(word(b) for b in boxes)
+        if len(line) <= width:
+            return line
+    return clip(line, width)
 
 
 def clip(text: str, width: int) -> str:

@@ -61,16 +61,24 @@ def rules_lines(state: CampaignState, data: GameData) -> list[str]:
     if not rules.options:
         return []
     lines = ["Optional rules: " + ", ".join(OPTION_TITLES[o] for o in rules.options) + "."]
-    v = state.variant
-    if v is not None and state.turn and not state.finished:
-        now = []
-        if rules.has("weather"):
-            now.append(f"weather {v.weather}")
-        if rules.has("events") and v.event:
-            now.append(f"event: {_event_name(state, v, data)}")
-        if now:
-            lines.append("This turn: " + "; ".join(now) + ".")
+    now = this_turn_text(state, data)
+    if now:
+        lines.append("This turn: " + now + ".")
     return lines
+
+
+def this_turn_text(state: CampaignState, data: GameData) -> str:
+    """This turn's weather and event ('weather hazy; event: Storm over MI'), '' without them."""
+    rules = state.rules
+    v = state.variant
+    if v is None or not state.turn or state.finished:
+        return ""
+    now = []
+    if rules.has("weather"):
+        now.append(f"weather {v.weather}")
+    if rules.has("events") and v.event:
+        now.append(f"event: {_event_name(state, v, data)}")
+    return "; ".join(now)
 
 
 def _event_name(state: CampaignState, v: VariantState, data: GameData) -> str:

@@ -8,8 +8,10 @@ from attrs import frozen
 
 from nimitz.engine.control import objectives_held
 from nimitz.engine.fog import hidden_forces, us_view
+from nimitz.engine.variants import ATTACK_PENALTY_SP, landing_battle_ahead
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState
+from nimitz.views.words import counted
 
 HAWAII = "HI"
 
@@ -144,8 +146,8 @@ def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
     us_hawaii = state.at(HAWAII, "US")
     if s.ja_near_hawaii and len(us_hawaii) <= s.ja_near_hawaii:
         out.append(
-            f"Hawaii is held by {len(us_hawaii)} US force(s) while {s.ja_near_hawaii} "
-            f"Japanese force(s) can reach it; losing Hawaii ends the campaign."
+            f"Hawaii is held by {counted(len(us_hawaii), 'US force')} while "
+            f"{counted(s.ja_near_hawaii, 'Japanese force')} can reach it; losing Hawaii ends the campaign."
         )
     supplied = supplied_areas(state, data)
     empty = [c for c in sheet.objectives if holder(state, data, c, supplied) == ""]
@@ -158,13 +160,14 @@ def movement_warnings(state: CampaignState, data: GameData) -> list[str]:
             if f.side == "US"
             and f.location in data.map.area
             and not f.embarked
-            and cls[f.cls].type in ("INF", "LBA")
+            and cls[f.cls].ashore_type  # the forces the supply check hits (R20)
             and f.location not in supplied
         }
     )
     if stranded:
         out.append(
-            f"US infantry or aircraft out of supply in {', '.join(stranded)}: each takes a hit at the supply check."
+            f"US infantry, battalions or aircraft out of supply in {', '.join(stranded)}: each takes a hit "
+            f"at the supply check."
         )
     demand = _attack_demand(state, data)
     if demand:
@@ -179,15 +182,11 @@ def _attack_demand(state: CampaignState, data: GameData) -> str:
         return ""
     if data.optional_rules.events.for_roll(v.event).kind != "attack_demanded":
         return ""
-    landing = any(
-        f.side == "US" and f.embarked and f.location in data.map.area and state.at(f.location, "JA")
-        for f in state.forces.values()
-    )
-    if landing:
+    if landing_battle_ahead(state, data):
         return ""
     return (
         "High command demands an attack this turn and no US infantry is set to land where "
-        "Japanese forces are: ending movement now costs 3 SP (R83)."
+        f"Japanese forces are: ending movement now costs {ATTACK_PENALTY_SP} SP (R83)."
     )
 
 
@@ -202,6 +201,10 @@ def optional_rules_paragraph(state: CampaignState, data: GameData) -> str:
         "variable-end": "variable end: after turn 5 a die may end the campaign there, so hold "
         "your objectives from turn 5 on",
     }
+    end = data.optional_rules.variable_end
+    turns = data.year(state.year).turns
+    if turns <= end.after_turn:  # 1945 has four turns: the die is never rolled
+        words["variable-end"] = f"variable end: this year has only {turns} turns, so it never comes into play"
     chosen = [words[o] for o in state.rules.options if o in words]
     return (
         (

@@ -178,6 +178,12 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("Sudden death", "if Japan holds Hawaii at the defeat check, the US loses at once."),
 )
 
+# Journaled phrases that name a setting by its id (the journal keeps its text: replays compare it).
+PHRASES = {
+    "order modifiers: map)": "Japanese order modifiers from the map's table)",
+    "order modifiers: rulebook)": "Japanese order modifiers from the rulebook)",
+}
+
 _DOUBLED = re.compile(r"\b([A-Za-z]+) \1\b")
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 _UPPER_ID = re.compile(r"\b(?:US|JA)_[A-Z]+\b")
@@ -322,6 +328,9 @@ def player_text(text: str) -> str:
     text = _UPPER_ID.sub(lambda m: place(m.group(0)), text)
     text = _FORCE_ID.sub("", text)
     text = re.sub(r"\baaa\b", "AAA", text)
+    text = re.sub(r"\blba\b", "LBA", text)
+    for raw, words in PHRASES.items():
+        text = text.replace(raw, words)
     text = _SNAKE.sub(lambda m: COMBAT_STEP_WORDS.get(m.group(0), m.group(0).replace("_", " ")), text)
     text = _DOUBLED.sub(r"\1", text)
     return text

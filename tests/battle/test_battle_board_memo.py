@@ -71,3 +71,31 @@ def test_positions_count_changes_and_save_as_a_plain_dict():
         assert copied.positions is not bs.positions
     bs.positions = {"JA:Kaga": "JO"}  # assigning a plain dict converts it
     assert type(bs.positions) is Positions
+
+
+def test_the_memo_follows_moved_pieces_as_a_fresh_pass_would(monkeypatch):
+    """Brought up to date piece by piece (Positions.moved), the memo holds exactly what one pass
+    over the board gives, board order included, at every query of whole campaigns' battles."""
+    from nimitz.engine.battle.board import _BoardMemo
+    from nimitz.lab.runner import CampaignSpec, play_one
+
+    catch_up, remember = Board._catch_up, Board._remember
+    passes = {"catch_up": 0, "full": 0}
+
+    def full_pass(self, pos, memo):
+        passes["full"] += 1
+        return remember(self, pos, memo)
+
+    def checked(self, pos):
+        passes["catch_up"] += 1
+        memo = catch_up(self, pos)
+        fresh = remember(self, pos, _BoardMemo())
+        assert {key: group for key, group in memo.results.items() if group} == fresh.results
+        assert memo.where == fresh.where
+        return memo
+
+    monkeypatch.setattr(Board, "_remember", full_pass)
+    monkeypatch.setattr(Board, "_catch_up", checked)
+    for year in (1942, 1943, 1944, 1945):
+        play_one(CampaignSpec(year, 3))
+    assert passes["catch_up"] > 2 * passes["full"] > 0  # most catch-ups followed the moved pieces

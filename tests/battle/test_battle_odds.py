@@ -98,3 +98,43 @@ def test_aaa_odds_use_the_ships_the_engine_fires():
     rolled = sorted(re.search(r"\(aaa ([\d/]+)\)", r.purpose)[1] for r in b.game.dice.rolls)
     assert shown == rolled
     assert aaa_odds(b, "US", "IS", 2) is None  # no AAA over the Island
+
+
+def brute_reroll(ratings) -> dict[int, F]:
+    """Every face of every die and of the one die rolled again (Envelop, facts 1.10): the best
+    valued miss is rolled again, through the engine's own Rating.hits."""
+    counts: dict[int, int] = {}
+    combos = list(itertools.product(range(1, 11), repeat=len(ratings) + 1))
+    for faces in combos:
+        first = [r.hits(f) for r, f in zip(ratings, faces, strict=False)]
+        missed = [i for i, h in enumerate(first) if h == 0]
+        n = sum(first)
+        if missed:
+            best = max(missed, key=lambda i: (ratings[i].value, ratings[i].superior))
+            n += ratings[best].hits(faces[-1])
+        counts[n] = counts.get(n, 0) + 1
+    return {k: F(v, len(combos)) for k, v in counts.items()}
+
+
+@pytest.mark.parametrize("ratings", [[Rating(3)], [Rating(5, 2), Rating(2)], [Rating(6, 3), Rating(4), Rating(1)]])
+def test_reroll_plan_odds_match_brute_force(ratings) -> None:
+    """The odds shown for a reroll plan (Envelop: one missed infantry roll again) are exact."""
+    from nimitz.tui.battle_view import reroll_distribution
+
+    assert as_dict(reroll_distribution(ratings)) == brute_reroll(ratings)
+
+
+def test_reroll_by_hand() -> None:
+    """One 4: hits 40% at once, else 40% on the second roll: 0 hits 36%, 1 hit 64%."""
+    from nimitz.tui.battle_view import reroll_distribution
+
+    assert as_dict(reroll_distribution([Rating(4)])) == {0: F(36, 100), 1: F(64, 100)}
+
+
+def test_extra_roll_and_sure_hit_by_hand() -> None:
+    """Anti-Aircraft/Charge add one roll at the best value (a 3 and a 3: 0 hits 49%); Artillery
+    adds a sure hit (one 3: 1 hit 70%, 2 hits 30%)."""
+    two = odds([Rating(3), Rating(3)])
+    assert (two.none, two.one, two.more) == (F(49, 100), F(42, 100), F(9, 100))
+    sure = odds([Rating(3)], sure_hits=1)
+    assert (sure.none, sure.one, sure.more, sure.expected) == (F(0), F(7, 10), F(3, 10), F(13, 10))

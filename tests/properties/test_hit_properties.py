@@ -90,3 +90,16 @@ def test_has_choice_agrees_with_brute_force(alloc, hits):
         auto.take(auto.by_id[tid])
     assert auto.key() in results
     assert has_choice(alloc, hits) == (len(results) > 1)
+
+
+@given(allocations, st.lists(st.integers(min_value=0, max_value=4), max_size=6))
+def test_r15_allowed_is_r15_ok_in_one_pass(alloc, taken):
+    """R15/R38: the one-pass list of allowed targets (used by the "real choice" search) is
+    exactly the targets `r15_ok` allows, in the same order, however many hits are placed."""
+    for i in taken:
+        legal = alloc.legal()
+        assert alloc.r15_allowed(legal) == [t for t in legal if alloc.r15_ok(t, legal)]
+        if legal:
+            alloc.take(legal[i % len(legal)])
+    legal = alloc.legal()
+    assert alloc.r15_allowed(legal) == [t for t in legal if alloc.r15_ok(t, legal)]

@@ -1,4 +1,4 @@
-"""Optional rules (docs/optional-rules.md; rulings R80-R84): weather, events, variable end.
+"""Optional rules (docs/optional-rules.md; rulings R80-R86): weather, events, variable end, fog of war.
 
 Each is off by default, uses its own dice stream, and changes only what its ruling says."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 from rules_kit import fresh, of_type, place
 
@@ -263,6 +264,11 @@ def test_whole_campaigns_with_every_option_save_and_verify(tmp_path, year):
     assert json.loads(result.output)["options"] == ["weather", "events", "variable-end"]
     checked = runner.invoke(cli, ["--saves", str(tmp_path), "check", "v"])
     assert checked.exit_code == 0, checked.output
+    # shown wherever the campaign's rules are: `show` and the after-action report
+    shown = runner.invoke(cli, ["--saves", str(tmp_path), "show", "v"]).output
+    assert "Optional rules: Weather, Events, Variable end." in shown
+    report = runner.invoke(cli, ["--saves", str(tmp_path), "aar", "v", "-o", "-"]).output
+    assert "- optional rules: Weather, Events, Variable end (docs/optional-rules.md)" in report
 
 
 # --- fog of war (R85, R86) ----------------------------------------------------------------------
@@ -440,3 +446,277 @@ def test_map_and_show_hide_the_stacks_the_fog_hides(data):
     )
     assert hidden.name not in last_turn_bot_text([entry], game.state)
     assert fog.journal_seen([entry], game.state)[0].text == fog.HIDDEN_DECISION
+
+
+@pytest.mark.parametrize("year,seed", [(1942, 2), (1944, 3)])
+def test_the_bot_plays_the_same_under_fog_of_war(data, year, seed):
+    """R86 and the issue: fog of war changes only what the US sees. The US decisions of a fog of
+    war campaign, answered again without it, give the same Japanese decisions and the same
+    rolls on every other stream, entry for entry."""
+    from nimitz.model.journal import decisions_in
+
+    foggy = _play(data, year, seed, options=["fog-of-war"])
+    plain = new_game(data, year, seed, RulesProfile())
+    for decision in decisions_in(foggy.journal):
+        plain.answer(decision)
+
+    def bot_and_rolls(game):
+        return [
+            (e.turn, e.step, e.kind, e.text)
+            for e in game.journal
+            if e.kind == "bot" or (e.kind == "roll" and e.data["stream"] != "fog")
+        ]
+
+    assert bot_and_rolls(plain) == bot_and_rolls(foggy)
+    assert plain.state.result == foggy.state.result
+
+
+def test_contact_reveals_a_hidden_stack_as_soon_as_us_forces_arrive(data):
+    """R85: US forces moving into an area of a hidden stack see every Japanese force there at
+    once, before movement ends (the engine redraws the fog after each move)."""
+    from nimitz.engine import fog
+    from nimitz.engine.campaign import move_problem
+    from nimitz.model.journal import Decision
+
+    game = new_game(data, 1942, 7, RulesProfile(options=["fog-of-war"]))
+    chooser = get_policy("sensible")
+    while game.pending.kind != "movement":
+        game.answer(chooser(game.pending, game))
+    hidden = {a for a in game.data.map.area if fog.area_view(game.state, a) is not None}
+    move = next(
+        (f, a)
+        for f in game.state.forces.values()
+        if f.side == "US" and not f.moved and f.location in game.data.map.area
+        for a in sorted(hidden)
+        if move_problem(game, f, a) is None
+    )
+    game.answer(Decision("move", forces=(move[0].id,), area=move[1]))
+    assert game.pending.kind == "movement"  # still moving
+    assert fog.area_view(game.state, move[1]) is None
+    assert all(f.id not in fog.hidden_forces(game.state) for f in game.state.at(move[1], "JA"))
+
+
+def test_list_names_the_optional_rules_and_replay_waits_under_fog(tmp_path):
+    """The options are shown wherever a campaign's rules are (here `nimitz list`, text and
+    JSON); `nimitz replay` of a fog of war campaign in progress is refused (R86): one message,
+    exit 2, the save unchanged."""
+    from click.testing import CliRunner
+
+    from nimitz.cli import cli
+
+    runner = CliRunner()
+    base = ["--saves", str(tmp_path)]
+    made = runner.invoke(
+        cli, base + ["new", "--year", "1942", "--seed", "1", "--no-tui", "--name", "f", "--option", "fog-of-war"]
+    )
+    assert made.exit_code == 0, made.output
+    runner.invoke(cli, base + ["new", "--year", "1942", "--seed", "1", "--no-tui", "--name", "p"])
+    listed = runner.invoke(cli, base + ["list"]).output.splitlines()
+    assert next(line for line in listed if line.startswith("f ")).endswith("(optional rules: fog of war)")
+    assert "optional" not in next(line for line in listed if line.startswith("p "))
+    rows = {c["name"]: c for c in json.loads(runner.invoke(cli, base + ["list", "--json"]).output)["campaigns"]}
+    assert rows["f"]["options"] == ["fog-of-war"] and rows["p"]["options"] == []
+    before = (tmp_path / "f.nimitz.json").read_bytes()
+    refused = runner.invoke(cli, base + ["replay", "f"])
+    assert refused.exit_code == 2 and "fog of war" in refused.output and "Traceback" not in refused.output
+    assert (tmp_path / "f.nimitz.json").read_bytes() == before
+
+
+def _veterans_cases(data):
+    return [e for e in data.optional_rules.events.event if e.kind == "veterans"]
+
+
+@pytest.mark.parametrize("roll", [4, 6, 7, 8, 9])
+def test_each_veterans_event_adds_one_to_its_values_of_its_side_only(data, roll):
+    """R82, every veterans entry of the table (JA pilots; US pilots, gunners, AAA crews,
+    submariners and infantry): +1 to each named value of the favoured side's forces of that
+    kind, and to nothing else (the other side, other kinds, other values)."""
+    event = data.optional_rules.events.for_roll(roll)
+    assert event.kind == "veterans"
+    game = _game(data, year=1943, options=["events"])
+    sheet = data.year(1943)
+    pieces = [f.id for f in game.state.forces.values() if f.side in ("US", "JA")]
+    board = _board_with(data, game, pieces, [])
+    all_values = ("dogfight", "ship", "ground", "surface", "aaa", "infantry")
+    before = {(p, r): board.rating(p, r)[0] for p in pieces for r in all_values}
+    game.state.variant = VariantState(event=roll)
+    raised = set()
+    for (p, r), value in before.items():
+        after = board.rating(p, r)[0]
+        c = sheet.cls[game.state.forces[p].cls]
+        if value and board.side(p) == event.favours and r in event.ratings and variants._veteran(event.who, c):
+            assert after.value == value.value + 1, (event.name, p, r)
+            raised.add(r)
+        else:
+            assert after == value, (event.name, p, r)
+    assert raised == set(event.ratings)  # every named value met a force that has it
+
+
+@pytest.mark.parametrize("roll", range(1, 11))
+def test_every_event_is_drawn_logged_and_lasts_one_turn(data, roll):
+    """R82: the d10 on the events stream draws the table's entry; the log names it, whom it
+    helps and its effect in player words; the next turn's draw replaces it."""
+    event = data.optional_rules.events.for_roll(roll)
+    extra = [1] if event.kind in ("storm", "engine_trouble") else []  # the area, the ship
+    game = _game(data, options=["events"], faces=[roll, *extra, 5])
+    place(game.state, "HI", *of_type(game.state, data, "US", "CRU", 1))
+    game.state.turn = 2
+    variants.turn_start(game)
+    line = next(e for e in game.journal if e.data.get("event"))
+    helps = {"US": "helps the US", "JA": "helps Japan"}[event.favours]
+    assert line.text.startswith(f"Event (d10 = {roll}, {helps}): {event.name}")
+    effect = {
+        "attack_demanded": "or lose 3 SP when movement ends",
+        "storm": f"no air attacks in {data.map.areas[0].code} this turn",
+        "engine_trouble": "in HI cannot move this turn",
+        "veterans": f"+1 to {variants.veterans_words(event)} this turn" if event.kind == "veterans" else "",
+        "inspired": f"{event.bpp} extra battle-plan points in every battle this turn",
+        "quiet": event.name,
+    }[event.kind]
+    assert effect in line.text
+    assert variants.event_now(game) == event and [r.stream for r in game.dice.rolls] == ["events"] * (1 + len(extra))
+    game.state.turn = 3
+    variants.turn_start(game)  # the next turn draws again: the scripted 5, a quiet week
+    assert variants.event_now(game).kind == "quiet"
+    assert game.state.variant.event_area == game.state.variant.event_force == ""
+
+
+def test_a_quiet_week_changes_nothing(data):
+    """R82, the quiet entry: no value, BPP, movement or demand changes."""
+    quiet = next(e for e in data.optional_rules.events.event if e.kind == "quiet")
+    game = _game(data, options=["events"])
+    pieces = of_type(game.state, data, "US", "LBA", 1) + of_type(game.state, data, "JA", "CRU", 1)
+    board = _board_with(data, game, pieces, [])
+    before = [board.rating(p, r)[0] for p in pieces for r in ("dogfight", "ship", "surface", "aaa")]
+    game.state.variant = VariantState(event=quiet.roll)
+    assert [board.rating(p, r)[0] for p in pieces for r in ("dogfight", "ship", "surface", "aaa")] == before
+    assert variants.extra_bpp(game, "US") == variants.extra_bpp(game, "JA") == 0
+    assert not variants.attack_demand_open(game)
+    assert all(variants.cannot_move(game, f) is None for f in game.state.forces.values())
+
+
+def test_the_log_shows_each_turns_weather_and_event(data):
+    """R80, R82 and the issue: every turn of a campaign with the optional rules logs one weather
+    line (its roll after the first turn) and one event line; every optional-rule line (recon
+    peeks, the demanded attack, the variable end too) is in player words (no ids)."""
+    from nimitz.views.words import find_leaks
+
+    game = _play(data, 1943, 3, options=["fog-of-war", "weather", "events", "variable-end"])
+    turns = range(1, game.state.turn + 1)
+    weather = [e for e in game.journal if e.kind == "event" and e.text.startswith("Weather: ")]
+    events = [e for e in game.journal if e.kind == "event" and e.text.startswith("Event (d10 = ")]
+    assert [e.turn for e in weather] == list(turns) == [e.turn for e in events]
+    assert weather[0].text.startswith("Weather: clear (the first turn is always clear)")
+    assert all(e.text.startswith(f"Weather: d6 = {e.data['face']}, ") for e in weather[1:])
+    assert all(
+        ("No effect." in e.text) == (e.data["weather"] == "clear") for e in weather[1:]
+    )  # the effect in force is said
+    streams = [r.stream for r in game.dice.rolls]
+    assert streams.count("weather") == len(turns) - 1  # its own stream, one roll a turn after the first
+    assert streams.count("events") >= len(turns)
+    optional = [e for e in game.journal if {"R80", "R82", "R83", "R84", "R85"} & set(e.data.get("rulings", ()))]
+    assert len(optional) > len(weather) + len(events)  # recon peeks, the demand, the variable end too
+    for e in optional:
+        assert not find_leaks(e.text), e.text
+
+
+def test_lab_takes_options_and_names_them(tmp_path):
+    """`nimitz lab --option NAME` plays its campaigns with the option and its tables say so."""
+    from click.testing import CliRunner
+
+    from nimitz.cli import cli
+
+    out = CliRunner().invoke(
+        cli, ["lab", "--year", "1942", "--runs", "2", "--jobs", "1", "--option", "weather", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["summaries"][0]["rules"].endswith("optional rules: weather")
+
+
+@pytest.mark.parametrize("year,seed", [(1942, 2), (1945, 1)])
+def test_whenever_the_us_is_asked_the_fog_matches_the_map(data, year, seed):
+    """R85/R86: at every US decision (mid-battle, strategic bombing's target, the moves) each
+    Japanese force on the map is either watched by US forces in its area or in its area's hidden
+    stack: none stands in plain sight because it moved since the fog was last drawn; the
+    journal as the US reads it can be drawn at any moment."""
+    from nimitz.engine import fog
+
+    game = new_game(data, year, seed, RulesProfile(options=["fog-of-war"]))
+    chooser = get_policy("sensible")
+    asked = set()
+    while game.pending is not None:
+        state = game.state
+        for f in state.forces.values():
+            if f.side == "JA" and f.location in data.map.area and not state.at(f.location, "US"):
+                stack = state.variant.fog.get(f.location)
+                assert stack is not None and f.id in stack.forces, (state.step, f.name, f.location)
+        asked.add(game.pending.kind)
+        if len(game.journal) % 7 == 0:  # the journal as the US reads it is always at hand
+            assert len(fog.journal_seen(game.journal, state)) == len(game.journal)
+        game.answer(chooser(game.pending, game))
+    assert {"movement", "scouting"} <= asked
+
+
+def test_a_scouted_order_stays_readable_without_what_the_fog_hides(data):
+    """R85/R86: the US watched a scouted order, so it reads it, even when the order's explanation
+    names forces it could have picked but left in a hidden stack: those asides are taken out,
+    with the Japanese counts of hidden areas among its candidates ('?')."""
+    from nimitz.engine import fog
+    from nimitz.model.journal import JournalEntry
+
+    game = _fog_game(data, faces=[1, 1, 1])  # GI, ML, then GI again when one leaves
+    left, moved = place(game.state, "GI", *of_type(game.state, data, "JA", "CRU", 2))
+    place(game.state, "ML", *of_type(game.state, data, "JA", "INF", 1))
+    fog.refresh(game)
+    moved.location = "MI"
+    place(game.state, "MI", *of_type(game.state, data, "US", "CRU", 1))
+    fog.refresh(game)
+    entry = JournalEntry(
+        seq=0,
+        turn=1,
+        step="scouting",
+        side="JA",
+        kind="bot",
+        text=f"Scouted order GI: Offensive: {moved.name} to MI",
+        data={
+            "scouted": True,
+            "moved": [moved.id],
+            "held": [],
+            "selection": {"ships": {"limit": 1, "eligible": [left.id, moved.id]}},
+            "candidates": [{"area": "MI", "ja_forces": 0}, {"area": "ML", "ja_forces": 1}],
+        },
+        year=1942,
+    )
+    (seen,) = fog.journal_seen([entry], game.state)
+    assert seen.text == entry.text and "selection" not in seen.data
+    assert seen.data["candidates"] == [{"area": "MI", "ja_forces": 0}, {"area": "ML", "ja_forces": "?"}]
+    held = attrs.evolve(entry, data={**entry.data, "held": [left.id]})  # a hidden force in its text
+    assert fog.journal_seen([held], game.state)[0].text == fog.HIDDEN_DECISION
+
+
+def test_ending_movement_warns_of_high_commands_unmet_demand(data):
+    """R83: a human player is warned before ending movement while the demanded attack is not
+    set up (no US infantry on transports where Japanese forces stand); once it is, no warning."""
+    from nimitz.views.stakes import movement_warnings
+
+    demand = next(e.roll for e in data.optional_rules.events.event if e.kind == "attack_demanded")
+    game = _game(data, options=["events"])
+    game.state.variant = VariantState(event=demand)
+    home, landing = of_type(game.state, data, "US", "INF", 2)
+    place(game.state, "HI", home)
+    assert any(f"costs {variants.ATTACK_PENALTY_SP} SP (R83)" in w for w in movement_warnings(game.state, data))
+    place(game.state, "GI", *of_type(game.state, data, "JA", "INF", 1))
+    place(game.state, "GI", landing, embarked=True)
+    assert not any("R83" in w for w in movement_warnings(game.state, data))
+
+
+@pytest.mark.parametrize("year,says", [(1942, "after turn 5 a die may end the campaign"), (1945, "only 4 turns")])
+def test_the_briefing_says_what_the_variable_end_does_this_year(data, year, says):
+    """R84: the briefing's word on the variable end; 1945 has four turns, so the die is never
+    rolled and the briefing says so instead of promising it."""
+    from nimitz.views.stakes import briefing
+
+    state = fresh(data, year)
+    state.rules.options = ["variable-end"]
+    (paragraph,) = [text for head, text in briefing(state, data) if head == "Optional rules"]
+    assert says in paragraph

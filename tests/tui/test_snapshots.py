@@ -1,7 +1,9 @@
 """Snapshots (pytest-textual-snapshot) of every campaign-side screen at 80x24 and 160x50: title,
-new campaign, briefing, campaign, map, area, movement, log, orders viewer, reference (its map
-tab), help, glossary and the end. `pytest --snapshot-update` rewrites them after a wanted change;
-look at the SVGs (tests/tui/__snapshots__/) before committing."""
+new campaign, briefing, the guided first turn, the shop, scouting, campaign, map, area,
+movement, the end-of-movement warnings, the battle order, log, orders viewer, reference (its
+map tab), help, glossary and the end (the battle screens: test_battle_screens.py).
+`pytest --snapshot-update` rewrites them after a wanted change; look at the SVGs
+(tests/tui/__snapshots__/) before committing."""
 
 from __future__ import annotations
 
@@ -31,9 +33,29 @@ def folder(tmp_path_factory) -> Path:
     ctl = Controller(saves, data)  # optional rules: fog of war, weather, events (R80-R86)
     ctl.create(1942, 7, "rulebook", "foggy", options=["fog-of-war", "weather", "events"])
     ctl.answer(Decision("end_resupply"))
+    ctl = Controller(saves, data)  # scouting points to place
+    ctl.create(1942, 7, "rulebook", "scouting")
+    ctl.answer(Decision("buy_scouting", count=2))
+    ctl.answer(Decision("end_resupply"))
+    ctl = Controller(saves, data)  # Hawaii emptied: the warnings on ending movement
+    ctl.create(1942, 7, "rulebook", "reckless")
+    ctl.answer(Decision("end_resupply"))
+    hawaii = tuple(f.id for f in ctl.game.state.at("HI", "US") if f.id in ctl.request.info["movable"])
+    assert ctl.answer(Decision("move", forces=hawaii, area="WC")).ok
+    ctl = Controller(saves, data)  # several battles due: which first?
+    ctl.create(1942, 7, "rulebook", "battles")
+    ctl.answer(Decision("end_resupply"))
+    ctl.answer(Decision("end_movement"))
+    assert ctl.request.kind == "battle_order"
     ctl = Controller(saves, data)
     ctl.create(1942, 3, "rulebook", "over")
     policy = get_policy("sensible")
+    while ctl.request is not None:
+        assert ctl.answer(policy(ctl.request, ctl.game)).ok
+    every_option = ["fog-of-war", "weather", "events", "variable-end"]
+    Controller(saves, data).create(1942, 3, "rulebook", "optional", options=every_option)
+    ctl = Controller(saves, data)  # played to its end with every optional rule (R80-R86)
+    ctl.create(1942, 3, "rulebook", "optional-over", options=every_option)
     while ctl.request is not None:
         assert ctl.answer(policy(ctl.request, ctl.game)).ok
     return saves
@@ -87,6 +109,27 @@ def test_briefing(snap_compare, folder: Path, size) -> None:
     assert snap_compare(opened(folder, "fresh", briefings=True), terminal_size=size, run_before=settle)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_guided_first_turn(snap_compare, folder: Path, size) -> None:
+    """The briefing's t: the hint for the step on the campaign screen and in the shop above it."""
+    app = opened(folder, "fresh", briefings=True)
+    assert snap_compare(app, terminal_size=size, run_before=pressed(("t",)))
+
+
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        ("fresh", ("enter",)),  # the shop
+        ("scouting", ()),  # the scouting dialog opens by itself
+        ("reckless", ("e",)),  # Hawaii left empty: the warnings, with Yes and No
+        ("battles", ()),  # the battle order
+    ],
+)
+@pytest.mark.parametrize("size", SIZES)
+def test_questions(snap_compare, folder: Path, size, name: str, keys) -> None:
+    assert snap_compare(opened(folder, name), terminal_size=size, run_before=pressed(keys))
+
+
 @pytest.mark.parametrize(
     ("screen", "keys"),
     [
@@ -129,9 +172,34 @@ def test_screens_of_a_finished_campaign(snap_compare, folder: Path, size, screen
     assert snap_compare(opened(folder, "over"), terminal_size=size, run_before=pressed(keys))
 
 
-@pytest.mark.parametrize(("screen", "keys"), [("campaign", ()), ("map", ("m",)), ("area", ("i",))])
+@pytest.mark.parametrize(
+    ("screen", "keys"),
+    [
+        ("campaign", ()),
+        ("map", ("m",)),
+        ("area", ("i",)),
+        ("help", ("question_mark", "end")),
+        ("movement", ("enter", "space")),
+    ],
+)
 @pytest.mark.parametrize("size", SIZES)
 def test_fog_of_war_screens(snap_compare, folder: Path, size, screen: str, keys) -> None:
-    """R85/R86: hidden Japanese stacks show as known counters plus unknown chips; the stakes
-    and log name the weather and the event."""
+    """R85/R86: hidden Japanese stacks show as known counters plus unknown chips; the status
+    line and log name the weather and the event; the help explains the optional rules; the
+    movement destinations count chips ('JA 4+2?')."""
     assert snap_compare(opened(folder, "foggy"), terminal_size=size, run_before=pressed(keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_briefing_with_optional_rules(snap_compare, folder: Path, size) -> None:
+    """The briefing of a campaign with every optional rule ends with a word on each (scrolled
+    to its end, where that paragraph is)."""
+    assert snap_compare(
+        opened(folder, "optional", briefings=True), terminal_size=size, run_before=pressed(("down",) * 30)
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_with_optional_rules(snap_compare, folder: Path, size) -> None:
+    """The end screen names the optional rules the campaign was played with."""
+    assert snap_compare(opened(folder, "optional-over"), terminal_size=size, run_before=pressed(()))

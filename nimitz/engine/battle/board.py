@@ -5,7 +5,7 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
-from collections import defaultdict
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any, cast
@@ -63,11 +63,9 @@ class Board:
         self.state = cast("_InBattle", game.state)
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
-        self._cls: dict[str, CounterClass] = {}
-        self._memo_of: Positions | None = None  # the positions the memo is for
-        self._memo_changes = 0  # and their count of changes then
-        self._kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see _kind
-        self._memo_results: dict[Any, Sequence[str]] = {}  # read-only: callers get copies
+        # pid -> class: a piece never changes class, so the boards of a battle share this
+        battle = game.state.battle
+        self._cls: dict[str, CounterClass] = _shared(battle.positions).cls if battle is not None else {}
 
     @property
     def bs(self) -> BattleState:
@@ -114,40 +112,96 @@ class Board:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
 
         The battle engine asks these many times between two moves, and scanning the board each
-        time was its largest cost. `positions` counts its own changes (model.battle.Positions),
-        so every way of moving a piece, the engine's or a test's, is seen without being routed
-        through here. (A force or piece only counts once it has a position, and leaves the
-        board by losing it, so `forces` and `pieces` need no watching; an aircraft changes
-        carrier only as it lands, a change of position too.)"""
+        time was its largest cost. `positions` counts its own changes and lists the pieces
+        they were to (model.battle.Positions), so every way of moving a piece, the engine's or
+        a test's, is seen without being routed through here, and the memo follows the pieces
+        that moved. (A force or piece only counts once it has a position, and leaves the board
+        by losing it, so a piece new to `forces` or `pieces` is among those that moved; an
+        aircraft changes carrier only as it lands, a change of position too.) The memo lives
+        with the positions, so every Board over them shares it: a policy's board asks nothing
+        the engine's knew."""
         pos = cast(Positions, self.bs.positions)
-        if pos is not self._memo_of or pos.changes != self._memo_changes:
-            self._remember(pos)
-        return self._memo_results
+        memo: _BoardMemo | None = pos.board_cache
+        if memo is None or memo.changes != pos.changes:
+            memo = self._catch_up(pos)
+        return memo.results  # type: ignore[return-value]  # lists, read-only like tuples
 
-    def _remember(self, pos: Positions) -> None:
+    def _catch_up(self, pos: Positions) -> _BoardMemo:
+        """The memo brought up to date: piece by piece when only single pieces moved since,
+        else from one fresh pass over the board. Computed queries (`derived`) start again."""
+        memo = _shared(pos)
+        memo.derived = {}
+        if memo.changes < 0 or pos.bulk > memo.changes:
+            return self._remember(pos, memo)
+        order, where, results = memo.order, memo.where, memo.results
+        for p in pos.moved[memo.seen :]:
+            if p not in order:  # new to the memo (a battalion landed): one pass over all
+                return self._remember(pos, memo)
+            old, new = where.get(p), pos.get(p)
+            if old == new:
+                continue
+            gone = self._keys(memo, p, old) if old is not None else ()
+            come = self._keys(memo, p, new) if new is not None else ()
+            for key in gone:
+                if key not in come:
+                    group = results[key]
+                    del group[bisect_left(group, order[p], key=order.__getitem__)]
+            for key in come:
+                if key not in gone:
+                    insort(results.setdefault(key, []), p, key=order.__getitem__)
+            if new is None:
+                del where[p]
+            else:
+                where[p] = new
+        memo.changes, memo.seen = pos.changes, len(pos.moved)
+        return memo
+
+    def _remember(self, pos: Positions, memo: _BoardMemo) -> _BoardMemo:
         """A fresh memo from one pass over the board: the pieces of each side, of each side in
         each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
         bs = self.bs
-        kinds = self._kinds
-        grouped: defaultdict[Any, list[str]] = defaultdict(list)
-        every = grouped[None]
-        for p in chain(bs.forces, bs.pieces):
+        keys_of = memo.keys
+        grouped: dict[Any, list[str]] = {}
+        order: dict[str, int] = {}
+        where: dict[str, str] = {}
+        for i, p in enumerate(chain(bs.forces, bs.pieces)):
+            order[p] = i
             box = pos.get(p)
             if box is None:
                 continue
-            kind = kinds.get(p)
-            if kind is None:
-                kind = kinds[p] = self._kind(p)
-            side, groups, ship, _aircraft = kind
-            every.append(p)
-            for key in groups:
-                grouped[key].append(p)
-            grouped[(side, box)].append(p)
-            if ship:
-                grouped[("ships", side, box)].append(p)
-        self._memo_of = pos
-        self._memo_changes = pos.changes
-        self._memo_results = grouped  # type: ignore[assignment]  # lists, read-only like tuples
+            where[p] = box
+            by_box = keys_of.get(p)
+            keys = by_box.get(box) if by_box is not None else None
+            if keys is None:
+                keys = self._keys(memo, p, box)
+            for key in keys:
+                group = grouped.get(key)
+                if group is None:
+                    grouped[key] = [p]
+                else:
+                    group.append(p)
+        memo.changes, memo.seen = pos.changes, len(pos.moved)
+        memo.results, memo.order, memo.where = grouped, order, where  # lists, read-only like tuples
+        return memo
+
+    def _keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
+        """The memo groups a piece in `box` belongs to: every piece (None), its side, its side
+        in the box, its side's ships in the box, all ships, aircraft, carriers, LBA."""
+        by_box = memo.keys.setdefault(pid, {})
+        keys = by_box.get(box)
+        if keys is None:
+            keys = by_box[box] = self._new_keys(memo, pid, box)
+        return keys
+
+    def _new_keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
+        kind = memo.kinds.get(pid)
+        if kind is None:
+            kind = memo.kinds[pid] = self._kind(pid)
+        side, groups, ship, _aircraft = kind
+        keys: list[Any] = [None, *groups, (side, box)]
+        if ship:
+            keys.append(("ships", side, box))
+        return tuple(keys)
 
     def _kind(self, pid: str) -> tuple[str, tuple[Any, ...], bool, bool]:
         """What never changes about a piece: its side, the memo groups it always belongs to
@@ -174,13 +228,15 @@ class Board:
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
         pos = cast(Positions, self.bs.positions)
-        if pos is not self._memo_of or pos.changes != self._memo_changes:
-            self._remember(pos)
-        memo = self._memo_results
+        memo: _BoardMemo | None = pos.board_cache
+        if memo is None or memo.changes != pos.changes:
+            memo = self._catch_up(pos)
         key = (query, side, area)
-        got = memo.get(key)
+        got: Sequence[str] | None = memo.results.get(key)  # a group kept (ships in an area, carriers...)
         if got is None:
-            got = memo[key] = tuple(_QUERIES[query](self, side, area))
+            got = memo.derived.get(key)
+            if got is None:
+                got = memo.derived[key] = tuple(_QUERIES[query](self, side, area))
         return got
 
     def ids(self, side: str | None = None) -> list[str]:
@@ -370,6 +426,32 @@ class Board:
         }
 
 
+class _BoardMemo:
+    """What the Boards over one battle's positions share (`Positions.board_cache`)."""
+
+    __slots__ = ("changes", "seen", "results", "derived", "order", "where", "cls", "kinds", "keys")
+
+    def __init__(self) -> None:
+        self.changes = -1  # the positions' count of changes the memo is for
+        self.seen = 0  # how many of the positions' `moved` it has followed
+        self.results: dict[Any, list[str]] = {}  # the groups kept (Board._keys); read-only: callers get copies
+        self.derived: dict[Any, Sequence[str]] = {}  # the other queries, asked since the last change
+        self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
+        self.where: dict[str, str] = {}  # pid -> its box as the groups have it
+        self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
+        self.kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see Board._kind
+        self.keys: dict[str, dict[str, tuple[Any, ...]]] = {}  # pid -> box -> Board._keys
+
+
+def _shared(positions: dict[str, str]) -> _BoardMemo:
+    """The memo of these positions (always a Positions: BattleState converts), made on first use."""
+    pos = cast(Positions, positions)
+    memo: _BoardMemo | None = pos.board_cache
+    if memo is None:
+        memo = pos.board_cache = _BoardMemo()
+    return memo
+
+
 # --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
 
 
@@ -377,8 +459,9 @@ def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
     if area is not None:
         if area not in AREAS:
             return ()
-        kinds = board._kinds
-        return (p for p in board._in_box(side, area) if kinds[p][3])
+        here = board._in_box(side, area)  # (brings the memo, with its kinds, up to date)
+        kinds = _shared(board.bs.positions).kinds
+        return (p for p in here if kinds[p][3])
     pos = board.bs.positions
     return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
 

@@ -170,6 +170,15 @@ class Alloc:
         damaged (a hit lands on the lowest values first)."""
         return not any(u.cost < t.cost and not self.damaged_now(u) for u in legal)
 
+    def r15_allowed(self, legal: list[Target]) -> list[Target]:
+        """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
+        more than the cheapest legal target not yet damaged."""
+        fresh = [u.cost for u in legal if not self.damaged_now(u)]
+        if not fresh:
+            return list(legal)
+        cheapest = min(fresh)
+        return [t for t in legal if t.cost <= cheapest]
+
     def take(self, t: Target) -> None:
         self.taken[t.id] += 1
 
@@ -208,7 +217,7 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
         if len(seen) > limit:
             raise _Enough
         legal = a.legal()
-        ok = [t for t in legal if a.r15_ok(t, legal)]
+        ok = a.r15_allowed(legal)
         if left == 0 or not ok:
             finals.add(key)
             if len(finals) > 1:

@@ -86,6 +86,19 @@ class RequestDialog(NimitzModal):
         """Stay open for this new request? (default: never)"""
         return False
 
+    def on_mount(self) -> None:
+        """The guided first turn's hint at the top of the dialog: the dialog covers the
+        campaign screen's own hint line (Textual runs this before a subclass's on_mount)."""
+        from nimitz.tui.helptext import guide_hint
+
+        request = self.napp.controller.request
+        if not self.napp.guided or request is None or self.game.state.turn != 1:
+            return
+        hint = guide_hint(request.kind)
+        dialogs = self.query("#dialog")
+        if hint and dialogs:
+            dialogs.first().mount(Static(Text.assemble(("Hint: ", "bold"), hint), classes="guide-hint"), before=0)
+
     def action_auto(self) -> None:
         """The request's own 'auto' answer when it has one (R15 allocation...), else the
         scripted player's answer."""

@@ -26,6 +26,7 @@ from nimitz.tui.battle_view import (
     BoardHistory,
     battle_entries,
     battle_view,
+    entry_turn,
     plan_names,
     step_title,
 )
@@ -33,6 +34,8 @@ from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE, BattleSheet
 from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.shown import show
+from nimitz.tui.widgets.status_bar import stakes_text
+from nimitz.views.stakes import stakes
 
 WIDE = 140  # from this width the battle log stands beside the board
 
@@ -87,6 +90,7 @@ class BattleScreen(NimitzScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="battle-title", classes="screen-title")
+        yield Static(id="battle-stakes")  # the campaign's stakes stay in view in a battle too
         yield Static(id="battle-plans")
         with Horizontal(id="battle-main"):
             with VerticalScroll(id="battle-scroll"):
@@ -139,6 +143,15 @@ class BattleScreen(NimitzScreen):
         """New journal entries of this battle: their beats wait to be shown."""
         if self._maker is None:
             self._maker = BeatMaker(self.history, plan_names(self.napp.controller.game))
+            if entries:  # reopened part-way through a battle turn: its summary starts from here
+                earlier = [
+                    e
+                    for e in battle_entries(self.napp.controller.game.journal, self.area or None)
+                    if e.seq < entries[0].seq
+                ]
+                turn = entry_turn(entries[0].step)
+                if earlier and turn and entry_turn(earlier[-1].step) == turn:
+                    self._maker.resumed_turn = turn
         if self.first_fed is None and entries:
             self.first_fed = entries[0].seq
         self.queue += self._maker.feed(entries)
@@ -204,11 +217,17 @@ class BattleScreen(NimitzScreen):
             self.napp.open_request()
 
     def action_auto(self) -> None:
-        """The scripted player answers the question, once every beat before it is seen."""
+        """The expert answers the question, once every beat before it is seen."""
         if self.done is not None:
             self.notify("Space shows the rest of what happened first.", timeout=3)
             return
         self.napp.action_auto()
+
+    def note(self, title: str, text: str) -> None:
+        """A line for the battle log that is no beat (what auto chose and why)."""
+        line = Text(f"{title}: ", style="bold")
+        line.append(text)
+        self.query_one("#battle-log", RichLog).write(line)
 
     def action_speed(self) -> None:
         self.speed = settings.SPEEDS[(settings.SPEEDS.index(self.speed) + 1) % len(settings.SPEEDS)]
@@ -236,7 +255,7 @@ class BattleScreen(NimitzScreen):
         if self.current is not None:
             view = self.history.at.get(self.current.seq)
         if view is None and live:
-            view = battle_view(game)
+            view = battle_view(game, self.history.names)
         if view is None:
             view = self.last_view
         if view is None:
@@ -256,10 +275,14 @@ class BattleScreen(NimitzScreen):
             title.append(f" · {step_title(game.state.step)}")
         title.append(f" · SP {game.state.sp}", style="dim")
         show(self.query_one("#battle-title", Static), title)
+        show(self.query_one("#battle-stakes", Static), self._stakes_line())
         plans = Text()
         plans.append("Japan's plans this turn: ", style=SIDE_STYLE["JA"])
-        plans.append(", ".join(view.ja_plans_now) or "none")
-        plans.append(f" ({view.ja_plans_per_turn} a turn)", style="dim")
+        if view.ja_plans_per_turn:
+            plans.append(", ".join(view.ja_plans_now) or "none")
+            plans.append(f" ({view.ja_plans_per_turn} a turn)", style="dim")
+        else:
+            plans.append("drawn each battle turn", style="dim")
         plans.append("   Your plans: ", style=SIDE_STYLE["US"])
         words = {"held": "ready", "playing": "in play", "used": "used"}
         plans.append(", ".join(f"{n} ({words.get(s, s)})" for n, s in view.us_plans) or "none")
@@ -273,6 +296,14 @@ class BattleScreen(NimitzScreen):
                 waiting.append_text(question)
             show(self.query_one("#beat", Static), waiting)
         show(self.query_one("#battle-next", Static), self._hint())
+
+    def _stakes_line(self) -> Text:
+        """Campaign turn, objectives against the ladder and Hawaii, as on the campaign screen."""
+        game = self.napp.controller.game
+        s = stakes(game.state, game.data)
+        t = Text(f"Turn {s.turn}/{s.turns} · ", no_wrap=True, overflow="ellipsis")
+        t.append_text(stakes_text(s, (self.size.width or self.app.size.width) - 2 - len(t)))
+        return t
 
     def _waiting_text(self) -> Text:
         request = self.napp.controller.request

@@ -22,13 +22,16 @@ TITLES = {
 }
 HELP = {
     "battle_place_ships": "Carriers always sit in the US Ocean; other ships go to the US "
-    "Ocean (safer) or the Coastal area (naval guns reach JA ships and "
+    "Ocean (safer) or the Coastal area (naval guns reach Japanese ships and "
     "the Island there).",
     "battle_place_subs": "Submarines join an area with Japanese ships, or stay out of the battle.",
     "battle_air": "Each aircraft flies to a battle area or stays home (it can still be "
     "attacked there). Plans marked 'play' act this turn.",
 }
 
+
+DIALOG_WIDTH = 76  # #dialog in nimitz.tcss
+WIDE_DIALOG = 110  # App.-wide #dialog.battle-dialog in battle.tcss
 
 CHOICE_WORDS = {
     "JO": "JA Ocean",
@@ -58,7 +61,7 @@ class AssignDialog(RequestDialog):
         self.items: list[dict] = []  # {"id", "label", "values", "choices", "value", "plan"}
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="battle-dialog"):
+        with Vertical(id="dialog", classes="battle-dialog assign"):
             yield Static(TITLES.get(self.kind, self.kind), classes="dialog-title")
             yield self.recent_widget()
             yield Static(Text(HELP.get(self.kind, ""), style="dim"), id="assign-help")
@@ -89,6 +92,8 @@ class AssignDialog(RequestDialog):
             t.append("\nUS:    ", style="bold")
             t.append(side_summary(view, "US"))
             self.query_one("#assign-sides", Static).update(t)
+        if self.app.has_class("-short"):  # 80x24: the beats just told what led here; room for the odds
+            self.query_one("#recent").display = False
         self._build()
         self.query_one("#items", OptionList).focus()
 
@@ -165,8 +170,18 @@ class AssignDialog(RequestDialog):
             self._detail(0)
         self._odds()
 
+    def _label_width(self) -> int:
+        """The names get what the choices leave of the list's width (at least 21)."""
+        if not self.items:
+            return 21
+        choices = max(sum(len(CHOICE_WORDS.get(c, c)) + 2 for c in i["choices"]) for i in self.items)
+        dialog = min(self.app.size.width, WIDE_DIALOG if self.app.has_class("-wide") else DIALOG_WIDTH)
+        room = dialog - 10 - choices  # the dialog's and the list's borders and padding
+        return max(21, min(max(len(i["label"]) for i in self.items), room))
+
     def _prompt(self, item: dict) -> Text:
-        t = Text(f"{item['label'][:21]:<21} ", no_wrap=True, overflow="ellipsis")
+        width = self._label_width()
+        t = Text(f"{item['label'][:width]:<{width}} ", no_wrap=True, overflow="ellipsis")
         for c in item["choices"]:
             word = CHOICE_WORDS.get(c, c)
             if c == item["value"]:
@@ -189,7 +204,7 @@ class AssignDialog(RequestDialog):
 
     def _odds(self) -> None:
         """The exact odds of what is set now (nimitz/engine/battle/odds.py)."""
-        from nimitz.tui.battle_view import air_odds, coastal_odds
+        from nimitz.tui.battle_view import air_odds, placement_odds
 
         t = Text()
         if self.kind == "battle_air":
@@ -199,9 +214,10 @@ class AssignDialog(RequestDialog):
                 "\n".join(lines)
                 + ("" if len(lines) > 1 else "\nNo aircraft sent yet (Japan's aircraft move after yours).")
             )
+            t.append("\nBombs score only if the aircraft get through; hits beyond the targets are lost.", style="dim")
         elif self.kind == "battle_place_ships":
             t.append("Odds: ", style="bold")
-            t.append(coastal_odds(self.game, [i["id"] for i in self.items if i["value"] == "CO"]))
+            t.append("\n".join(placement_odds(self.game, {i["id"]: i["value"] for i in self.items})))
         self.query_one("#assign-odds", Static).update(t)
         self.query_one("#assign-odds", Static).display = bool(t.plain)
 

@@ -44,8 +44,33 @@ def battle_info_text(info: dict[str, Any], name) -> Text:  # name(id) -> str
     return t
 
 
+def hits_at_stake(game, info: dict[str, Any], name) -> Text:
+    """What the hits about to land do if no plan stops them (a reactive plan's question)."""
+    from nimitz.engine.battle.board import Board
+    from nimitz.tui.battle_view import hit_effect
+
+    hits = info.get("hits")
+    t = Text()
+    if not isinstance(hits, list) or game.state.battle is None:
+        return t
+    board = Board(game)
+    done: dict[str, int] = {}
+    t.append("If no plan stops them:\n", style="bold")
+    for h in hits:
+        kind = "airfield" if h.endswith(":airfield") else "force"
+        damaged = kind == "force" and board.alive(h) and board.damaged(h)
+        target = {"id": h, "kind": kind, "damaged": damaged}
+        t.append(f"  a hit on {name(h)} {hit_effect(game, target, done.get(h, 0))}\n")
+        done[h] = done.get(h, 0) + 1
+    return t
+
+
 class BattleChoiceDialog(ChoiceDialog):
     """The choice dialog for a battle question."""
+
+    def on_mount(self) -> None:
+        self.query_one("#dialog").add_class("battle-dialog")  # wider on a large window, taller info
+        super().on_mount()
 
     def refresh_state(self) -> None:
         from nimitz.tui.battle_view import say
@@ -58,8 +83,11 @@ class BattleChoiceDialog(ChoiceDialog):
         words = request_words(request.kind)
         self.query_one("#choice-title", Static).update(f"Battle: {words[:1].upper()}{words[1:]}")
         self.query_one("#choice-prompt", Static).update(Text(say(request.prompt), style="bold"))
-        self.query_one("#choice-info-text", Static).update(
-            battle_info_text(request.info, self.napp.battle_history.name)
+        info = battle_info_text(request.info, self.napp.battle_history.name)
+        info.append_text(hits_at_stake(self.game, request.info, self.napp.battle_history.name))
+        self.query_one("#choice-info-text", Static).update(info)
+        self.query_one(".hint", Static).update(
+            Text("Enter chooses · a auto (the expert's answer) · Esc board", style="dim")
         )
 
 

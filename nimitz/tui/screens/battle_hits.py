@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz.model.journal import Decision
+from nimitz.tui.battle_view import hit_refused
 from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
@@ -48,6 +49,7 @@ class HitsDialog(RequestDialog):
         self.clear_error()
         request = self.napp.controller.request
         info = request.info if request else {}
+        self.info = info  # the question this dialog answers (the controller moves on when it is answered)
         self.n = int(info.get("to_place", 0))
         self.targets = list(info.get("targets", []))
         self.auto = list(info.get("auto", []))
@@ -64,30 +66,42 @@ class HitsDialog(RequestDialog):
 
     def _draw(self) -> None:
         left = self.n - len(self.sequence)
-        title = Text(f"{self.n} hit(s) on your forces ({self.where}): ")
+        title = Text(f"{self.n} hit{'s' * (self.n != 1)} on your forces ({self.where}): ")
         title.append(f"{left} to place", style="bold reverse")
         self.query_one("#hits-title", Static).update(title)
         lst = self.query_one("#targets", OptionList)
         keep = lst.highlighted
         lst.clear_options()
         options = []
+        info = self.info
+        width = 36 if self.app.has_class("-wide") else 26  # the names get the room of a wide dialog
         for i, t in enumerate(self.targets):
             placed = self.sequence.count(t["id"])
+            refused = bool(info) and bool(hit_refused(info, tuple(self.sequence), t["id"]))
             label = Text(f"{'●' * placed:<3}", style="bold")
-            label.append(f"{t['name'][:28]:<28}")
+            label.append(f"{t['name'][:width]:<{width}}", style="dim" if refused else "")
             label.append(
-                f" value {t['cost']}{' damaged*' if t.get('damaged') else ''}"
+                f" value {t['cost']}{' damaged✱' if t.get('damaged') else ''}"
                 f"{' foxhole' if t.get('foxhole') else ''} · takes {t.get('can_take', '?')}",
                 style="dim",
             )
+            label.append("  ✗ not yet" if refused else "  ✓", style="dim" if refused else "bold")
             options.append(Option(label, id=str(i)))
         lst.add_options(options)  # at once: one measure of the list, not one per line
         if keep is not None and self.targets:
             lst.highlighted = min(keep, len(self.targets) - 1)
         self._detail()
 
+    def asking(self) -> bool:
+        """Whether its question is still the one asked (once answered, the battle moves on and a
+        late highlight event must not read the board of what came next)."""
+        request = self.napp.controller.request
+        return request is not None and request.info is self.info
+
     def _detail(self) -> None:
         """The order so far, what auto would do, and what a hit on the highlighted force does."""
+        if not self.asking():
+            return
         lst = self.query_one("#targets", OptionList)
         names = {t["id"]: t["name"] for t in self.targets}
         detail = Text("Your order: ", style="bold")
@@ -99,12 +113,15 @@ class HitsDialog(RequestDialog):
             from nimitz.tui.battle_view import hit_effect
 
             t = self.targets[index]
+            refused = hit_refused(self.info, tuple(self.sequence), t["id"])
             detail.append(f"\nA hit on {t['name']} ", style="bold")
             detail.append(hit_effect(self.game, t, self.sequence.count(t["id"])))
+            if refused:
+                detail.append(f"\nNot allowed yet: {refused}", style="bold")
         self.query_one("#hits-detail", Static).update(detail)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if hasattr(self, "targets"):
+        if hasattr(self, "info"):
             self._detail()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -41,18 +41,20 @@ class PickDialog(RequestDialog):
         request = self.napp.controller.request
         info = request.info if request else {}
         self.count = int(info.get("count", 0))
-        self.query_one("#pick-title", Static).update(Text(request.prompt if request else "", style="bold"))
+        from nimitz.tui.battle_view import say
+
+        self.query_one("#pick-title", Static).update(Text(say(request.prompt) if request else "", style="bold"))
         lst = self.query_one("#pieces", CheckList)
         lst.set_items(
             [
-                (a["id"], f"{a['name']}  value {a['cost']}{' damaged*' if a.get('damaged') else ''}", False)
+                (a["id"], f"{a['name']}  value {a['cost']}{' damaged✱' if a.get('damaged') else ''}", False)
                 for a in info.get("aircraft", [])
             ]
         )
         names = {a["id"]: a["name"] for a in info.get("aircraft", [])}
         self.query_one("#pick-detail", Static).update(
             Text(
-                f"Pick {self.count}. Auto would lose: "
+                f"Pick {self.count}: each one picked is destroyed. Auto would lose: "
                 + ", ".join(names.get(x, short(x)) for x in info.get("auto", [])),
                 style="dim",
             )

@@ -9,11 +9,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from nimitz.tui.battle_view import SIDE_WORDS, Beat
+from nimitz.tui.battle_view import Beat, ended_words
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.battle_board import SIDE_STYLE
 from nimitz.tui.widgets.footer import KeysFooter
-from nimitz.views.words import HOLDER_WORDS
+from nimitz.views.words import HOLDER_WORDS, SIDE_ADJ
 
 
 def result_text(
@@ -31,7 +31,8 @@ def result_text(
     lost = {s: [f for f in destroyed if f.startswith(s + ":")] for s in ("US", "JA")}
     t = Text()
     t.append(f"The battle in {area_name} is over\n", style="bold reverse")
-    t.append(why[:1].upper() + why[1:] + ".\n")
+    why = ended_words(why)
+    t.append("It ended: " + why + ".\n")
     if by_side["US"] and not by_side["JA"]:
         outcome = "US victory: no Japanese force is left in the area."
     elif by_side["JA"] and not by_side["US"]:
@@ -41,9 +42,9 @@ def result_text(
     t.append(outcome + "\n", style="bold")
     t.append(f"{area_name}: {HOLDER_WORDS.get(holder, holder)}.\n\n")
     for side in ("US", "JA"):
-        t.append(f"{SIDE_WORDS[side]} forces lost ({len(lost[side])}): ", style=SIDE_STYLE[side])
+        t.append(f"{SIDE_ADJ[side]} forces lost ({len(lost[side])}): ", style=SIDE_STYLE[side])
         t.append((", ".join(names(f) for f in lost[side]) or "none") + "\n")
-        t.append(f"{SIDE_WORDS[side]} forces left ({len(by_side[side])}): ", style=SIDE_STYLE[side])
+        t.append(f"{SIDE_ADJ[side]} forces left ({len(by_side[side])}): ", style=SIDE_STYLE[side])
         t.append((", ".join(names(f) for f in by_side[side]) or "none") + "\n")
     turns = [b for b in beats if b.kind == "turn"]
     if turns:

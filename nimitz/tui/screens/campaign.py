@@ -13,6 +13,7 @@ from nimitz.model.journal import Decision
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.view_model import CampaignView, campaign_view
 from nimitz.tui.widgets.area_panel import AreaPanel
+from nimitz.tui.widgets.boxes_bar import BoxesBar
 from nimitz.tui.widgets.decision_bar import DecisionBar
 from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.log_tail import LogTail
@@ -51,6 +52,7 @@ class CampaignScreen(NimitzScreen):
             yield MapView(id="campaign-map")
             yield AreaPanel(id="panel")
         with Vertical(id="bottom"):
+            yield BoxesBar(id="boxes")
             yield SequenceBar(id="sequence")
             yield Static(id="guide")
             yield LogTail(id="log-tail")
@@ -72,6 +74,7 @@ class CampaignScreen(NimitzScreen):
         m.show(self.view)
         self.query_one(AreaPanel).show(self.view, m.selected)
         self.query_one(StatusBar).show(self.view)
+        self.query_one(BoxesBar).show(self.view)
         self.query_one(SequenceBar).show(self.view.step)
         self.query_one(LogTail).show(ctl.journal_seen)
         self.query_one(DecisionBar).show(self.view.request_kind, self.view.prompt, self.view.result)
@@ -102,15 +105,17 @@ class CampaignScreen(NimitzScreen):
             self.call_after_refresh(self.refresh_state)
 
     def _share_height(self) -> None:
-        """The map gets the rows its zoom needs (it scrolls beyond); the log takes the rest,
-        3 lines at least, so a tall terminal shows more of what just happened."""
+        """The map gets the rows its zoom needs (it scrolls beyond); the log takes the rest and
+        a sixth of the rows at least (3 lines at 80x24), so a tall terminal shows more of what
+        just happened: at 200x50 the log's 18 lines beat the large zoom's names (m shows them)."""
         guide = 2 if self.query_one("#guide").display else 0
-        rows = self.size.height - 2 - 1 - 1 - 1 - guide  # status, sequence, decision, footer
+        rows = self.size.height - 2 - 1 - 1 - 1 - 1 - guide  # status, boxes, sequence, decision, footer
+        log_rows = max(3, rows // 6)
         m = self.query_one(MapView)
-        zoom = m.zoom(self.size.width - m.side_room, rows - 3)
-        map_rows = max(1, min(zoom.height, rows - 3))
+        zoom = m.zoom(self.size.width - m.side_room, rows - log_rows)
+        map_rows = max(1, min(zoom.height, rows - log_rows))
         self.query_one("#main").styles.height = map_rows
-        self.query_one(LogTail).styles.height = max(3, rows - map_rows)
+        self.query_one(LogTail).styles.height = max(log_rows, rows - map_rows)
 
     # --- actions -----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from nimitz.engine.requests import Request
 from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.views.words import counted, request_words
 
 TITLES = {"battle_order": "Resolve Battles: which battle next?", "bombing_target": "Strategic bombing: which JA force?"}
 
@@ -52,9 +53,7 @@ class ChoiceDialog(RequestDialog):
                 yield Static(id="choice-info-text")
             yield OptionList(id="choices")
             yield Static(id="error")
-            yield Static(
-                Text("Enter chooses · a auto (the scripted player's answer) · Esc map", style="dim"), classes="hint"
-            )
+            yield Static(Text("Enter chooses · a auto (the expert's answer) · Esc map", style="dim"), classes="hint")
 
     def on_mount(self) -> None:
         self.clear_error()
@@ -67,9 +66,11 @@ class ChoiceDialog(RequestDialog):
             return  # the app closes this dialog: it answered another question
         self.kind = request.kind
         self.query_one("#choice-title", Static).update(
-            TITLES.get(request.kind, f"Decision: {request.kind.replace('_', ' ')}")
+            TITLES.get(request.kind, f"Decision: {request_words(request.kind)}")
         )
-        self.query_one("#choice-prompt", Static).update(Text(request.prompt, style="bold"))
+        prompt = self.query_one("#choice-prompt", Static)
+        prompt.update(Text(request.prompt, style="bold"))
+        prompt.display = request.kind != "battle_order"  # the title asks it already
         info = self.query_one("#choice-info-text", Static)
         info.update(info_text(request.info))
         self.query_one("#choice-info").display = bool(request.info) and request.kind not in TITLES
@@ -78,9 +79,11 @@ class ChoiceDialog(RequestDialog):
         state = self.game.state
         for i, option in enumerate(request.options):
             t = Text(option.label)
-            if request.kind == "battle_order" and option.decision.area:
-                us, ja = state.at(option.decision.area, "US"), state.at(option.decision.area, "JA")
-                t.append(f"  US {len(us)} forces vs JA {len(ja)}", style="dim")
+            if request.kind == "battle_order" and option.decision.area:  # the area by its name
+                area = option.decision.area
+                us, ja = state.at(area, "US"), state.at(area, "JA")
+                t = Text(f"Battle in {next((a.name for a in self.game.data.map.areas if a.code == area), area)}")
+                t.append(f"  US {counted(len(us), 'force')} against Japan's {len(ja)}", style="dim")
             if option.cost:
                 t.append(f"  ({option.cost} SP)", style="bold")
             lst.add_option(Option(t, id=str(i)))

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from nimitz.tui.helptext import help_for
+from nimitz.tui.helptext import help_for, optional_rules_help
 from nimitz.tui.screens.base import NimitzModal
 
 
@@ -41,12 +41,20 @@ class HelpScreen(NimitzModal):
 
     def compose(self) -> ComposeResult:
         title, paras = help_for(self.topic)
+        self.paragraphs = paras + self._optional_rules()
         with Vertical(id="dialog", classes="help"):
             yield Static(f"Help: {title}", classes="dialog-title")
             with VerticalScroll(id="help-body"):
-                yield Static(Group(*[Text(p + "\n") for p in paras]), id="help-text")
+                yield Static(Group(*[Text(p + "\n") for p in self.paragraphs]), id="help-text")
                 yield Static(id="help-keys")
             yield Static(Text("Esc or ? closes · ↑↓ scroll", style="dim"), classes="hint")
+
+    def _optional_rules(self) -> list[str]:
+        """The open campaign's optional rules, explained on every page of its help."""
+        ctl = self.napp.controller
+        if self.topic in ("title", "lab") or ctl.session is None:
+            return []
+        return optional_rules_help(ctl.game.state.rules.options, ctl.data.optional_rules)
 
     def on_mount(self) -> None:
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None

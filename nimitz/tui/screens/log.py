@@ -136,8 +136,8 @@ class LogScreen(NimitzScreen):
             expandable = e.kind == "bot" or bool(e.data and e.kind not in ("roll", "decision"))
             if expandable:
                 tree.root.add(label, data=e, allow_expand=True)
-            else:
-                tree.root.add_leaf(label, data=e)
+            else:  # the tree draws "▶ " before the others only: two spaces keep the columns
+                tree.root.add_leaf(Text("  ") + label, data=e)
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
         node = event.node

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.view_model import CampaignView, campaign_view
 from nimitz.tui.widgets.area_panel import area_text
+from nimitz.tui.widgets.boxes_bar import BoxesBar
 from nimitz.tui.widgets.footer import KeysFooter
 from nimitz.tui.widgets.map_view import MapView
 from nimitz.tui.widgets.status_bar import StatusBar
@@ -49,6 +50,7 @@ class MapScreen(NimitzScreen):
             with VerticalScroll(id="map-side"):
                 yield Static(id="map-area")
                 yield Static(legend_text(), id="map-legend")
+        yield BoxesBar(id="map-boxes")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -64,6 +66,7 @@ class MapScreen(NimitzScreen):
         m = self.query_one(MapView)
         m.show(self.view)
         self.query_one(StatusBar).show(self.view)
+        self.query_one(BoxesBar).show(self.view)
         self._area(m.selected)
 
     def _area(self, code: str) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from nimitz.engine.campaign import cls_of, move_problem
+from nimitz.engine.fog import seen_count
 from nimitz.engine.requests import Request
 from nimitz.model.journal import Decision
 from nimitz.tui.messages import Decide
@@ -129,9 +130,10 @@ class MoveDialog(RequestDialog):
                 t = Text("· ", style="dim")
             else:
                 t = Text("✗ " if problem else "✓ ", style="dim" if problem else "bold")
-            t.append(f"{a.code} {a.name[:18]:<18}", style="dim" if problem and forces else "")
-            ja = len(game.state.at(a.code, "JA"))
-            if ja:
+            ja = seen_count(game.state, a.code)  # fog of war: only the chips (R86)
+            width = 18 - max(0, len(ja) - 3)  # a fog count ('12+3?') takes room from the name, not a line
+            t.append(f"{a.code} {a.name[:width]:<{width}}", style="dim" if problem and forces else "")
+            if ja != "0":
                 t.append(f" JA {ja}", style="dim")
             dests.add_option(Option(t, id=a.code))
         special = game.sheet.special

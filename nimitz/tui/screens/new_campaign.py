@@ -11,19 +11,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from nimitz.model.difficulty import load_difficulties
+from nimitz.model.optional_rules import OPTION_NAMES, OPTION_TITLES
 from nimitz.tui.screens.base import NimitzModal
 from nimitz.tui.widgets.choice_row import ChoiceRow
+from nimitz.tui.widgets.toggle_row import ToggleRow
 
 YEARS = (1942, 1943, 1944, 1945)
-# The optional rules offered here (docs/optional-rules.md); any other mix: `nimitz new --option`.
-OPTIONAL_SETS = (
-    ("none", "no optional rules", ()),
-    ("weather", "weather", ("weather",)),
-    ("events", "weather and events", ("weather", "events")),
-    ("fog", "fog of war", ("fog-of-war",)),
-    ("end", "variable end", ("variable-end",)),
-    ("all", "all four", ("fog-of-war", "weather", "events", "variable-end")),
-)
 
 
 class NewCampaignDialog(NimitzModal):
@@ -55,10 +48,15 @@ class NewCampaignDialog(NimitzModal):
             yield ChoiceRow(
                 "JA ties", [("bot", "the bot's dice (default)"), ("player", "I choose for Japan")], "bot", id="ja_ties"
             )
-            yield ChoiceRow("Optional", [(key, label) for key, label, _ in OPTIONAL_SETS], "none", id="optional")
+            # the optional rules (docs/optional-rules.md), any mix, as `nimitz new --option`
+            yield ToggleRow("Optional", [(o, OPTION_TITLES[o].lower()) for o in OPTION_NAMES], id="optional")
             yield Static(id="error")
             yield Static(
-                Text("↑/↓ or Tab move between fields, ←/→ change a choice, Enter starts, Esc cancels.", style="dim")
+                Text(
+                    "↑/↓ or Tab move between fields, ←/→ change a choice, space ticks an optional rule, "
+                    "Enter starts, Esc cancels.",
+                    style="dim",
+                )
             )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
@@ -129,8 +127,7 @@ class NewCampaignDialog(NimitzModal):
         name = self.query_one("#name", Input).value.strip()
         linked = self.query_one("#linked", ChoiceRow).value == "yes"
         ja_ties = self.query_one("#ja_ties", ChoiceRow).value
-        chosen = self.query_one("#optional", ChoiceRow).value
-        options = next(names for key, _, names in OPTIONAL_SETS if key == chosen)
+        options = self.query_one("#optional", ToggleRow).values
         self.napp.new_campaign(
             self.year,
             seed,

@@ -3,6 +3,7 @@ scouted orders, the battles, the end-of-turn steps. Step through, or skip to the
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +14,7 @@ from textual.widgets.option_list import Option
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.explain import entry_line, is_order
 from nimitz.tui.screens.base import NimitzScreen
-from nimitz.tui.widgets.explanation import ExplanationView
+from nimitz.tui.widgets.explanation import ExplanationView, explanation
 from nimitz.tui.widgets.footer import KeysFooter
 
 
@@ -35,18 +36,23 @@ class ReportScreen(NimitzScreen):
         self.title_text = title
         self.entries = [e for e in entries if e.kind != "roll"] or list(entries)
         self.help_topic = topic
+        self._shown = -1  # the entry explained
 
     def compose(self) -> ComposeResult:
-        yield Static(id="report-title", classes="screen-title")
+        # Built whole here, before the first layout: filled after mounting, each part (the
+        # list, the title, the explanation) asked for one more layout of the screen.
+        yield Static(self._title(), id="report-title", classes="screen-title")
         with Horizontal(id="report-body"):
-            yield OptionList(id="report-list")
+            yield OptionList(*self._options(), id="report-list")
             with VerticalScroll(id="report-detail"):
-                yield ExplanationView(id="explanation")
+                yield ExplanationView(self._explanation(self._first), id="explanation")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
-        lst = self.query_one("#report-list", OptionList)
-        orders = sum(1 for e in self.entries if is_order(e))
+    @property
+    def _first(self) -> int:
+        return len(self.entries) - 1 if self.start_at_end else 0
+
+    def _options(self) -> list[Option]:
         options = []
         for i, e in enumerate(self.entries):
             t = Text(f"{i + 1:>2} ", style="dim")
@@ -54,7 +60,10 @@ class ReportScreen(NimitzScreen):
                 t.append(f"{e.side or '--'} ", style="bold")
             t.append(entry_line(e))
             options.append(Option(t, id=str(i)))
-        lst.add_options(options)  # at once: one measure of the list, not one per line
+        return options
+
+    def _title(self) -> Text:
+        orders = sum(1 for e in self.entries if is_order(e))
         title = Text(self.title_text, style="bold")
         if orders:
             others = len(self.entries) - orders
@@ -64,19 +73,24 @@ class ReportScreen(NimitzScreen):
                 style="",
             )
         title.append("  n/p: step · End: skip to the end · Enter: close", style="dim")
-        self.query_one("#report-title", Static).update(title)
+        return title
+
+    def _explanation(self, index: int) -> RenderableType:
+        if not 0 <= index < len(self.entries):
+            return explanation(None, "Nothing happened here.")
+        return explanation(self.entries[index], f"{index + 1} of {len(self.entries)} · ")
+
+    def on_mount(self) -> None:
+        lst = self.query_one("#report-list", OptionList)
+        self._shown = self._first  # composed with it
         if self.entries:
-            first = len(self.entries) - 1 if self.start_at_end else 0
-            lst.highlighted = first
-            self._show(first)
-        else:
-            self.query_one(ExplanationView).show(None, "Nothing happened here.")
+            lst.highlighted = self._first
         lst.focus()
 
     def _show(self, index: int) -> None:
-        if 0 <= index < len(self.entries):
-            e = self.entries[index]
-            self.query_one(ExplanationView).show(e, f"{index + 1} of {len(self.entries)} · ")
+        if index != self._shown and 0 <= index < len(self.entries):
+            self._shown = index
+            self.query_one(ExplanationView).update(self._explanation(index))
             self.query_one("#report-detail").scroll_home(animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

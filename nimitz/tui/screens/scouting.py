@@ -9,10 +9,12 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from nimitz.engine.fog import area_view, seen_count
 from nimitz.engine.requests import Request
 from nimitz.model.journal import Decision
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.views.situation import hidden_stack_text
 
 
 class ScoutingDialog(RequestDialog):
@@ -79,7 +81,10 @@ class ScoutingDialog(RequestDialog):
             n = self.placed.get(code, 0)
             t = Text(f"{'●' * n:<6}" if n else "  -   ", style="bold" if n else "dim")
             t.append(f" {code} {m.area[code].name:<18}")
-            t.append(f" {len(unmoved)} unmoved JA", style="")
+            if area_view(state, code) is not None:  # fog of war: only the chips (R86)
+                t.append(f" JA {seen_count(state, code)} (hidden stack)", style="")
+            else:
+                t.append(f" {len(unmoved)} unmoved JA", style="")
             if code in objectives:
                 t.append("  ◆ first order: Hold", style="dim")
             lst.add_option(Option(t, id=code))
@@ -89,6 +94,11 @@ class ScoutingDialog(RequestDialog):
 
     def _detail(self, code: str) -> None:
         state = self.game.state
+        fogged = area_view(state, code)
+        if fogged is not None:  # fog of war: the known counters and the unknown chips (R86)
+            text = hidden_stack_text(fogged, state, self.game.data)
+            self.query_one("#scout-detail", Static).update(Text(f"{code}: {text}", style="dim"))
+            return
         forces = [f for f in state.at(code, "JA") if not f.moved]
         names = ", ".join(f"{f.name} {self.game.sheet.cls[f.cls].type}" for f in forces)
         self.query_one("#scout-detail", Static).update(Text(f"{code}: {names or 'nothing unmoved'}", style="dim"))

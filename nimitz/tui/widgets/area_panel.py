@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -25,8 +28,10 @@ def force_lines(f: ForceView, width: int) -> Text:
     values = f.values + (" (damaged)" if f.damaged else "")
     if len(label) + len(f.marks) + 2 + len(values) <= width:
         t.append("  " + values, style="dim")
-    else:
-        t.append("\n   " + values, style="dim")
+    else:  # below, indented, wrapped between values ('AAA 2 SURF 4' / 'DC 2'), never inside one
+        pairs = re.sub(r"([A-Z]+) (?=\S)", "\\1\xa0", values)  # a value stays with its label
+        for line in textwrap.wrap(pairs, max(8, width - 3)):
+            t.append("\n   " + line.replace("\xa0", " "), style="dim")
     return t
 
 

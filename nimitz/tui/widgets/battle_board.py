@@ -6,6 +6,8 @@ transport's; aircraft in the air are listed in the area they fly over."""
 
 from __future__ import annotations
 
+import re
+
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -34,6 +36,8 @@ def tile(p: PieceView, values: bool, width: int, show_type: bool = True) -> Text
     box the box says what it holds, so the type is left out and the name gets the room."""
     t = Text(no_wrap=True, overflow="ellipsis")
     name = p.name if width >= 16 else p.name.replace("Battalion ", "Bn ")
+    if p.type == "CAG" and width < 28:  # 'F4F (Lexington)': the model says what it is
+        name = re.sub(r" (fighter|dive bomber|torpedo bomber|bomber)\b", "", name)
     room = width - (len(p.type) + 1 if show_type else 0) - (2 if p.damaged else 0)
     if len(name) > room:
         name = name[: max(3, room - 1)] + "…"

@@ -21,19 +21,23 @@ def rows_table(rows: list[Row]) -> Table:
     return table
 
 
+def explanation(entry: JournalEntry | None, heading: str = "") -> RenderableType:
+    """An entry's explanation: its title, its rows and its full text."""
+    if entry is None:
+        return Text(heading or "Nothing to show.", style="dim")
+    title = Text(heading or f"Turn {entry.turn}, {step_words(entry.step)}: ", style="bold")
+    title.append(entry_line(entry), style="bold")
+    rows = explain(entry)
+    parts: list[RenderableType] = [title, Text("")]
+    if rows:
+        parts.append(rows_table(rows))
+    if entry_full_text(entry):
+        parts += [Text(""), Text(entry_full_text(entry), style="dim")]
+    return Group(*parts)
+
+
 class ExplanationView(Static):
     """Shows an entry's explanation (the controller's journal is never changed here)."""
 
     def show(self, entry: JournalEntry | None, heading: str = "") -> None:
-        if entry is None:
-            self.update(Text(heading or "Nothing to show.", style="dim"))
-            return
-        title = Text(heading or f"Turn {entry.turn}, {step_words(entry.step)}: ", style="bold")
-        title.append(entry_line(entry), style="bold")
-        rows = explain(entry)
-        parts: list[RenderableType] = [title, Text("")]
-        if rows:
-            parts.append(rows_table(rows))
-        if entry_full_text(entry):
-            parts += [Text(""), Text(entry_full_text(entry), style="dim")]
-        self.update(Group(*parts))
+        self.update(explanation(entry, heading))

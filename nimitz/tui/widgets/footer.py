@@ -3,7 +3,8 @@
 Textual's Footer recomposes (a widget per key, mounted and styled) on every bindings signal: each
 focus change, each `refresh_bindings`, each state pushed down. Most change nothing it shows. Its
 keys also start `compact` and are bound to the footer's value after mounting: a class added then
-removed, two style passes per key. Together that was about a third of a key press's time.
+removed, two style passes per key. Together that was about a third of a key press's time. And
+it composes its keys only after the screen's first layout, which then lays out again.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ class KeysFooter(Footer):
         )
 
     def compose(self) -> ComposeResult:
+        if not self._bindings_ready and self.is_attached:
+            # The keys at once, in the screen's first layout: Textual's footer waits for a
+            # bindings signal after mounting, then recomposes (one more layout per screen).
+            self.set_reactive(Footer._bindings_ready, True)
         if self._bindings_ready:
             self._shown = self.keys_shown(self.screen)
         for widget in super().compose():

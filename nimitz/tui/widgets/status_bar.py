@@ -1,6 +1,7 @@
 """Two lines always in view. The first: year, turn, step, US supply points, the JA resupply
-track, the campaign's name last (the part cut first). The second, the stakes: objectives held
-against the year's ladder and Hawaii, whose loss ends the campaign at once."""
+track, this turn's weather and event (optional rules), the campaign's name last (the part cut
+first). The second, the stakes: objectives held against the year's ladder and Hawaii, whose
+loss ends the campaign at once."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def status_text(view: CampaignView) -> Text:
     t.append(str(view.ja_track), style="bold")
     if view.scouting_points:
         t.append(f" · scouting {view.scouting_points}")
+    if view.this_turn:  # the optional rules' weather and event
+        t.append(f" · {view.this_turn}")
     if view.name:
         t.append(f" · {view.name}", style="dim")
     return t
@@ -50,6 +53,7 @@ class StatusBar(Static):
     def show(self, view: CampaignView) -> None:
         width = (self.size.width or self.app.size.width) - 2
         t = status_text(view)
+        t.truncate(width, overflow="ellipsis")  # one line: the end (the name first) is cut
         if view.stakes is not None:
             t.append("\n")
             t.append_text(stakes_text(view.stakes, width))
