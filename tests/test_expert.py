@@ -127,7 +127,7 @@ def test_a_broken_preset_is_reported_by_data_check(tmp_path, monkeypatch):
 
     shutil.copytree(data_root() / "campaigns", tmp_path / "campaigns")
     f = tmp_path / "campaigns" / "difficulty.toml"
-    f.write_text(f.read_text().replace("extra_supply = 20", 'extra_supply = "lots"'))
+    f.write_text(f.read_text().replace("extra_supply = 24", 'extra_supply = "lots"'))
     _, problems = difficulty.load_raw(tmp_path)
     assert any("preset.cadet.options.extra_supply" in p for p in problems)
 
@@ -228,3 +228,76 @@ def test_every_preset_has_a_measured_chance_with_its_seeds():
         assert sorted(y.year for y in m.years) == list(YEARS)
         assert all(0 <= y.historical_or_better <= y.campaigns for y in m.years)
         assert "%" in m.years[0].text() and "±" in m.years[0].text()
+
+
+def test_expert_aircraft_strike_the_landing_on_an_island_we_hold():
+    """R14, R21: Japan lands on Hawaii, which we hold; one Japanese infantry left ashore contests
+    it and ends the campaign. The expert's aircraft strike the transports in the Coastal area (each
+    hit is two on the infantry they carry); the sensible player goes for the carrier."""
+    from nimitz.policies import battle, expert
+    from tests.battle.battle_helpers import Driver, empty_state, game_with, put
+
+    state = empty_state(1944)
+    put(state, "US", "27th", "HI")
+    put(state, "US", "MAG 21", "HI")
+    put(state, "JA", "Zuiho", "HI")
+    put(state, "JA", "105th", "HI", embarked=True)
+    game = game_with(state)
+    request = Driver(game, "HI").run(expert.heuristic, until=lambda r: r.kind == "battle_air")
+    assert request is not None
+    chosen = expert.heuristic(request, game)
+    assert chosen.targets == {"US:MAG 21": "CO"}
+    assert battle.sensible(request, game).targets == {"US:MAG 21": "JO"}
+    assert "landing" in expert.reason(request, game, chosen)
+
+
+def test_expert_flies_new_aircraft_to_hawaii_first_while_it_has_fewer_than_two(data):
+    """R21 (Hawaii lost ends the campaign): Hawaii's garrison is two infantry and two aircraft; the
+    expert's first moves bring West Coast aircraft to it, before Midway (held, with Japan next door
+    at Wake) gets any."""
+    from nimitz.engine.campaign import movement
+    from nimitz.policies import expert
+    from tests.rules.rules_kit import Step, fresh, game_with, of_type, place
+
+    state = fresh(data, 1942)
+    inf = of_type(state, data, "US", "INF", 3, australian=False)
+    lba = of_type(state, data, "US", "LBA", 3, australian=False)
+    place(state, "HI", *inf[:2])
+    place(state, "MI", inf[2])
+    place(state, "WC", *lba)
+    place(state, "WI", "JA:2nd")
+    game = game_with(data, state)
+    step = Step(game, movement(game))
+    moves = []
+    for _ in range(2):
+        d = expert.movement(step.request, game)
+        moves.append((d.forces, d.area))
+        step.send(d)
+    assert moves == [((lba[0],), "HI"), ((lba[1],), "HI")]
+
+
+@pytest.mark.parametrize(("gathered", "guns"), [(2, 0), (3, 2)])
+def test_expert_keeps_gun_ships_at_hawaii_while_a_landing_force_gathers_next_to_it(data, gathered, guns):
+    """R21, R14: three or more Japanese ground counters next to Hawaii can land there at the next
+    JA Orders; in a one-turn battle only naval guns and aircraft hit their transports. The expert
+    then brings gun ships to Hawaii and keeps them there; with fewer, the ships stay free."""
+    from nimitz.engine.campaign import movement
+    from nimitz.policies import expert
+    from tests.rules.rules_kit import Step, battalion, fresh, game_with, of_type, place
+
+    state = fresh(data, 1942)
+    inf = of_type(state, data, "US", "INF", 2, australian=False)
+    lba = of_type(state, data, "US", "LBA", 2, australian=False)
+    cru = of_type(state, data, "US", "CRU", 2)
+    place(state, "HI", *inf, *lba, cru[0])
+    place(state, "WC", cru[1])
+    place(state, "MI", "JA:2nd")
+    for _ in range(gathered - 1):
+        battalion(state, data, "JA", "MI")
+    game = game_with(data, state)
+    step = Step(game, movement(game))
+    sit = expert.situation(game)
+    assert expert.hawaii_guns(sit) == guns
+    assert expert._can_leave(game, state.forces[cru[0]], sit) == (guns == 0)
+    first = expert.movement(step.request, game)
+    assert (first.forces == (cru[1],) and first.area == "HI") == (guns > 0)

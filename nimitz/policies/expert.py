@@ -8,7 +8,14 @@ Its heuristics, each a reason a wargamer would give:
   where Japan has forces that will take orders, before anything else.
 - Hawaii is guarded against what can reach it: new infantry goes there first (only infantry
   clears a landing), aircraft stay, and the fleet stays home while a Japanese carrier force sits
-  next to it (R21: losing Hawaii ends the campaign).
+  next to it (R21: losing Hawaii ends the campaign); new aircraft fly there first while it has
+  fewer than two. Once three or more Japanese ground counters gather next to Hawaii (a South,
+  East or Offensive order lands them there), two gun ships stay too: in a one-turn battle only
+  naval guns and aircraft stop a landing before it reaches the beach.
+- Japan's landing on an objective we hold is the target of every aircraft, before its carriers:
+  the transports while they carry infantry (each hit is two on the infantry, R14), then the
+  infantry ashore. A landing cut short by a one-turn battle leaves a survivor on the beach, and
+  one survivor contests the island.
 - Near the goal with nothing to spare (one loss gets the commander Replaced, R53; Historical one
   objective away) the line is held first: infantry garrisons, and the idle fleet stands on the
   objective Japan's Offensive order would strike (the closest free objective next to JA forces
@@ -56,6 +63,9 @@ WEIGHT = {
     "BN": 0.5,
 }
 HAWAII_INF, HAWAII_LBA = 2, 2  # the garrison Hawaii always keeps
+# ... and its gun ships while a landing force gathers next to it (naval guns sink transports).
+GUARD_SHIPS, LANDING_FORCE = 2, 3
+GUN_SHIPS = ("BB", "CRU")
 KEEP_SP = 4  # kept back for battle plans
 ISLAND_SP = 2  # SP an objective's island fight may spend on plans
 ISLAND_PLANS = ("artillery", "charge", "envelop")
@@ -196,6 +206,7 @@ class Situation:
     ja_weight: dict[str, float] = field(factory=dict)
     ja_ships_near_hawaii: int = 0
     ja_carriers_near_hawaii: int = 0
+    ja_ground_near_hawaii: int = 0
     ja_ashore: set[str] = field(factory=set)
 
 
@@ -213,6 +224,9 @@ def situation(game: Game) -> Situation:
     near_ships = [f for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).is_ship]
     sit.ja_ships_near_hawaii = len(near_ships)
     sit.ja_carriers_near_hawaii = sum(1 for f in near_ships if _type(game, f) == "CV")
+    sit.ja_ground_near_hawaii = sum(
+        1 for f in state.forces.values() if f.side == "JA" and f.location in near and cls_of(game, f).ashore_type
+    )
     return sit
 
 
@@ -256,11 +270,21 @@ def movement(request: Request, game: Game, target: str | None = None) -> Decisio
     sit = situation(game)
     if target is None:
         target = choose_target(game, sit, movable)
-    # 0. Hawaii first: only infantry clears a Japanese landing, and losing Hawaii ends it all (R21).
-    if _count(game, "HI", ("INF",)) < HAWAII_INF:
-        for f in movable:
-            if _type(game, f) == "INF" and f.location == "WC" and move_problem(game, f, "HI") is None:
-                return Decision("move", forces=(f.id,), area="HI")
+    # 0. Hawaii first: only infantry clears a Japanese landing, aircraft and guns strike it before
+    # it lands, and losing Hawaii ends it all (R21). Infantry and aircraft come from the West Coast,
+    # gun ships from any base.
+    guard = ((("INF",), HAWAII_INF), (("LBA",), HAWAII_LBA), (GUN_SHIPS, hawaii_guns(sit)))
+    for kinds, need in guard:
+        if _count(game, "HI", kinds) < need:
+            sent = _send_from_bases(
+                game,
+                movable,
+                sit,
+                "HI",
+                lambda f, k=kinds: _type(game, f) in k and (k == GUN_SHIPS or f.location == "WC"),
+            )
+            if sent:
+                return sent
     # 1. Objectives nobody holds and Japan has no force in: one infantry walks in.
     for obj in targets(game, sit):
         if sit.ja_weight.get(obj) or _count(game, obj, ("INF", "BN")):
@@ -357,6 +381,12 @@ def offensive_weight(game: Game, sit: Situation, front: list[str]) -> dict[str, 
     return out
 
 
+def hawaii_guns(sit: Situation) -> int:
+    """Gun ships Hawaii keeps: GUARD_SHIPS once a landing force (three or more Japanese ground
+    counters) sits next to it, ready to land at the next JA Orders; else none."""
+    return GUARD_SHIPS if sit.ja_ground_near_hawaii >= LANDING_FORCE else 0
+
+
 def _can_leave(game: Game, f, sit: Situation) -> bool:
     """Hawaii keeps its garrison, and its fleet while a Japanese carrier force is next to it."""
     if f.location != "HI":
@@ -366,6 +396,8 @@ def _can_leave(game: Game, f, sit: Situation) -> bool:
         return _count(game, "HI", ("INF",)) > HAWAII_INF
     if t == "LBA":
         return _count(game, "HI", ("LBA",)) > HAWAII_LBA
+    if t in GUN_SHIPS and _count(game, "HI", GUN_SHIPS) <= hawaii_guns(sit):
+        return False
     if cls_of(game, f).is_ship:
         return sit.ja_ships_near_hawaii < 3 or not sit.ja_carriers_near_hawaii
     return True
@@ -418,6 +450,37 @@ def battle_plans(request: Request, game: Game) -> Decision:
     return Decision(kind="battle_plans", count=spend if bought else 0, forces=tuple(bought))
 
 
+def landing_area(board, blocked: list[str], game: Game) -> str | None:
+    """Where Japan's landing on an objective we hold can be struck this air step: its transports
+    in the Coastal area while they carry infantry (each hit is two on the infantry, R14), else its
+    infantry ashore (we hold the island, so our bombers may aim at them). None: no such landing."""
+    from nimitz.engine.battle.hits import transport_target
+
+    area = game.state.battle.area if game.state.battle else ""
+    if area not in game.sheet.objectives or not board.holds_island("US"):
+        return None
+    if "CO" not in blocked and transport_target(board, "JA") is not None:
+        return "CO"
+    if "IS" not in blocked and board.ashore("JA"):
+        return "IS"
+    return None
+
+
+def battle_air(request: Request, game: Game) -> Decision:
+    """Every aircraft strikes Japan's landing on an objective we hold before anything else: one
+    Japanese infantry left ashore contests the island, and a contested Hawaii ends the campaign
+    (R21). Otherwise the sensible choice: carriers, then ships, then the island. Plans that
+    cannot act this turn are kept for later (policies/battle.py, expert_air)."""
+    from nimitz.policies import battle
+
+    chosen = battle.expert_air(request, game)
+    target = landing_area(battle._board(game), request.info["blocked"], game)
+    if target is None:
+        return chosen
+    aircraft = {a["id"]: target for a in request.info["aircraft"]}
+    return Decision(kind=request.kind, targets=aircraft, forces=chosen.forces)
+
+
 def heuristic(request: Request, game: Game) -> Decision:
     """The expert's heuristics alone (look-ahead budget 0)."""
     k = request.kind
@@ -429,10 +492,8 @@ def heuristic(request: Request, game: Game) -> Decision:
         return movement(request, game)
     if k == "battle_plans":
         return battle_plans(request, game)
-    if k == "battle_air":  # plans that cannot act this turn are kept for later (policies/battle.py)
-        from nimitz.policies import battle
-
-        return battle.expert_air(request, game)
+    if k == "battle_air":
+        return battle_air(request, game)
     return scripted.sensible(request, game)  # bombing targets, battle order, the battle itself
 
 
@@ -464,7 +525,15 @@ def reason(request: Request, game: Game, decision: Decision) -> str:
         return "keep the rest for battle plans"
     if k == "battle_plans":
         return "plans where the battle matters" if decision.forces else "no plan worth buying"
+    if k == "battle_air" and _strikes_landing(request, game):
+        return "every aircraft strikes the landing: one Japanese infantry left ashore contests the island"
     return REASONS.get(k, "the first choice offered")
+
+
+def _strikes_landing(request: Request, game: Game) -> bool:
+    from nimitz.policies import battle
+
+    return landing_area(battle._board(game), request.info["blocked"], game) is not None
 
 
 REASONS = {  # the reasons of the answers the expert takes from the sensible battle player
