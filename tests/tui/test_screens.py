@@ -249,7 +249,8 @@ def test_new_campaign_dialog_offers_the_difficulty_presets_with_their_chance(sav
         await pilot.press("down", "right", "right", "right")  # Rulebook -> Cadet
         await pilot.pause()
         text = screen_text(app)
-        assert "Cadet" in text and "SP/turn +20" in text
+        cadet_supply = load_difficulties().rules("cadet").extra_supply  # the data's handicap
+        assert "Cadet" in text and f"SP/turn +{cadet_supply}" in text
         assert "Start" in text  # the buttons still fit
         await pilot.press("enter")
         await pilot.pause()
