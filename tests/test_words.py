@@ -13,6 +13,13 @@ def test_player_text_turns_ids_into_words() -> None:
     assert find_leaks(line)  # the raw line is caught
 
 
+def test_counted_nouns_lose_their_brackets() -> None:
+    """The engine's '3 point(s)' reads as a wargamer writes it (issue 14: player words)."""
+    assert player_text("Buy 6 scouting point(s)") == "Buy 6 scouting points"
+    assert player_text("Japan scores 1 hit(s)") == "Japan scores 1 hit"
+    assert player_text("0 hit(s)") == "0 hits"
+
+
 def test_doubled_side_collapses() -> None:
     assert player_text("US US decides") == "US decides"
 

@@ -21,6 +21,7 @@ def advise(ctx, campaign: str, as_json: bool) -> None:
     from nimitz.policies import ADVISE_BUDGET, ADVISE_WORKERS
     from nimitz.policies.lookahead import advice_lines, advice_payload
     from nimitz.policies.lookahead import advise as expert_advice
+    from nimitz.views.words import player_text
 
     session = Session.open(store_of(ctx).resolve(campaign), game_data())
     game = session.game
@@ -28,4 +29,4 @@ def advise(ctx, campaign: str, as_json: bool) -> None:
         raise UserError(f"{session.name!r} is over ({game.state.result}): there is nothing to decide")
     workers = min(ADVISE_WORKERS, os.cpu_count() or 1)
     payload = advice_payload(game, expert_advice(game, ADVISE_BUDGET, workers=workers))
-    emit(as_json, payload, advice_lines(payload))
+    emit(as_json, payload, [player_text(line) for line in advice_lines(payload)])

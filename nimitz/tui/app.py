@@ -643,12 +643,13 @@ class NimitzApp(App):
         from nimitz.persist.players import bot_replay
         from nimitz.policies import ADVISE_BUDGET
         from nimitz.policies.lookahead import advice_lines, advice_payload, advise
+        from nimitz.views.words import player_text
 
         data, journal, checkpoints = snapshot
         cp = checkpoints[-1]
         try:
             game = bot_replay(data, cp, journal, checkpoints[:-1], decisions_in(journal, cp.journal_len))
-            lines = advice_lines(advice_payload(game, advise(game, ADVISE_BUDGET)))
+            lines = [player_text(x) for x in advice_lines(advice_payload(game, advise(game, ADVISE_BUDGET)))]
         except NimitzError as exc:
             lines = [f"No advice: {exc}"]
         self.call_from_thread(self.notify, "\n".join(lines[1:]), title="Expert advice", timeout=30)

@@ -13,7 +13,7 @@ from typing import Any
 
 from nimitz.model.journal import JournalEntry
 from nimitz.tui.rulings import ruling_line, ruling_title
-from nimitz.views.words import decision_words, player_text
+from nimitz.views.words import counted, decision_words, player_text
 
 Row = tuple[str, str]
 
@@ -194,13 +194,13 @@ def explain_combat(d: dict[str, Any]) -> list[Row]:
         (
             "Step",
             f"{str(d.get('step', '')).replace('_', ' ')} in {d.get('area', '')}: "
-            f"{d.get('side', '')} scores {d.get('hits', 0)} hit(s)",
+            f"{d.get('side', '')} scores {counted(d.get('hits', 0), 'hit')}",
         )
     ]
     for i, r in enumerate(d.get("rolls", [])):
         mods = r.get("modifiers") or []
         mod_text = "; ".join(str(m.get("source", m)) if isinstance(m, dict) else str(m) for m in mods)
-        hit = f"{r.get('hits')} hit(s)" if r.get("hits") else "miss"
+        hit = counted(r["hits"], "hit") if r.get("hits") else "miss"
         line = f"{short(str(r.get('attacker', '?')))} needs {r.get('rating')}: rolled {r.get('face')} -> {hit}"
         if mod_text:
             line += f" ({mod_text})"

@@ -185,6 +185,7 @@ PHRASES = {
 }
 
 _DOUBLED = re.compile(r"\b([A-Za-z]+) \1\b")
+_COUNTED = re.compile(r"\b(\d+) ((?:[A-Za-z]+ )*?)([A-Za-z]+)\(s\)")  # the engine's '3 scouting point(s)'
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 _UPPER_ID = re.compile(r"\b(?:US|JA)_[A-Z]+\b")
 _FORCE_ID = re.compile(r"\b(?:US|JA):(?=[A-Za-z0-9])")
@@ -324,7 +325,8 @@ def decision_words(d) -> str:  # a model.journal.Decision
 
 def player_text(text: str) -> str:
     """The last pass over any line shown: force ids lose their side prefix, box ids and
-    snake_case ids become words, doubled words ('US US', 'airfield airfield') collapse."""
+    snake_case ids become words, doubled words ('US US', 'airfield airfield') collapse, and
+    '3 point(s)' says '3 points'."""
     text = _UPPER_ID.sub(lambda m: place(m.group(0)), text)
     text = _FORCE_ID.sub("", text)
     text = re.sub(r"\baaa\b", "AAA", text)
@@ -333,7 +335,12 @@ def player_text(text: str) -> str:
         text = text.replace(raw, words)
     text = _SNAKE.sub(lambda m: COMBAT_STEP_WORDS.get(m.group(0), m.group(0).replace("_", " ")), text)
     text = _DOUBLED.sub(r"\1", text)
-    return text
+    return _COUNTED.sub(_plural, text)
+
+
+def _plural(m: re.Match[str]) -> str:
+    number, words, noun = m.groups()
+    return f"{number} {words}{noun}{'' if number == '1' else 's'}"
 
 
 def find_leaks(text: str) -> list[str]:

@@ -15,6 +15,7 @@ from nimitz.model.journal import Decision
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
 from nimitz.views.situation import hidden_stack_text
+from nimitz.views.words import counted
 
 
 class ScoutingDialog(RequestDialog):
@@ -68,7 +69,7 @@ class ScoutingDialog(RequestDialog):
         areas = self.areas
         left = self.points - sum(self.placed.values())
         title = Text("US Scouting: ")
-        title.append(f"{left} of {self.points} point(s) to place", style="bold reverse")
+        title.append(f"{left} of {counted(self.points, 'point')} to place", style="bold reverse")
         self.query_one("#scout-title", Static).update(title)
         lst = self.query_one("#areas", OptionList)
         keep = lst.highlighted or 0
