@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run, screen_text, top
+from tui_helpers import run, screen_text, top
 
 from nimitz.policies import get_policy
 from nimitz.tui import settings

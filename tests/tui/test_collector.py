@@ -8,7 +8,7 @@ import weakref
 from pathlib import Path
 
 import pytest
-from conftest import run
+from tui_helpers import run
 
 from nimitz.tui import collector as collector_module
 from nimitz.tui.app import NimitzApp

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run, screen_text, stack, top
+from tui_helpers import run, screen_text, stack, top
 
 from nimitz.model.journal import Decision
 from nimitz.persist.saves import state_hash

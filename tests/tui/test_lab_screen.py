@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import run, screen_text, top
+from tui_helpers import run, screen_text, top
 
 from nimitz.tui.app import NimitzApp
 

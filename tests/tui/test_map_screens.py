@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run, screen_text, top
+from tui_helpers import run, screen_text, top
 
 from nimitz.model.journal import Decision
 from nimitz.tui.app import NimitzApp

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import run
+from tui_helpers import run
 
 from nimitz.tui.app import NimitzApp
 from nimitz.tui.widgets.toggle_row import ToggleRow

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import run, screen_text, top
+from tui_helpers import run, screen_text, top
 
 from nimitz.cli import cli
 from nimitz.policies import get_policy

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run, screen_text, stack, top
+from tui_helpers import run, screen_text, stack, top
 
 from nimitz.model.state import RulesProfile
 from nimitz.persist.campaign_file import Session

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import run, screen_text, stack, top
+from tui_helpers import run, screen_text, stack, top
 
 from nimitz.policies import get_policy
 from nimitz.tui.app import NimitzApp

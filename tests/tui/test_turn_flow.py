@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run, screen_text, stack, top
+from tui_helpers import run, screen_text, stack, top
 
 from nimitz.engine.campaign import battle_areas
 from nimitz.model.state import US_POOL

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from conftest import run, screen_text, top
+from tui_helpers import run, screen_text, top
 
 from nimitz.model.journal import Decision
 from nimitz.tui.app import NimitzApp
