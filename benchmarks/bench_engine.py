@@ -36,7 +36,7 @@ def play(year: int, seed: int, policy: str = "sensible") -> list[Roll]:
         game = lab_game(CampaignSpec(year, seed, policy))
         play_out(game, policy)
         rolls = game.dice.rolls
-        del game  # let the game go before the sweep, as the lab does
+        game.close()  # let the game go before the sweep, as the lab does
     return rolls
 
 

@@ -149,6 +149,20 @@ class Game:
     def finished(self) -> bool:
         return self.pending is None and self._engine is not None
 
+    def close(self) -> None:
+        """Let go of the game: stop its engine and undo the links that make it a cycle (game,
+        engine and dice refer to each other, each force to its state's location index), so
+        reference counts free it at once and the cycle collector has nothing to walk. A lab
+        plays thousands of games; the game is unusable after this."""
+        if self._engine is not None:
+            self._engine.close()
+        self._engine = self.pending = None
+        self.dice = None
+        self.listeners.clear()
+        self.mark_listeners.clear()
+        self.journal.clear()
+        self.state.release_index()
+
     # --- replay ----------------------------------------------------------------------------
 
     @classmethod

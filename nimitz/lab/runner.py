@@ -206,9 +206,7 @@ def _played(spec: CampaignSpec) -> CampaignRecord:
         us_won=tally.per_turn(tally.won, state.turn),
         state_hash=state_hash(state),
     )
-    # The journal is most of what the game made, and only the game (caught in cycles with its
-    # engine) holds it: let it go now, by reference counts, and the sweep has little to walk.
-    game.journal.clear()
+    game.close()  # freed now by reference counts: the sweep after it has little to walk
     return record
 
 

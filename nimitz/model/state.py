@@ -355,6 +355,14 @@ class CampaignState:
         """How many forces of a side are at a location: len(at(location, side)), kept by the index."""
         return self._current_index().counts.get((location, side), 0)
 
+    def release_index(self) -> None:
+        """Drop the location index (it and the forces refer to each other); the next query
+        builds a new one."""
+        if self._index is not None:
+            for f in self.forces.values():
+                _set(f, "_index", None)
+            self._index = None
+
     def by_location(self) -> dict[str, list[Force]]:
         out: dict[str, list[Force]] = {}
         for f in self.forces.values():
