@@ -113,8 +113,11 @@ def explain_order(d: dict[str, Any]) -> list[Row]:
         for cat, pick in sel.items():
             if not isinstance(pick, dict):
                 continue
-            eligible = pick.get("eligible", [])
-            parts.append(f"{cat} up to {pick.get('limit', '?')} from {names(eligible) if eligible else 'none'}")
+            eligible, limit = pick.get("eligible", []), pick.get("limit", "?")
+            if limit == 0:
+                parts.append(f"{cat}: none taken by this order")
+            else:
+                parts.append(f"{cat} (up to {limit}): {names(eligible) if eligible else 'none here'}")
         if parts:
             rows.append(("Picked from", "; ".join(parts) + " (random picks, R4)"))
     if d.get("battalions_added"):
