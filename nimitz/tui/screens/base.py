@@ -24,6 +24,13 @@ class SizeAware:
         app = self.app  # type: ignore[attr-defined]  # a mixin: the Screen it joins has .app
         if hasattr(app, "check_size"):
             app.check_size()
+        # Textual answers a screen's Resize by laying it out again, and the screens seen below
+        # it. A new screen's first layout sends it one too, at the size it was just laid out at:
+        # a second full layout of every screen in view for each dialog or report opened. When
+        # every screen already has this size there is nothing to redo (a terminal resized is
+        # still laid out: the screens have the old size then).
+        if all(screen.outer_size == event.size for screen in app.screen_stack):
+            event.prevent_default()
 
 
 class CatchesUp:
