@@ -46,19 +46,17 @@ Step = Callable[[], Screen | _Wait | None]  # a queued step: the screen to show,
 
 def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]) -> list[tuple[str, list[JournalEntry]]]:
     """The battle entries among `entries`, split by battle: (map area, its entries), in order."""
+    from nimitz.tui.battle_view import is_battle_start
+
     out: list[tuple[str, list[JournalEntry]]] = []
     for e in entries:
         if not e.step.startswith("battle:"):
             continue
-        if e.step == "battle:setup" and e.kind == "event" and "area" in e.data:
+        if is_battle_start(e):
             out.append((e.data["area"], []))
         elif not out:  # a battle going on before these entries
             start = e.seq
-            while start > 0 and not (
-                journal[start].step == "battle:setup"
-                and journal[start].kind == "event"
-                and "area" in journal[start].data
-            ):
+            while start > 0 and not is_battle_start(journal[start]):
                 start -= 1
             out.append((journal[start].data.get("area", ""), []))
         out[-1][1].append(e)
