@@ -38,8 +38,15 @@ class CatchesUp:
     rather than redraw what nobody sees) redraws when it is shown again."""
 
     stale = False
+    _shown_once = False
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._shown_once:
+            # Shown for the first time: its widgets were styled as they mounted, a moment ago,
+            # and Textual would style every one of them again (what changed since, a focus or
+            # a class, restyles its own widgets).
+            self._shown_once = True
+            event.refresh_styles = False
         if self.stale:
             self.stale = False
             self.refresh_state()
