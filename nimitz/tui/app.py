@@ -342,20 +342,22 @@ class NimitzApp(App):
             else:
                 self.notify(outcome.error, title="Refused", severity="error", timeout=8)
             return
-        self.refresh_all()
+        self.refresh_all(routing=True)
         self._route(outcome)
 
-    def refresh_all(self) -> None:
+    def refresh_all(self, routing: bool = False) -> None:
         """Push the new state down to the screens in view: the top one and those its dialogs
         let show through. A screen covered by another is marked stale and redraws when it is
-        shown again (screens.base.CatchesUp)."""
-        from nimitz.tui.screens.base import CatchesUp
+        shown again (screens.base.CatchesUp). `routing`: the routing that follows closes the
+        dialogs that do not answer the new request, so they are not drawn again."""
+        from nimitz.tui.screens.base import CatchesUp, RequestDialog
 
         in_view = self.screens_in_view()
+        request = self.controller.request
         for screen in list(self.screen_stack):
             if not isinstance(screen, CatchesUp):
                 continue
-            if screen in in_view:
+            if screen in in_view and not (routing and isinstance(screen, RequestDialog) and not screen.keeps(request)):
                 screen.refresh_state()
             else:
                 screen.stale = True

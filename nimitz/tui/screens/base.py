@@ -11,6 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from nimitz.engine.requests import Request
+from nimitz.tui.widgets.shown import show
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
@@ -134,7 +135,7 @@ class RequestDialog(NimitzModal):
             return
         t = Text("✗ Refused: ", style="bold")
         t.append(message)
-        box.update(t)
+        show(box, t)
         box.display = True
 
     def clear_error(self) -> None:
@@ -142,7 +143,7 @@ class RequestDialog(NimitzModal):
             box = self.query_one("#error", Static)
         except Exception:
             return
-        box.update("")
+        show(box, "")
         box.display = False
 
     @property
