@@ -18,6 +18,7 @@ entry, [/] one US decision, {/} one turn, t a turn, b/B battles, g battle turns,
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,14 @@ if TYPE_CHECKING:
     from nimitz.tui.app import NimitzApp
 
 __all__ = ["NimitzApp", "run_replay", "run_tui"]
+
+# Textual draws at most TEXTUAL_FPS frames a second (60 by default), and a frame asked for just
+# after another waits one to two frame periods. Most keys need a second frame: a widget whose
+# content changed size is laid out again in the next one (Textual's rule), so at 60 the
+# second frame came 17-33 ms after the first, more than the frames' own work. At 120 it comes
+# 8-17 ms after. Set here, before Textual is imported (its screens read it then); the player's
+# own TEXTUAL_FPS wins. (benchmarks/bench_saves.py --parts 3 measures a key to its last frame.)
+os.environ.setdefault("TEXTUAL_FPS", "120")
 
 
 def run_tui(saves_folder: Path, open_path: Path | None = None, *, new_campaign: bool = False) -> None:

@@ -46,19 +46,17 @@ Step = Callable[[], Screen | _Wait | None]  # a queued step: the screen to show,
 
 def battle_segments(journal: list[JournalEntry], entries: list[JournalEntry]) -> list[tuple[str, list[JournalEntry]]]:
     """The battle entries among `entries`, split by battle: (map area, its entries), in order."""
+    from nimitz.tui.battle_view import is_battle_start
+
     out: list[tuple[str, list[JournalEntry]]] = []
     for e in entries:
         if not e.step.startswith("battle:"):
             continue
-        if e.step == "battle:setup" and e.kind == "event" and "area" in e.data:
+        if is_battle_start(e):
             out.append((e.data["area"], []))
         elif not out:  # a battle going on before these entries
             start = e.seq
-            while start > 0 and not (
-                journal[start].step == "battle:setup"
-                and journal[start].kind == "event"
-                and "area" in journal[start].data
-            ):
+            while start > 0 and not is_battle_start(journal[start]):
                 start -= 1
             out.append((journal[start].data.get("area", ""), []))
         out[-1][1].append(e)
@@ -344,20 +342,22 @@ class NimitzApp(App):
             else:
                 self.notify(outcome.error, title="Refused", severity="error", timeout=8)
             return
-        self.refresh_all()
+        self.refresh_all(routing=True)
         self._route(outcome)
 
-    def refresh_all(self) -> None:
+    def refresh_all(self, routing: bool = False) -> None:
         """Push the new state down to the screens in view: the top one and those its dialogs
         let show through. A screen covered by another is marked stale and redraws when it is
-        shown again (screens.base.CatchesUp)."""
-        from nimitz.tui.screens.base import CatchesUp
+        shown again (screens.base.CatchesUp). `routing`: the routing that follows closes the
+        dialogs that do not answer the new request, so they are not drawn again."""
+        from nimitz.tui.screens.base import CatchesUp, RequestDialog
 
         in_view = self.screens_in_view()
+        request = self.controller.request
         for screen in list(self.screen_stack):
             if not isinstance(screen, CatchesUp):
                 continue
-            if screen in in_view:
+            if screen in in_view and not (routing and isinstance(screen, RequestDialog) and not screen.keeps(request)):
                 screen.refresh_state()
             else:
                 screen.stale = True

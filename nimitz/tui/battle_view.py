@@ -140,17 +140,17 @@ def battle_view(game: Game, seen: dict[str, str] | None = None) -> BattleView | 
     )
 
 
+def is_battle_start(e: JournalEntry) -> bool:
+    """The event that opens a battle (its set-up, naming the map area)."""
+    return e.step == "battle:setup" and e.kind == "event" and "area" in e.data
+
+
 def battle_entries(journal: list[JournalEntry], area: str | None = None) -> list[JournalEntry]:
     """The journal entries of the latest battle (in `area` if given), from its start on."""
     start = None
     for i in range(len(journal) - 1, -1, -1):
         e = journal[i]
-        if (
-            e.step == "battle:setup"
-            and e.kind == "event"
-            and "area" in e.data
-            and (area is None or e.data["area"] == area)
-        ):
+        if is_battle_start(e) and (area is None or e.data["area"] == area):
             start = i
             break
     if start is None:
@@ -296,14 +296,30 @@ def need_text(rating: str) -> str:
 
 class BoardHistory:
     """The battle board at each journal entry written while the TUI watched (a journal listener),
-    and every piece's name ever seen (destroyed pieces leave the board)."""
+    and every piece's name ever seen (destroyed pieces leave the board).
 
-    def __init__(self) -> None:
+    Only the boards of the last `keep_battles` battles are kept, or a campaign's boards would
+    pile up to its end (each a copy of the battle sheet). A battle's beats are shown right after
+    the decision that fought them, and a decision ends a battle and may begin the next (never
+    more than one begun, over 12 campaigns of the sensible player): three leave room."""
+
+    KEEP_BATTLES = 3
+
+    def __init__(self, keep_battles: int = KEEP_BATTLES) -> None:
         self.at: dict[int, BattleView] = {}
         self.names: dict[str, str] = {}
+        self.keep_battles = keep_battles
+        self._starts: list[int] = []  # the first entry of each battle kept
 
     def record(self, game: Game, entry: JournalEntry) -> None:
-        if not entry.step.startswith("battle") or game.state.battle is None:
+        if not entry.step.startswith("battle"):
+            return
+        if is_battle_start(entry):
+            self._starts = [*self._starts, entry.seq][-self.keep_battles :]
+            oldest = self._starts[0]
+            for seq in [s for s in list(self.at) if s < oldest]:  # (a copy: the UI thread reads it)
+                del self.at[seq]
+        if game.state.battle is None:
             return
         view = battle_view(game, self.names)
         if view is None:
@@ -314,7 +330,7 @@ class BoardHistory:
 
     def before(self, seq: int) -> BattleView | None:
         """The board just before entry `seq`."""
-        earlier = [s for s in self.at if s < seq]
+        earlier = [s for s in list(self.at) if s < seq]
         return self.at[max(earlier)] if earlier else None
 
     def name(self, pid: str) -> str:

@@ -15,11 +15,11 @@ from nimitz.tui.controller import Controller
 from nimitz.views.words import find_leaks
 
 
-def fought_beats(saves: Path, data) -> list:
+def fought_beats(saves: Path, data, history: BoardHistory | None = None) -> list:
     """(area, beat) for every beat of turn 1's battles, fed one answer at a time as the TUI does."""
     ctl = Controller(saves, data)
     ctl.create(1942, 7, "rulebook", "beats")
-    history = BoardHistory()
+    history = BoardHistory() if history is None else history
     ctl.watchers.append(history.record)
     policy = get_policy("sensible")
     makers: dict[str, BeatMaker] = {}
@@ -65,3 +65,14 @@ def test_combat_beats_show_the_dice_in_player_words(saves: Path, data) -> None:
     for b in beats:
         text = "\n".join([b.title, b.summary, *(line for _s, line in b.lines)])
         assert not find_leaks(text), (find_leaks(text), text)
+
+
+def test_the_boards_of_old_battles_are_dropped_and_the_beats_stay_the_same(tmp_path: Path, data) -> None:
+    """The TUI's board history keeps the last battles only (it grew with the campaign). One
+    decision ends a battle and may begin the next, so two are enough here: every beat reads
+    the same as with every board kept, and the boards of the battles before are gone."""
+    every = fought_beats(tmp_path / "a", data)
+    two = BoardHistory(keep_battles=2)
+    assert fought_beats(tmp_path / "b", data, two) == every
+    assert len({area for area, _beat in every}) > 2  # turn 1 fights more than two battles
+    assert two.at and min(two.at) >= two._starts[0] > 0

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from nimitz.engine.requests import Request
+from nimitz.tui.widgets.shown import show
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
@@ -24,6 +25,13 @@ class SizeAware:
         app = self.app  # type: ignore[attr-defined]  # a mixin: the Screen it joins has .app
         if hasattr(app, "check_size"):
             app.check_size()
+        # Textual answers a screen's Resize by laying it out again, and the screens seen below
+        # it. A new screen's first layout sends it one too, at the size it was just laid out at:
+        # a second full layout of every screen in view for each dialog or report opened. When
+        # every screen already has this size there is nothing to redo (a terminal resized is
+        # still laid out: the screens have the old size then).
+        if all(screen.outer_size == event.size for screen in app.screen_stack):
+            event.prevent_default()
 
 
 class CatchesUp:
@@ -31,8 +39,15 @@ class CatchesUp:
     rather than redraw what nobody sees) redraws when it is shown again."""
 
     stale = False
+    _shown_once = False
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._shown_once:
+            # Shown for the first time: its widgets were styled as they mounted, a moment ago,
+            # and Textual would style every one of them again (what changed since, a focus or
+            # a class, restyles its own widgets).
+            self._shown_once = True
+            event.refresh_styles = False
         if self.stale:
             self.stale = False
             self.refresh_state()
@@ -120,7 +135,7 @@ class RequestDialog(NimitzModal):
             return
         t = Text("✗ Refused: ", style="bold")
         t.append(message)
-        box.update(t)
+        show(box, t)
         box.display = True
 
     def clear_error(self) -> None:
@@ -128,7 +143,7 @@ class RequestDialog(NimitzModal):
             box = self.query_one("#error", Static)
         except Exception:
             return
-        box.update("")
+        show(box, "")
         box.display = False
 
     @property

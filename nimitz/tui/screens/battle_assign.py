@@ -14,6 +14,7 @@ from nimitz.model.journal import Decision
 from nimitz.tui.battle_view import AREA_NAMES
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.tui.widgets.shown import show
 
 TITLES = {
     "battle_place_ships": "Place your ships: US Ocean or Coastal",
@@ -85,13 +86,13 @@ class AssignDialog(RequestDialog):
             t = Text("Japan brings: ", style="bold")
             t.append(brought(request.info.get("japanese", [])))
             t.append(" (Japan places after you, by its rule)", style="dim")
-            self.query_one("#assign-sides", Static).update(t)
+            show(self.query_one("#assign-sides", Static), t)
         elif view is not None:
             t = Text("Japan: ", style="bold")
             t.append(side_summary(view, "JA"))
             t.append("\nUS:    ", style="bold")
             t.append(side_summary(view, "US"))
-            self.query_one("#assign-sides", Static).update(t)
+            show(self.query_one("#assign-sides", Static), t)
         if self.app.has_class("-short"):  # 80x24: the beats just told what led here; room for the odds
             self.query_one("#recent").display = False
         self._build()
@@ -154,12 +155,13 @@ class AssignDialog(RequestDialog):
                     }
                 )
             if blocked:
-                self.query_one("#assign-help", Static).update(
+                show(
+                    self.query_one("#assign-help", Static),
                     Text(
                         HELP[self.kind] + f" Japan's No Contact keeps US aircraft out of "
                         f"{', '.join(AREA_NAMES[b] for b in sorted(blocked))} this turn.",
                         style="dim",
-                    )
+                    ),
                 )
         self.items = items
         lst = self.query_one("#items", OptionList)
@@ -200,7 +202,7 @@ class AssignDialog(RequestDialog):
         note = item.get("notes", {}).get(v)
         if note:
             t.append(f" · JA ships there: {note}", style="dim")
-        self.query_one("#assign-detail", Static).update(t)
+        show(self.query_one("#assign-detail", Static), t)
 
     def _odds(self) -> None:
         """The exact odds of what is set now (nimitz/engine/battle/odds.py)."""
@@ -218,7 +220,7 @@ class AssignDialog(RequestDialog):
         elif self.kind == "battle_place_ships":
             t.append("Odds: ", style="bold")
             t.append("\n".join(placement_odds(self.game, {i["id"]: i["value"] for i in self.items})))
-        self.query_one("#assign-odds", Static).update(t)
+        show(self.query_one("#assign-odds", Static), t)
         self.query_one("#assign-odds", Static).display = bool(t.plain)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from nimitz.engine.requests import Request
 from nimitz.tui.screens.choice import ChoiceDialog
+from nimitz.tui.widgets.shown import show
 
 
 def battle_info_text(info: dict[str, Any], name) -> Text:  # name(id) -> str
@@ -81,13 +82,14 @@ class BattleChoiceDialog(ChoiceDialog):
         if request is None or request.kind != self.kind:
             return
         words = request_words(request.kind)
-        self.query_one("#choice-title", Static).update(f"Battle: {words[:1].upper()}{words[1:]}")
-        self.query_one("#choice-prompt", Static).update(Text(say(request.prompt), style="bold"))
+        show(self.query_one("#choice-title", Static), f"Battle: {words[:1].upper()}{words[1:]}")
+        show(self.query_one("#choice-prompt", Static), Text(say(request.prompt), style="bold"))
         info = battle_info_text(request.info, self.napp.battle_history.name)
         info.append_text(hits_at_stake(self.game, request.info, self.napp.battle_history.name))
-        self.query_one("#choice-info-text", Static).update(info)
-        self.query_one(".hint", Static).update(
-            Text("Enter chooses · a auto (the expert's answer) · Esc board", style="dim")
+        show(self.query_one("#choice-info-text", Static), info)
+        show(
+            self.query_one(".hint", Static),
+            Text("Enter chooses · a auto (the expert's answer) · Esc board", style="dim"),
         )
 
 

@@ -15,6 +15,7 @@ from nimitz.tui.battle_view import hit_refused
 from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.tui.widgets.shown import show
 
 
 class HitsDialog(RequestDialog):
@@ -59,18 +60,15 @@ class HitsDialog(RequestDialog):
             f"{STEP_WORDS.get(info.get('step', ''), 'combat')} in {AREA_NAMES.get(info.get('area', ''), 'the battle')}"
         )
         self._draw()
-        lst = self.query_one("#targets", OptionList)
-        lst.focus()
-        if self.targets:
-            lst.highlighted = 0
+        self.query_one("#targets", OptionList).focus()
 
     def _draw(self) -> None:
         left = self.n - len(self.sequence)
         title = Text(f"{self.n} hit{'s' * (self.n != 1)} on your forces ({self.where}): ")
         title.append(f"{left} to place", style="bold reverse")
-        self.query_one("#hits-title", Static).update(title)
+        show(self.query_one("#hits-title", Static), title)
         lst = self.query_one("#targets", OptionList)
-        keep = lst.highlighted
+        keep = 0 if lst.highlighted is None else lst.highlighted  # the first at first: drawn with its detail
         lst.clear_options()
         options = []
         info = self.info
@@ -118,7 +116,7 @@ class HitsDialog(RequestDialog):
             detail.append(hit_effect(self.game, t, self.sequence.count(t["id"])))
             if refused:
                 detail.append(f"\nNot allowed yet: {refused}", style="bold")
-        self.query_one("#hits-detail", Static).update(detail)
+        show(self.query_one("#hits-detail", Static), detail)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if hasattr(self, "info"):

@@ -14,6 +14,7 @@ from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
 from nimitz.tui.widgets.check_list import CheckList
+from nimitz.tui.widgets.shown import show
 
 
 class PickDialog(RequestDialog):
@@ -43,7 +44,7 @@ class PickDialog(RequestDialog):
         self.count = int(info.get("count", 0))
         from nimitz.tui.battle_view import say
 
-        self.query_one("#pick-title", Static).update(Text(say(request.prompt) if request else "", style="bold"))
+        show(self.query_one("#pick-title", Static), Text(say(request.prompt) if request else "", style="bold"))
         lst = self.query_one("#pieces", CheckList)
         lst.set_items(
             [
@@ -52,12 +53,13 @@ class PickDialog(RequestDialog):
             ]
         )
         names = {a["id"]: a["name"] for a in info.get("aircraft", [])}
-        self.query_one("#pick-detail", Static).update(
+        show(
+            self.query_one("#pick-detail", Static),
             Text(
                 f"Pick {self.count}: each one picked is destroyed. Auto would lose: "
                 + ", ".join(names.get(x, short(x)) for x in info.get("auto", [])),
                 style="dim",
-            )
+            ),
         )
         lst.focus()
 

@@ -12,6 +12,7 @@ from nimitz.model.journal import Decision
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
 from nimitz.tui.widgets.check_list import CheckList
+from nimitz.tui.widgets.shown import show
 
 
 class PlansDialog(RequestDialog):
@@ -48,7 +49,7 @@ class PlansDialog(RequestDialog):
         battle = self.game.state.battle
         name = next((a.name for a in self.game.data.map.areas if battle and a.code == battle.area), "")
         where = f" for the battle in {name}" if name else ""
-        self.query_one("#plans-title", Static).update(f"Battle plans{where}")
+        show(self.query_one("#plans-title", Static), f"Battle plans{where}")
         lst = self.query_one("#plans", CheckList)
         lst.set_items(
             [
@@ -73,7 +74,7 @@ class PlansDialog(RequestDialog):
         t.append(f"{self.spend}", style="bold reverse")
         t.append(f" of {self.sp} · BPP {bpp} (3 free + 3 per SP) · plans picked cost {cost} BPP ")
         t.append("✓ affordable" if cost <= bpp else "✗ too dear: spend more SP or drop a plan", style="bold")
-        self.query_one("#plans-budget", Static).update(t)
+        show(self.query_one("#plans-budget", Static), t)
 
     def _detail(self, index: int) -> None:
         if 0 <= index < len(self.plans):
@@ -87,7 +88,7 @@ class PlansDialog(RequestDialog):
             odds = plan_odds(self.game, p["id"])
             if odds:
                 t.append(f"\n{odds}", style="dim")
-            self.query_one("#plans-detail", Static).update(t)
+            show(self.query_one("#plans-detail", Static), t)
 
     def on_option_list_option_highlighted(self, event) -> None:
         self._detail(event.option_index)

@@ -16,6 +16,7 @@ from nimitz.engine.requests import Request
 from nimitz.tui.explain import short
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.tui.widgets.shown import show
 from nimitz.views.words import counted, request_words
 
 TITLES = {"battle_order": "Resolve Battles: which battle next?", "bombing_target": "Strategic bombing: which JA force?"}
@@ -65,14 +66,15 @@ class ChoiceDialog(RequestDialog):
         if request is None or (self.kind and request.kind != self.kind):
             return  # the app closes this dialog: it answered another question
         self.kind = request.kind
-        self.query_one("#choice-title", Static).update(
-            TITLES.get(request.kind, f"Decision: {request_words(request.kind)}")
+        show(
+            self.query_one("#choice-title", Static),
+            TITLES.get(request.kind, f"Decision: {request_words(request.kind)}"),
         )
         prompt = self.query_one("#choice-prompt", Static)
-        prompt.update(Text(request.prompt, style="bold"))
+        show(prompt, Text(request.prompt, style="bold"))
         prompt.display = request.kind != "battle_order"  # the title asks it already
         info = self.query_one("#choice-info-text", Static)
-        info.update(info_text(request.info))
+        show(info, info_text(request.info))
         self.query_one("#choice-info").display = bool(request.info) and request.kind not in TITLES
         lst = self.query_one("#choices", OptionList)
         lst.clear_options()

@@ -23,7 +23,7 @@ class ReportScreen(NimitzScreen):
         Binding("escape,enter,q", "close", "Close"),
         Binding("n,space", "step(1)", "Next"),
         Binding("p", "step(-1)", "Previous"),
-        Binding("end,G", "skip", "Skip to end"),
+        Binding("G,end", "skip", "Skip to end"),  # G first: the list's own End shadows End
         Binding("home,g", "first", "First", show=False),
         Binding("L", "app.log", "Log"),
     ]

@@ -14,6 +14,7 @@ from nimitz.model.journal import Decision
 from nimitz.model.state import DESTROYED, US_POOL
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.tui.widgets.shown import show
 from nimitz.views.words import place
 
 
@@ -68,7 +69,7 @@ class ResupplyDialog(RequestDialog):
         title = Text("US Resupply: ")
         title.append(f"{state.sp} SP left", style="bold reverse")
         title.append(f" · scouting points {info.get('scouting_points', 0)}/{info.get('scouting_cap', 6)}")
-        self.query_one("#shop-title", Static).update(title)
+        show(self.query_one("#shop-title", Static), title)
         offered = {(o.decision.kind, o.decision.forces): o for o in request.options}
         shop = self.query_one("#shop", OptionList)
         old = shop.highlighted_option.id if shop.highlighted_option else None
@@ -132,14 +133,15 @@ class ResupplyDialog(RequestDialog):
     def _detail(self, oid: str | None) -> None:
         box = self.query_one("#shop-detail", Static)
         if not oid or "|" not in oid:
-            box.update(
+            show(
+                box,
                 Text(
                     "Scouting points make Japanese forces take their orders before you "
                     "move; SP kept pay for battle plans."
                     if oid == "scout"
                     else "",
                     style="dim",
-                )
+                ),
             )
             return
         fid = oid.split("|", 1)[1]
@@ -147,7 +149,7 @@ class ResupplyDialog(RequestDialog):
         c = self.game.sheet.cls[f.cls]
         t = Text(f"{f.name}: {c.name} {c.type}. ", style="bold")
         t.append(f"Full: {c.values_text(False)}. Damaged: {c.values_text(True)}.")
-        box.update(t)
+        show(box, t)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         oid = event.option.id or ""

@@ -14,6 +14,7 @@ from nimitz.engine.requests import Request
 from nimitz.model.journal import Decision
 from nimitz.tui.messages import Decide
 from nimitz.tui.screens.base import RequestDialog
+from nimitz.tui.widgets.shown import show
 from nimitz.views.situation import hidden_stack_text
 from nimitz.views.words import counted
 
@@ -70,7 +71,7 @@ class ScoutingDialog(RequestDialog):
         left = self.points - sum(self.placed.values())
         title = Text("US Scouting: ")
         title.append(f"{left} of {counted(self.points, 'point')} to place", style="bold reverse")
-        self.query_one("#scout-title", Static).update(title)
+        show(self.query_one("#scout-title", Static), title)
         lst = self.query_one("#areas", OptionList)
         keep = lst.highlighted or 0
         lst.clear_options()
@@ -98,11 +99,11 @@ class ScoutingDialog(RequestDialog):
         fogged = area_view(state, code)
         if fogged is not None:  # fog of war: the known counters and the unknown chips (R86)
             text = hidden_stack_text(fogged, state, self.game.data)
-            self.query_one("#scout-detail", Static).update(Text(f"{code}: {text}", style="dim"))
+            show(self.query_one("#scout-detail", Static), Text(f"{code}: {text}", style="dim"))
             return
         forces = [f for f in state.at(code, "JA") if not f.moved]
         names = ", ".join(f"{f.name} {self.game.sheet.cls[f.cls].type}" for f in forces)
-        self.query_one("#scout-detail", Static).update(Text(f"{code}: {names or 'nothing unmoved'}", style="dim"))
+        show(self.query_one("#scout-detail", Static), Text(f"{code}: {names or 'nothing unmoved'}", style="dim"))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:

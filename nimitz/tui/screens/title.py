@@ -4,6 +4,7 @@ reference, quit; `l` (in the footer) opens the lab."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -61,7 +62,7 @@ class TitleScreen(NimitzScreen):
         self.query_one("#menu", OptionList).focus()
         self.refresh_state()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         self.refresh_state()
 
     def refresh_state(self) -> None:

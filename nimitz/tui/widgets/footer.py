@@ -19,15 +19,18 @@ class KeysFooter(Footer):
     _shown: tuple | None = None  # the keys composed last
 
     def keys_shown(self, screen: Screen) -> tuple:
-        return (
-            self.compact,
-            self.show_command_palette,
-            tuple(
-                (binding.key, binding.key_display, binding.action, binding.description, enabled, tooltip)
-                for (_, binding, enabled, tooltip) in screen.active_bindings.values()
-                if binding.show or binding.key == self.app.COMMAND_PALETTE_BINDING
-            ),
-        )
+        """What the footer draws: per action the first of its keys (as Textual's footer), and the
+        palette's key. Compared as drawn, not binding by binding: a key the focused widget
+        shadows (a list's Enter over the screen's Enter: Close) changes nothing shown while
+        another key of the same action is still there."""
+        shown: dict[str, tuple] = {}
+        palette = None
+        for _, binding, enabled, tooltip in screen.active_bindings.values():
+            if binding.key == self.app.COMMAND_PALETTE_BINDING:
+                palette = (binding.key, binding.description, enabled, tooltip)
+            if binding.show and binding.action not in shown:
+                shown[binding.action] = (binding.key, binding.key_display, binding.description, enabled, tooltip)
+        return (self.compact, self.show_command_palette, tuple(shown.items()), palette)
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready and self.is_attached:
