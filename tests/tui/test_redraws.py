@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run, screen_text, top
+from tui_helpers import run, screen_text, top
 
 from nimitz.tui.app import NimitzApp
 from nimitz.tui.widgets.footer import KeysFooter
