@@ -611,18 +611,24 @@ class NimitzApp(App):
         if request is None:
             return
 
+        from nimitz.tui.screens.campaign import CampaignScreen
+
         def done(outcome: Outcome) -> None:
             reason = self.controller.auto_reason if outcome.ok else ""
-            battle = is_battle_kind(request.kind)
-            if reason and battle:  # the battle log keeps it, before what followed, after the note fades
+            said = False  # by a battle screen, under the beat the choice led to
+            if reason and is_battle_kind(request.kind):  # (battle_view.auto_note: with the odds)
                 from nimitz.tui.screens.battle import BattleScreen
 
                 for screen in self.screen_stack:
                     if isinstance(screen, BattleScreen):
-                        screen.note("The expert chose", reason)
+                        said = screen.note("The expert chose", reason) or said
+            elif reason and request.kind == "movement" and isinstance(self.screen, CampaignScreen):
+                self.screen.expert_note = (reason, len(self.controller.game.journal))
+                said = True  # on the decision line, in place of the keys hint
             self.apply(outcome)
-            if reason:  # in battles: what it chose and why (battle_view.auto_note)
-                self.notify(reason, title="The expert chose", timeout=8 if battle else 6)
+            if reason and not said:
+                self.clear_notifications()  # one at a time: pressing a again never piles them up
+                self.notify(reason, title="The expert chose", timeout=6)
 
         self.off_thread("The expert is thinking", self.controller.auto, done)
 

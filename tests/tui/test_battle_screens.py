@@ -266,3 +266,33 @@ def test_battle_speed_is_an_option_in_the_command_palette(saves: Path, at_battle
         assert settings.battle_speed() == "battle"
 
     run(check, app, size=(100, 30))
+
+
+def test_auto_in_a_battle_says_why_under_the_next_beat_not_over_the_board(saves: Path, at_battles: Path) -> None:
+    """Issue 15 (a): the expert's reason is shown in the beat panel with what its choice led
+    to, and kept in the battle log; no notice covers the board (80x24). While beats wait, a
+    says on the hint line that they come first."""
+    app = NimitzApp(saves, open_path=at_battles)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await drive(app, pilot, STATIONS["first-beat"])
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Space shows the rest of what happened first" in screen_text(app)
+        assert not app._notifications
+        await drive(app, pilot, STATIONS["plans"])
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert top(app) == "BattleScreen"
+        beat = str(app.screen.query_one("#beat").render())
+        assert beat.count("The expert chose: ") == 1, beat
+        assert not any(n.title == "The expert chose" for n in app._notifications)
+        await pilot.press("space")
+        await pilot.pause()
+        if app.screen.current is not None:  # the next beat no longer repeats it
+            assert "The expert chose" not in str(app.screen.query_one("#beat").render())
+        await pilot.press("l")  # the battle log keeps it
+        await pilot.pause()
+        assert "The expert chose" in screen_text(app)
+
+    run(check, app, size=(80, 24))

@@ -273,9 +273,12 @@ def test_advice_key_shows_the_expert_choice_from_a_worker(at_movement: Path, sav
         messages = [n.message for n in app._notifications]
         assert any(m.startswith("Expert: ") and "objectives" in m for m in messages), messages
         assert len(app.controller.game.journal) == journal  # advice changes nothing
+        app.clear_notifications()
         await pilot.press("a")
         await pilot.pause()
         assert len(app.controller.game.journal) > journal
-        assert any(n.title == "The expert chose" for n in app._notifications)
+        # in movement the reason takes the decision line's place, not a notice over the map
+        assert "The expert chose: " in str(app.screen.query_one("#decision").render())
+        assert not any(n.title == "The expert chose" for n in app._notifications)
 
     run(play, app)

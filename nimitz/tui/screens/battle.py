@@ -40,7 +40,9 @@ from nimitz.views.stakes import stakes
 WIDE = 140  # from this width the battle log stands beside the board
 
 
-def beat_text(beat: Beat, width: int = 200) -> Text:
+def beat_text(beat: Beat, note: Text | None = None) -> Text:
+    """The beat for the panel under the board; `note` (why auto chose what led to it) goes
+    right under the summary, where a short terminal still shows it."""
     t = Text()
     t.append(f"{beat.title}", style="bold reverse")
     if beat.turn:
@@ -48,6 +50,9 @@ def beat_text(beat: Beat, width: int = 200) -> Text:
     if beat.summary:  # first, so a short terminal always shows it
         t.append("\n» ", style="bold")
         t.append(beat.summary, style="bold")
+    if note is not None:
+        t.append("\n")
+        t.append_text(note)
     for side, line in beat.lines:
         t.append("\n")
         t.append(line, style=SIDE_STYLE.get(side, "") if not line.startswith("  ") else "")
@@ -83,6 +88,10 @@ class BattleScreen(NimitzScreen):
         self._maker: BeatMaker | None = None
         self.first_fed: int | None = None  # the first entry shown as a beat
         self.ready = False  # composed and mounted: beats can be drawn
+        # What auto chose and why: said under the next beat (what the choice led to), not in a
+        # notice over the board; `beat_note` keeps it with that beat while it stays in view.
+        self.expert_note: Text | None = None
+        self.beat_note: tuple[Beat, Text] | None = None
 
     @property
     def history(self) -> BoardHistory:
@@ -195,8 +204,10 @@ class BattleScreen(NimitzScreen):
         self.current = beat
         self.seen.append(beat)
         log = self.query_one("#battle-log", RichLog)
-        log.write(beat_text(beat))
-        show(self.query_one("#beat", Static), beat_text(beat))
+        log.write(beat_text(beat))  # (the note is in the log already, before the beat)
+        note, self.expert_note = self.expert_note, None
+        self.beat_note = (beat, note) if note is not None else None
+        show(self.query_one("#beat", Static), beat_text(beat, note))
         self.query_one("#battle-beat", VerticalScroll).scroll_home(animate=False)
         self.refresh_state()
         if beat.area:  # bring the area it happens in into view
@@ -218,16 +229,22 @@ class BattleScreen(NimitzScreen):
 
     def action_auto(self) -> None:
         """The expert answers the question, once every beat before it is seen."""
-        if self.done is not None:
-            self.notify("Space shows the rest of what happened first.", timeout=3)
+        if self.done is not None:  # said on the hint line, not in a notice over the board
+            hint = Text("Space shows the rest of what happened first, then a answers.", style="bold")
+            show(self.query_one("#battle-next", Static), hint)
             return
         self.napp.action_auto()
 
-    def note(self, title: str, text: str) -> None:
-        """A line for the battle log that is no beat (what auto chose and why)."""
+    def note(self, title: str, text: str) -> bool:
+        """What auto chose and why: a line for the battle log, and for the beat panel under the
+        next beat. True if the panel will show it (the speed stops at beats)."""
         line = Text(f"{title}: ", style="bold")
         line.append(text)
         self.query_one("#battle-log", RichLog).write(line)
+        self.expert_note = line
+        if self.ready and self.current is None:
+            self.refresh_state()  # waiting for the question: shown at once
+        return self.speed != "battle"
 
     def action_speed(self) -> None:
         self.speed = settings.SPEEDS[(settings.SPEEDS.index(self.speed) + 1) % len(settings.SPEEDS)]
@@ -289,7 +306,11 @@ class BattleScreen(NimitzScreen):
         show(self.query_one("#battle-plans", Static), plans)
         self.query_one(BattleSheet).show(view)
         if self.current is None:
-            waiting = beat_text(self.seen[-1]) if self.seen else Text()
+            last = self.seen[-1] if self.seen else None
+            note = self.expert_note
+            if note is None and self.beat_note is not None and self.beat_note[0] is last:
+                note = self.beat_note[1]
+            waiting = beat_text(last, note) if last is not None else (note.copy() if note else Text())
             question = self._waiting_text()
             if question.plain:
                 waiting.append("\n" if waiting.plain else "")

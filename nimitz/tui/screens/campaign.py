@@ -45,6 +45,9 @@ class CampaignScreen(NimitzScreen):
     def __init__(self) -> None:
         super().__init__()
         self.view: CampaignView | None = None
+        # Why auto made the last move (movement asks again and again: a notice each time would
+        # cover the map), and the journal's length it holds for: any later entry ends it.
+        self.expert_note: tuple[str, int] = ("", 0)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -77,7 +80,9 @@ class CampaignScreen(NimitzScreen):
         self.query_one(BoxesBar).show(self.view)
         self.query_one(SequenceBar).show(self.view.step)
         self.query_one(LogTail).show(ctl.journal_seen)
-        self.query_one(DecisionBar).show(self.view.request_kind, self.view.prompt, self.view.result)
+        note, at = self.expert_note
+        note = note if at == len(ctl.game.journal) else ""
+        self.query_one(DecisionBar).show(self.view.request_kind, self.view.prompt, self.view.result, note)
         self._guide()
         self.refresh_bindings()
 

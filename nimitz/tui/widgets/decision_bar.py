@@ -32,7 +32,8 @@ SHORT = {
 }
 
 
-def decision_text(kind: str, prompt: str, result: str = "") -> Text:
+def decision_text(kind: str, prompt: str, result: str = "", note: str = "") -> Text:
+    """`note`: why auto made the last move, said in place of the keys hint until the next one."""
     t = Text(no_wrap=True, overflow="ellipsis")
     if not kind:
         t.append("■ ", style="bold")
@@ -40,6 +41,10 @@ def decision_text(kind: str, prompt: str, result: str = "") -> Text:
         return t
     t.append("▶ ", style="bold")
     t.append(SHORT.get(kind, prompt), style="bold")
+    if note:
+        t.append("  The expert chose: ", style="bold")
+        t.append(note)
+        return t
     hint = ACTION_HINT.get(kind, "Enter: answer")
     if kind.startswith("battle_") and kind != "battle_order":
         hint = "Enter: answer"
@@ -48,5 +53,5 @@ def decision_text(kind: str, prompt: str, result: str = "") -> Text:
 
 
 class DecisionBar(Static):
-    def show(self, kind: str, prompt: str, result: str = "") -> None:
-        show(self, decision_text(kind, prompt, result))
+    def show(self, kind: str, prompt: str, result: str = "", note: str = "") -> None:
+        show(self, decision_text(kind, prompt, result, note))
