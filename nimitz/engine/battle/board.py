@@ -65,7 +65,11 @@ class Board:
         self.sheet = game.data.year(game.state.year)
         # pid -> class: a piece never changes class, so the boards of a battle share this
         battle = game.state.battle
-        self._cls: dict[str, CounterClass] = _shared(battle.positions).cls if battle is not None else {}
+        memo = _shared(battle.positions) if battle is not None else _BoardMemo()
+        self._cls: dict[str, CounterClass] = memo.cls
+        self._names: dict[str, str] = memo.names
+        self._plan_index = memo.plans
+        self._values = memo.values
 
     @property
     def bs(self) -> BattleState:
@@ -85,28 +89,43 @@ class Board:
         return pid.split(":", 1)[0]
 
     def name(self, pid: str) -> str:
-        if pid.endswith(":airfield"):
-            return f"{self.side(pid)} airfield"
-        piece = self.bs.pieces.get(pid)
-        if piece is not None:
-            return piece.name
-        return self.state.forces[pid].name
+        # a counter's name never changes: shared by the boards of the battle (journal texts ask often)
+        got = self._names.get(pid)
+        if got is None:
+            if pid.endswith(":airfield"):
+                got = f"{self.side(pid)} airfield"
+            else:
+                piece = self.state.battle.pieces.get(pid)
+                got = piece.name if piece is not None else self.state.forces[pid].name
+            self._names[pid] = got
+        return got
 
     def is_piece(self, pid: str) -> bool:
         return pid in self.bs.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.bs.pieces.get(pid)
+        piece = self.state.battle.pieces.get(pid)
         if piece is not None:
             return piece.damaged
         force = self.state.forces.get(pid)
         return bool(force and force.damaged)
 
     def box(self, pid: str) -> str:
-        return self.bs.positions.get(pid, "")
+        return self.state.battle.positions.get(pid, "")
 
     def alive(self, pid: str) -> bool:
-        return pid in self.bs.positions
+        return pid in self.state.battle.positions
+
+    def values_text(self, pid: str) -> str:
+        """The counter's values as the player reads them (CounterClass.values_text), for the
+        requests' info: kept per class and side, as a battle asks for them turn after turn."""
+        c = self.cls(pid)
+        damaged = self.damaged(pid)
+        key = (c.id, damaged)
+        got = self._values.get(key)
+        if got is None:
+            got = self._values[key] = c.values_text(damaged)
+        return got
 
     def _memo(self) -> dict[Any, Sequence[str]]:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
@@ -227,7 +246,7 @@ class Board:
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
-        pos = cast(Positions, self.bs.positions)
+        pos: Positions = self.state.battle.positions  # (no cast() here: the hottest call of a battle)
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
@@ -321,8 +340,7 @@ class Board:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        wings = self._where("bombing_wings", side)
-        return sum(1 for p in self._ids(side) if self.cls(p).type != "TR" and p not in wings)
+        return len(self._where("on_sheet", side))
 
     def has_surface_ships(self, side: str) -> bool:
         return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
@@ -333,48 +351,47 @@ class Board:
         table = self.data.ja_plans if side == "JA" else self.data.us_plans
         return table.by_id[plan_id]
 
+    def _plans(self, side: str, kind: str | None) -> list[tuple[Plan, PlanInPlay]]:
+        """The side's plan counters in play (used or not) of one kind (every kind: None), in
+        order. Kept while the side's list of plans is the same list of the same length (plans
+        are only ever added), since most kinds have no counter in play at all."""
+        bs = self.state.battle
+        pips = bs.ja_plans if side == "JA" else bs.us_plans
+        kept = self._plan_index.get(side)
+        if kept is None or kept[0] is not pips or kept[1] != len(pips):
+            by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
+            by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {None: []}
+            for pip in pips:
+                plan = by_id[pip.plan]
+                by_kind[None].append((plan, pip))
+                by_kind.setdefault(plan.effect["kind"], []).append((plan, pip))
+            kept = self._plan_index[side] = (pips, len(pips), by_kind)
+        return kept[2].get(kind, _NO_PLANS)
+
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
-        out: list[tuple[Plan, PlanInPlay]] = []
-        bs = self.bs
-        by_id = self.data.ja_plans.by_id
-        for pip in bs.ja_plans:
-            if pip.used:
-                continue
-            plan = by_id[pip.plan]
-            if pip.turn != bs.turn and not plan.effect.get("keep_until_used"):
-                continue
-            if kind is None or plan.effect["kind"] == kind:
-                out.append((plan, pip))
-        return out
+        plans = self._plans("JA", kind)
+        if not plans:
+            return []
+        turn = self.state.battle.turn
+        return [
+            (plan, pip)
+            for plan, pip in plans
+            if not pip.used and (pip.turn == turn or plan.effect.get("keep_until_used"))
+        ]
 
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
-        out: list[tuple[Plan, PlanInPlay]] = []
-        bs = self.bs
-        playing = bs.us_playing
-        if not playing:
-            return out
-        by_id = self.data.us_plans.by_id
-        for pip in bs.us_plans:
-            if pip.used or pip.plan not in playing:
-                continue
-            plan = by_id[pip.plan]
-            if kind is None or plan.effect["kind"] == kind:
-                out.append((plan, pip))
-        return out
+        playing = self.state.battle.us_playing
+        plans = self._plans("US", kind)
+        if not playing or not plans:
+            return []
+        return [(plan, pip) for plan, pip in plans if not pip.used and pip.plan in playing]
 
     def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
-        out: list[tuple[Plan, PlanInPlay]] = []
-        by_id = self.data.us_plans.by_id
-        for pip in self.bs.us_plans:
-            if pip.used:
-                continue
-            plan = by_id[pip.plan]
-            if kind is None or plan.effect["kind"] == kind:
-                out.append((plan, pip))
-        return out
+        plans = self._plans("US", kind)
+        return [(plan, pip) for plan, pip in plans if not pip.used] if plans else []
 
     def in_force(self, side: str, kind: str) -> list[tuple[Plan, PlanInPlay]]:
         return self.ja_in_force(kind) if side == "JA" else self.us_playing(kind)
@@ -399,7 +416,18 @@ class Board:
         mods: list[Modifier] = []
         if not value:
             return value, mods
-        side = self.side(pid)
+        side = pid.split(":", 1)[0]
+        # most battles have no rating plan in play and no optional rule that changes values
+        if self._plans(side, "rating_bonus"):
+            value = self._plan_bonuses(c, side, rating, value, mods, vs_subs)
+        if self.state.variant is not None:
+            value = variants.adjust_rating(self, pid, rating, value, mods)
+        return value, mods
+
+    def _plan_bonuses(
+        self, c: CounterClass, side: str, rating: str, value: Rating, mods: list[Modifier], vs_subs: bool
+    ) -> Rating:
+        """`value` with the side's rating_bonus plans in force (each change added to `mods`)."""
         for plan, _pip in self.in_force(side, "rating_bonus"):
             eff = plan.effect
             if rating not in eff["ratings"] or not _who_matches(eff["who"], c):
@@ -411,8 +439,7 @@ class Board:
             before = value
             value = value.plus(eff["add"], eff["superior_add"], eff["superior_min"])
             mods.append({"plan": plan.id, "source": f"{side} plan {plan.name}", "from": str(before), "to": str(value)})
-        value = variants.adjust_rating(self, pid, rating, value, mods)
-        return value, mods
+        return value
 
     # --- description -----------------------------------------------------------------------
 
@@ -426,10 +453,26 @@ class Board:
         }
 
 
+_NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
+
+
 class _BoardMemo:
     """What the Boards over one battle's positions share (`Positions.board_cache`)."""
 
-    __slots__ = ("changes", "seen", "results", "derived", "order", "where", "cls", "kinds", "keys")
+    __slots__ = (
+        "changes",
+        "seen",
+        "results",
+        "derived",
+        "order",
+        "where",
+        "cls",
+        "names",
+        "values",
+        "plans",
+        "kinds",
+        "keys",
+    )
 
     def __init__(self) -> None:
         self.changes = -1  # the positions' count of changes the memo is for
@@ -439,6 +482,10 @@ class _BoardMemo:
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
         self.where: dict[str, str] = {}  # pid -> its box as the groups have it
         self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
+        self.names: dict[str, str] = {}  # pid -> its name (Board.name)
+        self.values: dict[tuple[str, bool], str] = {}  # (class id, damaged) -> Board.values_text
+        # side -> (its plan list, that list's length, kind -> plans): see Board._plans
+        self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
         self.kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see Board._kind
         self.keys: dict[str, dict[str, tuple[Any, ...]]] = {}  # pid -> box -> Board._keys
 
@@ -471,6 +518,11 @@ def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
     return (p for p in board._ids(side) if p in forces and forces[p].location == BOMBING)
 
 
+def _on_sheet(board: Board, side: str, area: str | None) -> Iterable[str]:
+    wings = board._where("bombing_wings", side)
+    return (p for p in board._ids(side) if board.cls(p).type != "TR" and p not in wings)
+
+
 def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     pos = board.bs.positions
     return (
@@ -499,6 +551,7 @@ _QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "foxholes": lambda b, side, _: b.infantry(side, (f"{side}_FH",)),
     "embarked": lambda b, side, _: b.infantry(side, (ON_TRANSPORT,)),
     "bombing_wings": _bombing_wings,
+    "on_sheet": _on_sheet,
     "on_deck": _on_deck,
 }
 

@@ -203,8 +203,34 @@ class _Enough(Exception):
     pass
 
 
+# has_choice's answers by situation (see there); cleared when full
+_CHOICES: dict[tuple[object, ...], bool] = {}
+_CHOICES_KEPT = 4096
+
+
 def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
-    """Whether more than one distinct result (interchangeable pieces counted as one) is legal."""
+    """Whether more than one distinct result (interchangeable pieces counted as one) is legal.
+
+    The answer depends only on what the targets are (signature, kind, cost, damage, capacity,
+    foxhole, hits taken, in order), not on which counters they are, and battles meet the same
+    few situations again and again: so it is searched once per situation."""
+    situation = (
+        n,
+        limit,
+        alloc.foxholes_first,
+        len(alloc.taken) == len(alloc.targets),  # (ids are unique in every target list built)
+        tuple((t.sig, t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id]) for t in alloc.targets),
+    )
+    known = _CHOICES.get(situation)
+    if known is None:
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        known = _CHOICES[situation] = _search_choice(alloc, n, limit)
+    return known
+
+
+def _search_choice(alloc: Alloc, n: int, limit: int) -> bool:
+    """has_choice's search: every legal placement, interchangeable targets tried once."""
     a = alloc.copy()
     seen: set[tuple[tuple[object, ...], int]] = set()
     finals: set[tuple[object, ...]] = set()
@@ -502,7 +528,7 @@ def us_takes_hits(
         return []
     seq = auto_sequence(alloc, n)
     if has_choice(alloc, n):
-        decision = yield allocation_request(board, alloc, n, hits, ctx)
+        decision = yield allocation_request(board, alloc, n, hits, ctx, seq)
         if decision.choice != "auto":
             seq = list(decision.forces)
     seq = yield from us_cancels(board, seq, ctx)
@@ -528,7 +554,11 @@ def us_takes_hits(
     return results
 
 
-def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[str, str]) -> Request:
+def allocation_request(
+    board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[str, str], auto: list[str] | None = None
+) -> Request:
+    """The R15 request to place `n` hits; `auto`: auto_sequence(alloc, n) when the caller has it."""
+
     def checker(d: Decision) -> None:
         if d.choice == "auto":
             if d.forces:
@@ -568,7 +598,7 @@ def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[
                 for t in alloc.targets
             ],
             "foxholes_first": alloc.foxholes_first,
-            "auto": auto_sequence(alloc, n),
+            "auto": list(auto) if auto is not None else auto_sequence(alloc, n),
             "rulings": ["R15", "R38"],
         },
         checker=checker,

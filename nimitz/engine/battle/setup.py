@@ -333,7 +333,7 @@ def _desc(board: Board, pid: str) -> dict[str, Any]:
         "type": c.type,
         "cost": c.cost,
         "damaged": board.damaged(pid),
-        "values": c.values_text(board.damaged(pid)),
+        "values": board.values_text(pid),
     }
 
 

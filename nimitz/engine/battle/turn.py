@@ -287,7 +287,7 @@ def us_air(board: Board) -> Gen:
                 {
                     "id": p,
                     "name": board.name(p),
-                    "values": board.cls(p).values_text(board.damaged(p)),
+                    "values": board.values_text(p),
                     "damaged": board.damaged(p),
                     "home": board.box(p),
                 }
