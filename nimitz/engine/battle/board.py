@@ -216,10 +216,28 @@ class Board:
         kind = memo.kinds.get(pid)
         if kind is None:
             kind = memo.kinds[pid] = self._kind(pid)
-        side, groups, ship, _aircraft = kind
+        side, groups, ship, aircraft = kind
         keys: list[Any] = [None, *groups, (side, box)]
+        # the queries asked most are kept groups too, so that a move does not make them be
+        # computed again: each is the filter _QUERIES once made of a kept group, in board order
+        c = self.cls(pid)
         if ship:
             keys.append(("ships", side, box))
+            keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
+        if aircraft:
+            if box in AREAS:
+                keys.append(("flying", side, box))
+                keys.append(("flying", side, None))
+            else:
+                keys.append(("at_home", side, None))
+        if c.is_ground:
+            if box == f"{side}_FH":
+                keys.append(("ashore", side, None))
+                keys.append(("foxholes", side, None))
+            elif box == f"{side}_BE":
+                keys.append(("ashore", side, None))
+            elif box == ON_TRANSPORT:
+                keys.append(("embarked", side, None))
         return tuple(keys)
 
     def _kind(self, pid: str) -> tuple[str, tuple[Any, ...], bool, bool]:
@@ -502,17 +520,6 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
 # --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
 
 
-def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
-    if area is not None:
-        if area not in AREAS:
-            return ()
-        here = board._in_box(side, area)  # (brings the memo, with its kinds, up to date)
-        kinds = _shared(board.bs.positions).kinds
-        return (p for p in here if kinds[p][3])
-    pos = board.bs.positions
-    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
-
-
 def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
     forces = board.state.forces
     return (p for p in board._ids(side) if p in forces and forces[p].location == BOMBING)
@@ -538,18 +545,20 @@ def _none(board: Board, side: str, area: str | None) -> Iterable[str]:
 
 
 _QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
+    # kept groups (Board._new_keys): ships and aircraft by kind, where they are; infantry ashore
     "ships": _none,
-    "surface_ships": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type != "SS"),
-    "subs": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type == "SS"),
+    "surface_ships": _none,  # ships other than submarines
+    "subs": _none,
     "all_ships": _none,
     "carriers": _none,
     "aircraft": _none,
     "lba": _none,
-    "flying": _flying,
-    "at_home": lambda b, side, _: (p for p in b._where("aircraft", side) if b.bs.positions[p] not in AREAS),
-    "ashore": lambda b, side, _: b.infantry(side, (f"{side}_BE", f"{side}_FH")),
-    "foxholes": lambda b, side, _: b.infantry(side, (f"{side}_FH",)),
-    "embarked": lambda b, side, _: b.infantry(side, (ON_TRANSPORT,)),
+    "flying": _none,  # aircraft in a battle area (any area: area None)
+    "at_home": _none,  # aircraft on their carrier or airfield
+    "ashore": _none,  # infantry (and battalions) on the side's beach or in its foxholes
+    "foxholes": _none,
+    "embarked": _none,  # infantry on the side's transport
+    # computed when asked, kept until a piece moves
     "bombing_wings": _bombing_wings,
     "on_sheet": _on_sheet,
     "on_deck": _on_deck,

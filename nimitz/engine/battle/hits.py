@@ -38,12 +38,15 @@ class Target:
 
 
 def counter_target(board: Board, pid: str) -> Target:
+    # (Board.damaged/box/is_piece inlined: every target list of every exchange is built here)
+    bs = board.state.battle
     c = board.cls(pid)
-    dmg = board.damaged(pid)
-    box = board.box(pid)
+    piece = bs.pieces.get(pid)
+    dmg = piece.damaged if piece is not None else board.damaged(pid)
+    box = bs.positions.get(pid, "")
     return Target(
         pid,
-        "piece" if board.is_piece(pid) else "force",
+        "piece" if piece is not None else "force",
         c.cost,
         dmg,
         1 if dmg else 2,
