@@ -153,9 +153,15 @@ class Board:
         if memo.changes < 0 or pos.bulk > memo.changes:
             return self._remember(pos, memo)
         order, where, results = memo.order, memo.where, memo.results
+        pieces = self.state.battle.pieces
         for p in pos.moved[memo.seen :]:
-            if p not in order:  # new to the memo (a battalion landed): one pass over all
-                return self._remember(pos, memo)
+            if p not in order:
+                # a battle piece just made (an air group, a transport) is last in board order:
+                # it joins at the end; anything else new (a battalion landed): one pass over all
+                if not pieces or next(reversed(pieces)) != p:
+                    return self._remember(pos, memo)
+                order[p] = memo.next_order
+                memo.next_order += 1
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue
@@ -201,60 +207,18 @@ class Board:
                     group.append(p)
         memo.changes, memo.seen = pos.changes, len(pos.moved)
         memo.results, memo.order, memo.where = grouped, order, where  # lists, read-only like tuples
+        memo.next_order = len(order)
         return memo
 
     def _keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
-        """The memo groups a piece in `box` belongs to: every piece (None), its side, its side
-        in the box, its side's ships in the box, all ships, aircraft, carriers, LBA."""
-        by_box = memo.keys.setdefault(pid, {})
+        """The memo groups a piece in `box` belongs to (see _group_keys)."""
+        by_box = memo.keys.get(pid)
+        if by_box is None:
+            by_box = memo.keys[pid] = {}
         keys = by_box.get(box)
         if keys is None:
-            keys = by_box[box] = self._new_keys(memo, pid, box)
+            keys = by_box[box] = _group_keys(self.cls(pid), pid.split(":", 1)[0], box)
         return keys
-
-    def _new_keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
-        kind = memo.kinds.get(pid)
-        if kind is None:
-            kind = memo.kinds[pid] = self._kind(pid)
-        side, groups, ship, aircraft = kind
-        keys: list[Any] = [None, *groups, (side, box)]
-        # the queries asked most are kept groups too, so that a move does not make them be
-        # computed again: each is the filter _QUERIES once made of a kept group, in board order
-        c = self.cls(pid)
-        if ship:
-            keys.append(("ships", side, box))
-            keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
-        if aircraft:
-            if box in AREAS:
-                keys.append(("flying", side, box))
-                keys.append(("flying", side, None))
-            else:
-                keys.append(("at_home", side, None))
-        if c.is_ground:
-            if box == f"{side}_FH":
-                keys.append(("ashore", side, None))
-                keys.append(("foxholes", side, None))
-            elif box == f"{side}_BE":
-                keys.append(("ashore", side, None))
-            elif box == ON_TRANSPORT:
-                keys.append(("embarked", side, None))
-        return tuple(keys)
-
-    def _kind(self, pid: str) -> tuple[str, tuple[Any, ...], bool, bool]:
-        """What never changes about a piece: its side, the memo groups it always belongs to
-        (side, all ships, aircraft, carriers, LBA), whether it is a ship, an aircraft."""
-        c = self.cls(pid)
-        side = pid.split(":", 1)[0]
-        groups: list[Any] = [side]
-        for query, member in (
-            ("all_ships", c.is_ship),
-            ("aircraft", c.is_aircraft),
-            ("carriers", c.is_carrier),
-            ("lba", c.type == "LBA"),
-        ):
-            if member:
-                groups.append((query, side, None))
-        return side, tuple(groups), c.is_ship, c.is_aircraft
 
     def _ids(self, side: str | None) -> Sequence[str]:
         return self._memo().get(side, ())
@@ -483,12 +447,12 @@ class _BoardMemo:
         "results",
         "derived",
         "order",
+        "next_order",
         "where",
         "cls",
         "names",
         "values",
         "plans",
-        "kinds",
         "keys",
     )
 
@@ -498,14 +462,61 @@ class _BoardMemo:
         self.results: dict[Any, list[str]] = {}  # the groups kept (Board._keys); read-only: callers get copies
         self.derived: dict[Any, Sequence[str]] = {}  # the other queries, asked since the last change
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
+        self.next_order = 0  # the place of a piece new to the board (after every other)
         self.where: dict[str, str] = {}  # pid -> its box as the groups have it
         self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
         self.values: dict[tuple[str, bool], str] = {}  # (class id, damaged) -> Board.values_text
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
-        self.kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see Board._kind
         self.keys: dict[str, dict[str, tuple[Any, ...]]] = {}  # pid -> box -> Board._keys
+
+
+# (class, side, box) -> the memo groups of such a piece: the same in every battle, so worked
+# out once per process (keyed by the class object's id, which the entry keeps alive and checks)
+_GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[Any, ...]]] = {}
+
+
+def _group_keys(c: CounterClass, side: str, box: str) -> tuple[Any, ...]:
+    """The memo groups a piece of class `c` of `side` in `box` belongs to: every piece (None),
+    its side, its side in the box, all its side's ships, aircraft, carriers, LBA; and the
+    queries asked most, so that a move does not make them be computed again (each is what
+    _QUERIES once filtered from a kept group): ships, surface ships and submarines by area,
+    aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked."""
+    kept = _GROUP_KEYS.get((id(c), side, box))
+    if kept is not None and kept[0] is c:
+        return kept[1]
+    keys: list[Any] = [None, side]
+    for query, member in (
+        ("all_ships", c.is_ship),
+        ("aircraft", c.is_aircraft),
+        ("carriers", c.is_carrier),
+        ("lba", c.type == "LBA"),
+    ):
+        if member:
+            keys.append((query, side, None))
+    keys.append((side, box))
+    if c.is_ship:
+        keys.append(("ships", side, box))
+        keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
+    if c.is_aircraft:
+        if box in AREAS:
+            keys.append(("flying", side, box))
+            keys.append(("flying", side, None))
+        else:
+            keys.append(("at_home", side, None))
+    if c.is_ground:
+        if box == f"{side}_FH":
+            keys.append(("ashore", side, None))
+            keys.append(("foxholes", side, None))
+        elif box == f"{side}_BE":
+            keys.append(("ashore", side, None))
+        elif box == ON_TRANSPORT:
+            keys.append(("embarked", side, None))
+    if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
+        _GROUP_KEYS.clear()
+    _GROUP_KEYS[id(c), side, box] = (c, tuple(keys))
+    return tuple(keys)
 
 
 def _shared(positions: dict[str, str]) -> _BoardMemo:
@@ -545,7 +556,7 @@ def _none(board: Board, side: str, area: str | None) -> Iterable[str]:
 
 
 _QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
-    # kept groups (Board._new_keys): ships and aircraft by kind, where they are; infantry ashore
+    # kept groups (_group_keys): ships and aircraft by kind, where they are; infantry ashore
     "ships": _none,
     "surface_ships": _none,  # ships other than submarines
     "subs": _none,

@@ -28,7 +28,8 @@ def place_forces(board: Board) -> Gen:
     # --- Japan (bot)
     state.step = "battle:setup:JA placement"
     pos, expl = board.game.japan.place(board)
-    bs.positions.update(pos)
+    for pid, box in pos.items():  # one by one: the board memo follows single moves (board.py)
+        bs.positions[pid] = box
     board.game.log("bot", "JA", expl["text"], expl)
     # --- US submarines
     state.step = "battle:setup:US submarines"
