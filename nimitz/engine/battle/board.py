@@ -54,6 +54,11 @@ def box_area(box: str | None) -> str:
     return ""
 
 
+# More moves than this since the memo was last asked (a side's placement): one fresh pass over
+# the board costs less than following them one by one
+_FOLLOW_AT_MOST = 8
+
+
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
@@ -150,7 +155,7 @@ class Board:
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
         memo = _shared(pos)
         memo.derived = {}
-        if memo.changes < 0 or pos.bulk > memo.changes:
+        if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > _FOLLOW_AT_MOST:
             return self._remember(pos, memo)
         order, where, results = memo.order, memo.where, memo.results
         pieces = self.state.battle.pieces

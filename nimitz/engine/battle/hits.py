@@ -214,15 +214,25 @@ _CHOICES_KEPT = 4096
 def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
     """Whether more than one distinct result (interchangeable pieces counted as one) is legal.
 
-    The answer depends only on what the targets are (signature, kind, cost, damage, capacity,
-    foxhole, hits taken, in order), not on which counters they are, and battles meet the same
-    few situations again and again: so it is searched once per situation."""
+    The answer depends only on what the targets are (kind, cost, damage, capacity, foxhole,
+    hits taken, in order, and which of them are interchangeable: equal signatures), not on
+    which counters they are, and battles meet the same few situations again and again: so it
+    is searched once per situation."""
+    if n >= alloc.total() - sum(alloc.taken.values()):
+        return False  # every target ends full whatever the order: one result
+    if n == 1:  # one result per kind of target R15 allows now
+        a = alloc
+        return len({(t.sig, a.taken[t.id]) for t in a.r15_allowed(a.legal())}) > 1
+    same_as: dict[object, int] = {}  # signature -> the first target with it (all the search compares)
     situation = (
         n,
         limit,
         alloc.foxholes_first,
         len(alloc.taken) == len(alloc.targets),  # (ids are unique in every target list built)
-        tuple((t.sig, t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id]) for t in alloc.targets),
+        tuple(
+            (same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id])
+            for i, t in enumerate(alloc.targets)
+        ),
     )
     known = _CHOICES.get(situation)
     if known is None:
