@@ -170,8 +170,9 @@ class Board:
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue
-            gone = self._keys(memo, p, old) if old is not None else ()
-            come = self._keys(memo, p, new) if new is not None else ()
+            # a piece going from box to box stays in the groups of its class and side
+            gone = self._keys(memo, p, old, old is None or new is None) if old is not None else ()
+            come = self._keys(memo, p, new, old is None or new is None) if new is not None else ()
             for key in gone:
                 if key not in come:
                     group = results[key]
@@ -201,9 +202,8 @@ class Board:
                 continue
             where[p] = box
             by_box = keys_of.get(p)
-            keys = by_box.get(box) if by_box is not None else None
-            if keys is None:
-                keys = self._keys(memo, p, box)
+            both = by_box.get(box) if by_box is not None else None
+            keys = both[0] if both is not None else self._keys(memo, p, box)
             for key in keys:
                 group = grouped.get(key)
                 if group is None:
@@ -215,15 +215,16 @@ class Board:
         memo.next_order = len(order)
         return memo
 
-    def _keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
-        """The memo groups a piece in `box` belongs to (see _group_keys)."""
+    def _keys(self, memo: _BoardMemo, pid: str, box: str, all_groups: bool = True) -> tuple[Any, ...]:
+        """The memo groups a piece in `box` belongs to (see _group_keys); without `all_groups`,
+        only those that depend on the box."""
         by_box = memo.keys.get(pid)
         if by_box is None:
             by_box = memo.keys[pid] = {}
         keys = by_box.get(box)
         if keys is None:
             keys = by_box[box] = _group_keys(self.cls(pid), pid.split(":", 1)[0], box)
-        return keys
+        return keys[0] if all_groups else keys[1]
 
     def _ids(self, side: str | None) -> Sequence[str]:
         return self._memo().get(side, ())
@@ -474,20 +475,21 @@ class _BoardMemo:
         self.values: dict[tuple[str, bool], str] = {}  # (class id, damaged) -> Board.values_text
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
-        self.keys: dict[str, dict[str, tuple[Any, ...]]] = {}  # pid -> box -> Board._keys
+        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}  # pid -> box -> _group_keys
 
 
 # (class, side, box) -> the memo groups of such a piece: the same in every battle, so worked
 # out once per process (keyed by the class object's id, which the entry keeps alive and checks)
-_GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[Any, ...]]] = {}
+_GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
 
 
-def _group_keys(c: CounterClass, side: str, box: str) -> tuple[Any, ...]:
+def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The memo groups a piece of class `c` of `side` in `box` belongs to: every piece (None),
     its side, its side in the box, all its side's ships, aircraft, carriers, LBA; and the
     queries asked most, so that a move does not make them be computed again (each is what
     _QUERIES once filtered from a kept group): ships, surface ships and submarines by area,
-    aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked."""
+    aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
+    Returns them all, and those that depend on the box (all but the first ones)."""
     kept = _GROUP_KEYS.get((id(c), side, box))
     if kept is not None and kept[0] is c:
         return kept[1]
@@ -500,6 +502,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[Any, ...]:
     ):
         if member:
             keys.append((query, side, None))
+    always = len(keys)
     keys.append((side, box))
     if c.is_ship:
         keys.append(("ships", side, box))
@@ -520,8 +523,9 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[Any, ...]:
             keys.append(("embarked", side, None))
     if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
         _GROUP_KEYS.clear()
-    _GROUP_KEYS[id(c), side, box] = (c, tuple(keys))
-    return tuple(keys)
+    both = (tuple(keys), tuple(keys[always:]))
+    _GROUP_KEYS[id(c), side, box] = (c, both)
+    return both
 
 
 def _shared(positions: dict[str, str]) -> _BoardMemo:

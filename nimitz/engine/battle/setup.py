@@ -69,7 +69,7 @@ def place_us(board: Board) -> Gen:
     LBA and infantry where the rules put them, other surface ships where the player says."""
     bs = board.bs
     state = board.state
-    bs.forces = [f.id for f in state.forces.values() if f.location == bs.area]
+    bs.forces = [f.id for f in state.at(bs.area)]  # (in their order in `forces`, from the state's index)
     bs.forces += _bombing_wings(board)
     for side in SIDES:
         if any(state.forces[p].embarked and board.cls(p).is_ground for p in bs.forces if p.startswith(side)):
