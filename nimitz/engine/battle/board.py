@@ -240,10 +240,14 @@ class Board:
             memo = self._catch_up(pos)
         key = (query, side, area)
         got: Sequence[str] | None = memo.results.get(key)  # a group kept (ships in an area, carriers...)
+        if got is not None:
+            return got
+        compute = _COMPUTED.get(query)
+        if compute is None:
+            return ()  # a kept group no piece is in
+        got = memo.derived.get(key)
         if got is None:
-            got = memo.derived.get(key)
-            if got is None:
-                got = memo.derived[key] = tuple(_QUERIES[query](self, side, area))
+            got = memo.derived[key] = tuple(compute(self, side, area))
         return got
 
     def ids(self, side: str | None = None) -> list[str]:
@@ -487,7 +491,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     """The memo groups a piece of class `c` of `side` in `box` belongs to: every piece (None),
     its side, its side in the box, all its side's ships, aircraft, carriers, LBA; and the
     queries asked most, so that a move does not make them be computed again (each is what
-    _QUERIES once filtered from a kept group): ships, surface ships and submarines by area,
+    Board._where once filtered from a kept group): ships, surface ships and submarines by area,
     aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
     Returns them all, and those that depend on the box (all but the first ones)."""
     kept = _GROUP_KEYS.get((id(c), side, box))
@@ -559,26 +563,11 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     )
 
 
-def _none(board: Board, side: str, area: str | None) -> Iterable[str]:
-    """A query Board._remember fills for every side (and box) that has any: none here."""
-    return ()
-
-
-_QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
-    # kept groups (_group_keys): ships and aircraft by kind, where they are; infantry ashore
-    "ships": _none,
-    "surface_ships": _none,  # ships other than submarines
-    "subs": _none,
-    "all_ships": _none,
-    "carriers": _none,
-    "aircraft": _none,
-    "lba": _none,
-    "flying": _none,  # aircraft in a battle area (any area: area None)
-    "at_home": _none,  # aircraft on their carrier or airfield
-    "ashore": _none,  # infantry (and battalions) on the side's beach or in its foxholes
-    "foxholes": _none,
-    "embarked": _none,  # infantry on the side's transport
-    # computed when asked, kept until a piece moves
+# The placement queries Board._where computes when asked (kept until a piece moves); every
+# other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
+# all ships, carriers, aircraft, LBA, flying (by area, and in all), at home, ashore, foxholes,
+# embarked.
+_COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "bombing_wings": _bombing_wings,
     "on_sheet": _on_sheet,
     "on_deck": _on_deck,

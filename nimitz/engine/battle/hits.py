@@ -135,6 +135,9 @@ class Alloc:
         self.by_id = {t.id: t for t in targets}
         self.taken: dict[str, int] = {t.id: 0 for t in targets}
         self.foxholes_first = foxholes_first
+        # best()'s last answer and the legal list it was for: Japan's hits ask it twice per hit
+        # (the engine for R24 ties, then the bot's choice); a hit taken forgets it
+        self._best: tuple[list[Target], list[Target]] | None = None
 
     def copy(self) -> Alloc:
         other = Alloc(self.targets, self.foxholes_first)
@@ -161,12 +164,16 @@ class Alloc:
         return (t.cost, 0 if self.damaged_now(t) else 1)
 
     def best(self, legal: list[Target] | None = None) -> list[Target]:
+        if legal is not None and self._best is not None and self._best[0] is legal:
+            return list(self._best[1])
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
         ranks = [self.rank(t) for t in legal]
         top = min(ranks)
-        return [t for t, r in zip(legal, ranks, strict=True) if r == top]
+        best = [t for t, r in zip(legal, ranks, strict=True) if r == top]
+        self._best = (legal, best)
+        return list(best)
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
@@ -184,6 +191,7 @@ class Alloc:
 
     def take(self, t: Target) -> None:
         self.taken[t.id] += 1
+        self._best = None
 
     def key(self) -> tuple[object, ...]:
         return tuple(sorted(Counter((t.sig, self.taken[t.id]) for t in self.targets).items()))
