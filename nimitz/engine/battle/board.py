@@ -161,12 +161,19 @@ class Board:
         pieces = self.state.battle.pieces
         for p in pos.moved[memo.seen :]:
             if p not in order:
-                # a battle piece just made (an air group, a transport) is last in board order:
-                # it joins at the end; anything else new (a battalion landed): one pass over all
-                if not pieces or next(reversed(pieces)) != p:
+                # battle pieces just made (an air group, a transport) are the last in board
+                # order: they join at the end; anything else new (a battalion landed): one
+                # pass over all
+                made: list[str] = []
+                for q in reversed(pieces):
+                    if q in order:
+                        break
+                    made.append(q)
+                if p not in made:
                     return self._remember(pos, memo)
-                order[p] = memo.next_order
-                memo.next_order += 1
+                for q in reversed(made):
+                    order[q] = memo.next_order
+                    memo.next_order += 1
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue

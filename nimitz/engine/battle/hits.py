@@ -16,6 +16,7 @@ from typing import Any
 from attrs import define
 
 from nimitz.engine.battle.board import ENEMY, Board, airfield_id, transport_id
+from nimitz.engine.battle.reactive import offer
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, ON_TRANSPORT
@@ -629,8 +630,6 @@ def allocation_request(
 
 def us_cancels(board: Board, seq: list[str], ctx: dict[str, str]) -> Gen:
     """Offer the US cancel_hit plans that fit these hits (R16); auto-use when the profile says."""
-    from nimitz.engine.battle.reactive import offer
-
     seq = list(seq)
     step = ctx.get("step", "")
     while seq:
