@@ -234,6 +234,9 @@ class Board:
         return keys[0] if all_groups else keys[1]
 
     def _ids(self, side: str | None) -> Sequence[str]:
+        if side is None:  # every piece: only a front end asks, so it is not a kept group
+            pos = self.state.battle.positions
+            return [p for p in chain(self.state.battle.forces, self.state.battle.pieces) if p in pos]
         return self._memo().get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
@@ -256,6 +259,17 @@ class Board:
         if got is None:
             got = memo.derived[key] = tuple(compute(self, side, area))
         return got
+
+    def _wings(self) -> frozenset[str]:
+        """The battle's forces in the strategic bombing box (R64), on the board or not: kept
+        while its list of forces stays (forces keep their map location through a battle)."""
+        bs = self.state.battle
+        kept = _shared(bs.positions).wings
+        if kept is None or kept[0] is not bs.forces or kept[1] != len(bs.forces):
+            forces = self.state.forces
+            wings = frozenset(p for p in bs.forces if p in forces and forces[p].location == BOMBING)
+            kept = _shared(bs.positions).wings = (bs.forces, len(bs.forces), wings)
+        return kept[2]
 
     def ids(self, side: str | None = None) -> list[str]:
         """Every piece on the board (map forces first, then battle pieces), in board order."""
@@ -470,6 +484,7 @@ class _BoardMemo:
         "names",
         "values",
         "plans",
+        "wings",
         "keys",
     )
 
@@ -486,6 +501,7 @@ class _BoardMemo:
         self.values: dict[tuple[str, bool], str] = {}  # (class id, damaged) -> Board.values_text
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
+        self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
         self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}  # pid -> box -> _group_keys
 
 
@@ -495,8 +511,8 @@ _GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[tuple[Any, ...
 
 
 def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The memo groups a piece of class `c` of `side` in `box` belongs to: every piece (None),
-    its side, its side in the box, all its side's ships, aircraft, carriers, LBA; and the
+    """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side
+    in the box, all its side's ships, aircraft, carriers, LBA; and the
     queries asked most, so that a move does not make them be computed again (each is what
     Board._where once filtered from a kept group): ships, surface ships and submarines by area,
     aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
@@ -504,7 +520,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     kept = _GROUP_KEYS.get((id(c), side, box))
     if kept is not None and kept[0] is c:
         return kept[1]
-    keys: list[Any] = [None, side]
+    keys: list[Any] = [side]
     for query, member in (
         ("all_ships", c.is_ship),
         ("aircraft", c.is_aircraft),
@@ -552,12 +568,12 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
 
 
 def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
-    forces = board.state.forces
-    return (p for p in board._ids(side) if p in forces and forces[p].location == BOMBING)
+    wings = board._wings()
+    return (p for p in board._ids(side) if p in wings) if wings else ()
 
 
 def _on_sheet(board: Board, side: str, area: str | None) -> Iterable[str]:
-    wings = board._where("bombing_wings", side)
+    wings = board._wings()
     return (p for p in board._ids(side) if board.cls(p).type != "TR" and p not in wings)
 
 
