@@ -256,9 +256,15 @@ def _search_choice(alloc: Alloc, n: int, limit: int) -> bool:
     a = alloc.copy()
     seen: set[tuple[tuple[object, ...], int]] = set()
     finals: set[tuple[object, ...]] = set()
+    # a.key() in a cheaper form, as equal for equal placements: the sorted (kind of target,
+    # hits taken) pairs, each kind named by its first target
+    same_as: dict[object, int] = {}
+    kinds = [same_as.setdefault(t.sig, i) for i, t in enumerate(a.targets)]
+    ids = [t.id for t in a.targets]
+    taken = a.taken
 
     def rec(left: int) -> None:
-        key = a.key()
+        key = tuple(sorted(zip(kinds, [taken[i] for i in ids], strict=True)))
         if (key, left) in seen:
             return
         seen.add((key, left))
@@ -325,7 +331,8 @@ def check_sequence(alloc: Alloc, n: int, seq: tuple[str, ...]) -> None:
 
 
 def _bump(board: Board, key: str, n: int = 1) -> None:
-    board.bs.stats[key] = board.bs.stats.get(key, 0) + n
+    stats = board.state.battle.stats
+    stats[key] = stats.get(key, 0) + n
 
 
 def destroy(board: Board, pid: str, why: str = "") -> None:
