@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from nimitz.engine.battle.board import AREA_NAMES, Board
+from nimitz.engine.battle.combat import kamikaze_plan
 from nimitz.engine.dice import choose
 from nimitz.model.battle import AREAS, DECK
 
@@ -298,8 +299,6 @@ def _groups(board: Board) -> list[dict[str, Any]]:
 
 def _forced_area(board: Board, group: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
     """An air_move or kamikaze plan that sends this group to a fixed area."""
-    from nimitz.engine.battle.combat import kamikaze_plan
-
     if group["kind"] == "bombers":
         kam = kamikaze_plan(board)
         if kam is not None and group["source"] in kam.effect["sources"]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from nimitz.engine.battle import combat
+from nimitz.engine.battle.board import Board
 from nimitz.model.battle import AREAS
 from nimitz.model.journal import Decision
 
@@ -85,9 +87,7 @@ PLAN_PRIORITY = (
 )
 
 
-def _board(game: Game):
-    from nimitz.engine.battle.board import Board
-
+def _board(game: Game) -> Board:
     return Board(game)
 
 
@@ -163,8 +163,6 @@ def expert_air(request: Request, game: Game) -> Decision:
 
 def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
     """Where US bombers do most good: JA carriers, then JA ships in Coastal, then the Island."""
-    from nimitz.engine.battle import combat
-
     scores = {}
     for a in AREAS:
         if a in blocked:
@@ -306,7 +304,7 @@ def random_sequence(info: dict, rng: Any) -> list[str]:
     out = []
     for _ in range(info["to_place"]):
         legal = alloc.legal()
-        ok = [t for t in legal if alloc.r15_ok(t, legal)]
+        ok = alloc.r15_allowed(legal)  # (the targets r15_ok allows, in one pass)
         t = rng.choice(ok)
         alloc.take(t)
         out.append(t.id)

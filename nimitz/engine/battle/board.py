@@ -54,6 +54,11 @@ def box_area(box: str | None) -> str:
     return ""
 
 
+# More moves than this since the memo was last asked (a side's placement): one fresh pass over
+# the board costs less than following them one by one
+_FOLLOW_AT_MOST = 8
+
+
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
@@ -65,7 +70,11 @@ class Board:
         self.sheet = game.data.year(game.state.year)
         # pid -> class: a piece never changes class, so the boards of a battle share this
         battle = game.state.battle
-        self._cls: dict[str, CounterClass] = _shared(battle.positions).cls if battle is not None else {}
+        memo = _shared(battle.positions) if battle is not None else _BoardMemo()
+        self._cls: dict[str, CounterClass] = memo.cls
+        self._names: dict[str, str] = memo.names
+        self._plan_index = memo.plans
+        self._values = memo.values
 
     @property
     def bs(self) -> BattleState:
@@ -85,28 +94,43 @@ class Board:
         return pid.split(":", 1)[0]
 
     def name(self, pid: str) -> str:
-        if pid.endswith(":airfield"):
-            return f"{self.side(pid)} airfield"
-        piece = self.bs.pieces.get(pid)
-        if piece is not None:
-            return piece.name
-        return self.state.forces[pid].name
+        # a counter's name never changes: shared by the boards of the battle (journal texts ask often)
+        got = self._names.get(pid)
+        if got is None:
+            if pid.endswith(":airfield"):
+                got = f"{self.side(pid)} airfield"
+            else:
+                piece = self.state.battle.pieces.get(pid)
+                got = piece.name if piece is not None else self.state.forces[pid].name
+            self._names[pid] = got
+        return got
 
     def is_piece(self, pid: str) -> bool:
         return pid in self.bs.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.bs.pieces.get(pid)
+        piece = self.state.battle.pieces.get(pid)
         if piece is not None:
             return piece.damaged
         force = self.state.forces.get(pid)
         return bool(force and force.damaged)
 
     def box(self, pid: str) -> str:
-        return self.bs.positions.get(pid, "")
+        return self.state.battle.positions.get(pid, "")
 
     def alive(self, pid: str) -> bool:
-        return pid in self.bs.positions
+        return pid in self.state.battle.positions
+
+    def values_text(self, pid: str) -> str:
+        """The counter's values as the player reads them (CounterClass.values_text), for the
+        requests' info: kept per class and side, as a battle asks for them turn after turn."""
+        c = self.cls(pid)
+        damaged = self.damaged(pid)
+        key = (c.id, damaged)
+        got = self._values.get(key)
+        if got is None:
+            got = self._values[key] = c.values_text(damaged)
+        return got
 
     def _memo(self) -> dict[Any, Sequence[str]]:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
@@ -131,17 +155,31 @@ class Board:
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
         memo = _shared(pos)
         memo.derived = {}
-        if memo.changes < 0 or pos.bulk > memo.changes:
+        if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > _FOLLOW_AT_MOST:
             return self._remember(pos, memo)
         order, where, results = memo.order, memo.where, memo.results
+        pieces = self.state.battle.pieces
         for p in pos.moved[memo.seen :]:
-            if p not in order:  # new to the memo (a battalion landed): one pass over all
-                return self._remember(pos, memo)
+            if p not in order:
+                # battle pieces just made (an air group, a transport) are the last in board
+                # order: they join at the end; anything else new (a battalion landed): one
+                # pass over all
+                made: list[str] = []
+                for q in reversed(pieces):
+                    if q in order:
+                        break
+                    made.append(q)
+                if p not in made:
+                    return self._remember(pos, memo)
+                for q in reversed(made):
+                    order[q] = memo.next_order
+                    memo.next_order += 1
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue
-            gone = self._keys(memo, p, old) if old is not None else ()
-            come = self._keys(memo, p, new) if new is not None else ()
+            # a piece going from box to box stays in the groups of its class and side
+            gone = self._keys(memo, p, old, old is None or new is None) if old is not None else ()
+            come = self._keys(memo, p, new, old is None or new is None) if new is not None else ()
             for key in gone:
                 if key not in come:
                     group = results[key]
@@ -171,9 +209,8 @@ class Board:
                 continue
             where[p] = box
             by_box = keys_of.get(p)
-            keys = by_box.get(box) if by_box is not None else None
-            if keys is None:
-                keys = self._keys(memo, p, box)
+            both = by_box.get(box) if by_box is not None else None
+            keys = both[0] if both is not None else self._keys(memo, p, box)
             for key in keys:
                 group = grouped.get(key)
                 if group is None:
@@ -182,44 +219,24 @@ class Board:
                     group.append(p)
         memo.changes, memo.seen = pos.changes, len(pos.moved)
         memo.results, memo.order, memo.where = grouped, order, where  # lists, read-only like tuples
+        memo.next_order = len(order)
         return memo
 
-    def _keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
-        """The memo groups a piece in `box` belongs to: every piece (None), its side, its side
-        in the box, its side's ships in the box, all ships, aircraft, carriers, LBA."""
-        by_box = memo.keys.setdefault(pid, {})
+    def _keys(self, memo: _BoardMemo, pid: str, box: str, all_groups: bool = True) -> tuple[Any, ...]:
+        """The memo groups a piece in `box` belongs to (see _group_keys); without `all_groups`,
+        only those that depend on the box."""
+        by_box = memo.keys.get(pid)
+        if by_box is None:
+            by_box = memo.keys[pid] = {}
         keys = by_box.get(box)
         if keys is None:
-            keys = by_box[box] = self._new_keys(memo, pid, box)
-        return keys
-
-    def _new_keys(self, memo: _BoardMemo, pid: str, box: str) -> tuple[Any, ...]:
-        kind = memo.kinds.get(pid)
-        if kind is None:
-            kind = memo.kinds[pid] = self._kind(pid)
-        side, groups, ship, _aircraft = kind
-        keys: list[Any] = [None, *groups, (side, box)]
-        if ship:
-            keys.append(("ships", side, box))
-        return tuple(keys)
-
-    def _kind(self, pid: str) -> tuple[str, tuple[Any, ...], bool, bool]:
-        """What never changes about a piece: its side, the memo groups it always belongs to
-        (side, all ships, aircraft, carriers, LBA), whether it is a ship, an aircraft."""
-        c = self.cls(pid)
-        side = pid.split(":", 1)[0]
-        groups: list[Any] = [side]
-        for query, member in (
-            ("all_ships", c.is_ship),
-            ("aircraft", c.is_aircraft),
-            ("carriers", c.is_carrier),
-            ("lba", c.type == "LBA"),
-        ):
-            if member:
-                groups.append((query, side, None))
-        return side, tuple(groups), c.is_ship, c.is_aircraft
+            keys = by_box[box] = _group_keys(self.cls(pid), pid.split(":", 1)[0], box)
+        return keys[0] if all_groups else keys[1]
 
     def _ids(self, side: str | None) -> Sequence[str]:
+        if side is None:  # every piece: only a front end asks, so it is not a kept group
+            pos = self.state.battle.positions
+            return [p for p in chain(self.state.battle.forces, self.state.battle.pieces) if p in pos]
         return self._memo().get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
@@ -227,17 +244,32 @@ class Board:
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
-        pos = cast(Positions, self.bs.positions)
+        pos: Positions = self.state.battle.positions  # (no cast() here: the hottest call of a battle)
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
         key = (query, side, area)
         got: Sequence[str] | None = memo.results.get(key)  # a group kept (ships in an area, carriers...)
+        if got is not None:
+            return got
+        compute = _COMPUTED.get(query)
+        if compute is None:
+            return ()  # a kept group no piece is in
+        got = memo.derived.get(key)
         if got is None:
-            got = memo.derived.get(key)
-            if got is None:
-                got = memo.derived[key] = tuple(_QUERIES[query](self, side, area))
+            got = memo.derived[key] = tuple(compute(self, side, area))
         return got
+
+    def _wings(self) -> frozenset[str]:
+        """The battle's forces in the strategic bombing box (R64), on the board or not: kept
+        while its list of forces stays (forces keep their map location through a battle)."""
+        bs = self.state.battle
+        kept = _shared(bs.positions).wings
+        if kept is None or kept[0] is not bs.forces or kept[1] != len(bs.forces):
+            forces = self.state.forces
+            wings = frozenset(p for p in bs.forces if p in forces and forces[p].location == BOMBING)
+            kept = _shared(bs.positions).wings = (bs.forces, len(bs.forces), wings)
+        return kept[2]
 
     def ids(self, side: str | None = None) -> list[str]:
         """Every piece on the board (map forces first, then battle pieces), in board order."""
@@ -321,8 +353,7 @@ class Board:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        wings = self._where("bombing_wings", side)
-        return sum(1 for p in self._ids(side) if self.cls(p).type != "TR" and p not in wings)
+        return len(self._where("on_sheet", side))
 
     def has_surface_ships(self, side: str) -> bool:
         return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
@@ -333,48 +364,47 @@ class Board:
         table = self.data.ja_plans if side == "JA" else self.data.us_plans
         return table.by_id[plan_id]
 
+    def _plans(self, side: str, kind: str | None) -> list[tuple[Plan, PlanInPlay]]:
+        """The side's plan counters in play (used or not) of one kind (every kind: None), in
+        order. Kept while the side's list of plans is the same list of the same length (plans
+        are only ever added), since most kinds have no counter in play at all."""
+        bs = self.state.battle
+        pips = bs.ja_plans if side == "JA" else bs.us_plans
+        kept = self._plan_index.get(side)
+        if kept is None or kept[0] is not pips or kept[1] != len(pips):
+            by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
+            by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {None: []}
+            for pip in pips:
+                plan = by_id[pip.plan]
+                by_kind[None].append((plan, pip))
+                by_kind.setdefault(plan.effect["kind"], []).append((plan, pip))
+            kept = self._plan_index[side] = (pips, len(pips), by_kind)
+        return kept[2].get(kind, _NO_PLANS)
+
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
-        out: list[tuple[Plan, PlanInPlay]] = []
-        bs = self.bs
-        by_id = self.data.ja_plans.by_id
-        for pip in bs.ja_plans:
-            if pip.used:
-                continue
-            plan = by_id[pip.plan]
-            if pip.turn != bs.turn and not plan.effect.get("keep_until_used"):
-                continue
-            if kind is None or plan.effect["kind"] == kind:
-                out.append((plan, pip))
-        return out
+        plans = self._plans("JA", kind)
+        if not plans:
+            return []
+        turn = self.state.battle.turn
+        return [
+            (plan, pip)
+            for plan, pip in plans
+            if not pip.used and (pip.turn == turn or plan.effect.get("keep_until_used"))
+        ]
 
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
-        out: list[tuple[Plan, PlanInPlay]] = []
-        bs = self.bs
-        playing = bs.us_playing
-        if not playing:
-            return out
-        by_id = self.data.us_plans.by_id
-        for pip in bs.us_plans:
-            if pip.used or pip.plan not in playing:
-                continue
-            plan = by_id[pip.plan]
-            if kind is None or plan.effect["kind"] == kind:
-                out.append((plan, pip))
-        return out
+        playing = self.state.battle.us_playing
+        plans = self._plans("US", kind)
+        if not playing or not plans:
+            return []
+        return [(plan, pip) for plan, pip in plans if not pip.used and pip.plan in playing]
 
     def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
-        out: list[tuple[Plan, PlanInPlay]] = []
-        by_id = self.data.us_plans.by_id
-        for pip in self.bs.us_plans:
-            if pip.used:
-                continue
-            plan = by_id[pip.plan]
-            if kind is None or plan.effect["kind"] == kind:
-                out.append((plan, pip))
-        return out
+        plans = self._plans("US", kind)
+        return [(plan, pip) for plan, pip in plans if not pip.used] if plans else []
 
     def in_force(self, side: str, kind: str) -> list[tuple[Plan, PlanInPlay]]:
         return self.ja_in_force(kind) if side == "JA" else self.us_playing(kind)
@@ -399,7 +429,18 @@ class Board:
         mods: list[Modifier] = []
         if not value:
             return value, mods
-        side = self.side(pid)
+        side = pid.split(":", 1)[0]
+        # most battles have no rating plan in play and no optional rule that changes values
+        if self._plans(side, "rating_bonus"):
+            value = self._plan_bonuses(c, side, rating, value, mods, vs_subs)
+        if self.state.variant is not None:
+            value = variants.adjust_rating(self, pid, rating, value, mods)
+        return value, mods
+
+    def _plan_bonuses(
+        self, c: CounterClass, side: str, rating: str, value: Rating, mods: list[Modifier], vs_subs: bool
+    ) -> Rating:
+        """`value` with the side's rating_bonus plans in force (each change added to `mods`)."""
         for plan, _pip in self.in_force(side, "rating_bonus"):
             eff = plan.effect
             if rating not in eff["ratings"] or not _who_matches(eff["who"], c):
@@ -411,8 +452,7 @@ class Board:
             before = value
             value = value.plus(eff["add"], eff["superior_add"], eff["superior_min"])
             mods.append({"plan": plan.id, "source": f"{side} plan {plan.name}", "from": str(before), "to": str(value)})
-        value = variants.adjust_rating(self, pid, rating, value, mods)
-        return value, mods
+        return value
 
     # --- description -----------------------------------------------------------------------
 
@@ -426,10 +466,27 @@ class Board:
         }
 
 
+_NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
+
+
 class _BoardMemo:
     """What the Boards over one battle's positions share (`Positions.board_cache`)."""
 
-    __slots__ = ("changes", "seen", "results", "derived", "order", "where", "cls", "kinds", "keys")
+    __slots__ = (
+        "changes",
+        "seen",
+        "results",
+        "derived",
+        "order",
+        "next_order",
+        "where",
+        "cls",
+        "names",
+        "values",
+        "plans",
+        "wings",
+        "keys",
+    )
 
     def __init__(self) -> None:
         self.changes = -1  # the positions' count of changes the memo is for
@@ -437,10 +494,65 @@ class _BoardMemo:
         self.results: dict[Any, list[str]] = {}  # the groups kept (Board._keys); read-only: callers get copies
         self.derived: dict[Any, Sequence[str]] = {}  # the other queries, asked since the last change
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
+        self.next_order = 0  # the place of a piece new to the board (after every other)
         self.where: dict[str, str] = {}  # pid -> its box as the groups have it
         self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
-        self.kinds: dict[str, tuple[str, tuple[Any, ...], bool, bool]] = {}  # see Board._kind
-        self.keys: dict[str, dict[str, tuple[Any, ...]]] = {}  # pid -> box -> Board._keys
+        self.names: dict[str, str] = {}  # pid -> its name (Board.name)
+        self.values: dict[tuple[str, bool], str] = {}  # (class id, damaged) -> Board.values_text
+        # side -> (its plan list, that list's length, kind -> plans): see Board._plans
+        self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
+        self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
+        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}  # pid -> box -> _group_keys
+
+
+# (class, side, box) -> the memo groups of such a piece: the same in every battle, so worked
+# out once per process (keyed by the class object's id, which the entry keeps alive and checks)
+_GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+
+
+def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side
+    in the box, all its side's ships, aircraft, carriers, LBA; and the
+    queries asked most, so that a move does not make them be computed again (each is what
+    Board._where once filtered from a kept group): ships, surface ships and submarines by area,
+    aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
+    Returns them all, and those that depend on the box (all but the first ones)."""
+    kept = _GROUP_KEYS.get((id(c), side, box))
+    if kept is not None and kept[0] is c:
+        return kept[1]
+    keys: list[Any] = [side]
+    for query, member in (
+        ("all_ships", c.is_ship),
+        ("aircraft", c.is_aircraft),
+        ("carriers", c.is_carrier),
+        ("lba", c.type == "LBA"),
+    ):
+        if member:
+            keys.append((query, side, None))
+    always = len(keys)
+    keys.append((side, box))
+    if c.is_ship:
+        keys.append(("ships", side, box))
+        keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
+    if c.is_aircraft:
+        if box in AREAS:
+            keys.append(("flying", side, box))
+            keys.append(("flying", side, None))
+        else:
+            keys.append(("at_home", side, None))
+    if c.is_ground:
+        if box == f"{side}_FH":
+            keys.append(("ashore", side, None))
+            keys.append(("foxholes", side, None))
+        elif box == f"{side}_BE":
+            keys.append(("ashore", side, None))
+        elif box == ON_TRANSPORT:
+            keys.append(("embarked", side, None))
+    if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
+        _GROUP_KEYS.clear()
+    both = (tuple(keys), tuple(keys[always:]))
+    _GROUP_KEYS[id(c), side, box] = (c, both)
+    return both
 
 
 def _shared(positions: dict[str, str]) -> _BoardMemo:
@@ -455,20 +567,14 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
 # --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
 
 
-def _flying(board: Board, side: str, area: str | None) -> Iterable[str]:
-    if area is not None:
-        if area not in AREAS:
-            return ()
-        here = board._in_box(side, area)  # (brings the memo, with its kinds, up to date)
-        kinds = _shared(board.bs.positions).kinds
-        return (p for p in here if kinds[p][3])
-    pos = board.bs.positions
-    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
-
-
 def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
-    forces = board.state.forces
-    return (p for p in board._ids(side) if p in forces and forces[p].location == BOMBING)
+    wings = board._wings()
+    return (p for p in board._ids(side) if p in wings) if wings else ()
+
+
+def _on_sheet(board: Board, side: str, area: str | None) -> Iterable[str]:
+    wings = board._wings()
+    return (p for p in board._ids(side) if board.cls(p).type != "TR" and p not in wings)
 
 
 def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
@@ -480,25 +586,13 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     )
 
 
-def _none(board: Board, side: str, area: str | None) -> Iterable[str]:
-    """A query Board._remember fills for every side (and box) that has any: none here."""
-    return ()
-
-
-_QUERIES: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
-    "ships": _none,
-    "surface_ships": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type != "SS"),
-    "subs": lambda b, side, area: (p for p in b._where("ships", side, area) if b.cls(p).type == "SS"),
-    "all_ships": _none,
-    "carriers": _none,
-    "aircraft": _none,
-    "lba": _none,
-    "flying": _flying,
-    "at_home": lambda b, side, _: (p for p in b._where("aircraft", side) if b.bs.positions[p] not in AREAS),
-    "ashore": lambda b, side, _: b.infantry(side, (f"{side}_BE", f"{side}_FH")),
-    "foxholes": lambda b, side, _: b.infantry(side, (f"{side}_FH",)),
-    "embarked": lambda b, side, _: b.infantry(side, (ON_TRANSPORT,)),
+# The placement queries Board._where computes when asked (kept until a piece moves); every
+# other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
+# all ships, carriers, aircraft, LBA, flying (by area, and in all), at home, ashore, foxholes,
+# embarked.
+_COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "bombing_wings": _bombing_wings,
+    "on_sheet": _on_sheet,
     "on_deck": _on_deck,
 }
 

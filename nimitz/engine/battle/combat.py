@@ -68,7 +68,7 @@ def make_shot(
     value, mods = board.rating(pid, rating, vs_subs=vs_subs)
     if not value:
         return None
-    side = board.side(pid)
+    side = pid.split(":", 1)[0]
     extra = f" [{note}]" if note else ""
     purpose = f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {value}) vs {target_text} in {area}{extra}"
     return Shot(pid, side, value, rating, mods, purpose, note=note)
@@ -302,14 +302,11 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
 
 
 def _best(board: Board, pids: list[str], rating: str, k: int, vs_subs: bool = False) -> list[str]:
-    ranked = sorted(
-        pids,
-        key=lambda p: (
-            -board.rating(p, rating, vs_subs=vs_subs)[0].value,
-            -board.rating(p, rating, vs_subs=vs_subs)[0].superior,
-        ),
-    )
-    return ranked[:k]
+    def strongest_first(p: str) -> tuple[int, int]:
+        value = board.rating(p, rating, vs_subs=vs_subs)[0]
+        return (-value.value, -value.superior)
+
+    return sorted(pids, key=strongest_first)[:k]
 
 
 def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:

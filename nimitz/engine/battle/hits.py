@@ -16,6 +16,7 @@ from typing import Any
 from attrs import define
 
 from nimitz.engine.battle.board import ENEMY, Board, airfield_id, transport_id
+from nimitz.engine.battle.reactive import offer
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, ON_TRANSPORT
@@ -38,12 +39,15 @@ class Target:
 
 
 def counter_target(board: Board, pid: str) -> Target:
+    # (Board.damaged/box/is_piece inlined: every target list of every exchange is built here)
+    bs = board.state.battle
     c = board.cls(pid)
-    dmg = board.damaged(pid)
-    box = board.box(pid)
+    piece = bs.pieces.get(pid)
+    dmg = piece.damaged if piece is not None else board.damaged(pid)
+    box = bs.positions.get(pid, "")
     return Target(
         pid,
-        "piece" if board.is_piece(pid) else "force",
+        "piece" if piece is not None else "force",
         c.cost,
         dmg,
         1 if dmg else 2,
@@ -132,6 +136,9 @@ class Alloc:
         self.by_id = {t.id: t for t in targets}
         self.taken: dict[str, int] = {t.id: 0 for t in targets}
         self.foxholes_first = foxholes_first
+        # best()'s last answer and the legal list it was for: Japan's hits ask it twice per hit
+        # (the engine for R24 ties, then the bot's choice); a hit taken forgets it
+        self._best: tuple[list[Target], list[Target]] | None = None
 
     def copy(self) -> Alloc:
         other = Alloc(self.targets, self.foxholes_first)
@@ -158,12 +165,16 @@ class Alloc:
         return (t.cost, 0 if self.damaged_now(t) else 1)
 
     def best(self, legal: list[Target] | None = None) -> list[Target]:
+        if legal is not None and self._best is not None and self._best[0] is legal:
+            return list(self._best[1])
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
         ranks = [self.rank(t) for t in legal]
         top = min(ranks)
-        return [t for t, r in zip(legal, ranks, strict=True) if r == top]
+        best = [t for t, r in zip(legal, ranks, strict=True) if r == top]
+        self._best = (legal, best)
+        return list(best)
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
@@ -181,6 +192,7 @@ class Alloc:
 
     def take(self, t: Target) -> None:
         self.taken[t.id] += 1
+        self._best = None
 
     def key(self) -> tuple[object, ...]:
         return tuple(sorted(Counter((t.sig, self.taken[t.id]) for t in self.targets).items()))
@@ -203,14 +215,56 @@ class _Enough(Exception):
     pass
 
 
+# has_choice's answers by situation (see there); cleared when full
+_CHOICES: dict[tuple[object, ...], bool] = {}
+_CHOICES_KEPT = 4096
+
+
 def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
-    """Whether more than one distinct result (interchangeable pieces counted as one) is legal."""
+    """Whether more than one distinct result (interchangeable pieces counted as one) is legal.
+
+    The answer depends only on what the targets are (kind, cost, damage, capacity, foxhole,
+    hits taken, in order, and which of them are interchangeable: equal signatures), not on
+    which counters they are, and battles meet the same few situations again and again: so it
+    is searched once per situation."""
+    if n >= alloc.total() - sum(alloc.taken.values()):
+        return False  # every target ends full whatever the order: one result
+    if n == 1:  # one result per kind of target R15 allows now
+        a = alloc
+        return len({(t.sig, a.taken[t.id]) for t in a.r15_allowed(a.legal())}) > 1
+    same_as: dict[object, int] = {}  # signature -> the first target with it (all the search compares)
+    situation = (
+        n,
+        limit,
+        alloc.foxholes_first,
+        len(alloc.taken) == len(alloc.targets),  # (ids are unique in every target list built)
+        tuple(
+            (same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id])
+            for i, t in enumerate(alloc.targets)
+        ),
+    )
+    known = _CHOICES.get(situation)
+    if known is None:
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        known = _CHOICES[situation] = _search_choice(alloc, n, limit)
+    return known
+
+
+def _search_choice(alloc: Alloc, n: int, limit: int) -> bool:
+    """has_choice's search: every legal placement, interchangeable targets tried once."""
     a = alloc.copy()
     seen: set[tuple[tuple[object, ...], int]] = set()
     finals: set[tuple[object, ...]] = set()
+    # a.key() in a cheaper form, as equal for equal placements: the sorted (kind of target,
+    # hits taken) pairs, each kind named by its first target
+    same_as: dict[object, int] = {}
+    kinds = [same_as.setdefault(t.sig, i) for i, t in enumerate(a.targets)]
+    ids = [t.id for t in a.targets]
+    taken = a.taken
 
     def rec(left: int) -> None:
-        key = a.key()
+        key = tuple(sorted(zip(kinds, [taken[i] for i in ids], strict=True)))
         if (key, left) in seen:
             return
         seen.add((key, left))
@@ -277,7 +331,8 @@ def check_sequence(alloc: Alloc, n: int, seq: tuple[str, ...]) -> None:
 
 
 def _bump(board: Board, key: str, n: int = 1) -> None:
-    board.bs.stats[key] = board.bs.stats.get(key, 0) + n
+    stats = board.state.battle.stats
+    stats[key] = stats.get(key, 0) + n
 
 
 def destroy(board: Board, pid: str, why: str = "") -> None:
@@ -502,7 +557,7 @@ def us_takes_hits(
         return []
     seq = auto_sequence(alloc, n)
     if has_choice(alloc, n):
-        decision = yield allocation_request(board, alloc, n, hits, ctx)
+        decision = yield allocation_request(board, alloc, n, hits, ctx, seq)
         if decision.choice != "auto":
             seq = list(decision.forces)
     seq = yield from us_cancels(board, seq, ctx)
@@ -528,7 +583,11 @@ def us_takes_hits(
     return results
 
 
-def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[str, str]) -> Request:
+def allocation_request(
+    board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[str, str], auto: list[str] | None = None
+) -> Request:
+    """The R15 request to place `n` hits; `auto`: auto_sequence(alloc, n) when the caller has it."""
+
     def checker(d: Decision) -> None:
         if d.choice == "auto":
             if d.forces:
@@ -568,7 +627,7 @@ def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[
                 for t in alloc.targets
             ],
             "foxholes_first": alloc.foxholes_first,
-            "auto": auto_sequence(alloc, n),
+            "auto": list(auto) if auto is not None else auto_sequence(alloc, n),
             "rulings": ["R15", "R38"],
         },
         checker=checker,
@@ -578,8 +637,6 @@ def allocation_request(board: Board, alloc: Alloc, n: int, hits: int, ctx: dict[
 
 def us_cancels(board: Board, seq: list[str], ctx: dict[str, str]) -> Gen:
     """Offer the US cancel_hit plans that fit these hits (R16); auto-use when the profile says."""
-    from nimitz.engine.battle.reactive import offer
-
     seq = list(seq)
     step = ctx.get("step", "")
     while seq:

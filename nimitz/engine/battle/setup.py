@@ -28,7 +28,8 @@ def place_forces(board: Board) -> Gen:
     # --- Japan (bot)
     state.step = "battle:setup:JA placement"
     pos, expl = board.game.japan.place(board)
-    bs.positions.update(pos)
+    for pid, box in pos.items():  # one by one: the board memo follows single moves (board.py)
+        bs.positions[pid] = box
     board.game.log("bot", "JA", expl["text"], expl)
     # --- US submarines
     state.step = "battle:setup:US submarines"
@@ -68,7 +69,7 @@ def place_us(board: Board) -> Gen:
     LBA and infantry where the rules put them, other surface ships where the player says."""
     bs = board.bs
     state = board.state
-    bs.forces = [f.id for f in state.forces.values() if f.location == bs.area]
+    bs.forces = [f.id for f in state.at(bs.area)]  # (in their order in `forces`, from the state's index)
     bs.forces += _bombing_wings(board)
     for side in SIDES:
         if any(state.forces[p].embarked and board.cls(p).is_ground for p in bs.forces if p.startswith(side)):
@@ -333,7 +334,7 @@ def _desc(board: Board, pid: str) -> dict[str, Any]:
         "type": c.type,
         "cost": c.cost,
         "damaged": board.damaged(pid),
-        "values": c.values_text(board.damaged(pid)),
+        "values": board.values_text(pid),
     }
 
 

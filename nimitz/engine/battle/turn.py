@@ -12,6 +12,7 @@ from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
 from nimitz.engine.players import Losses
 from nimitz.engine.requests import Option, Request
+from nimitz.engine.setup import spare_battalion
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import AREAS, DECK, PlanInPlay
 from nimitz.model.data import Plan
@@ -73,8 +74,6 @@ def battle_turn(board: Board) -> Gen:
 
 def battalions(board: Board) -> None:
     """battalion plans: a battalion from the battalion box (R10) to the JA foxholes."""
-    from nimitz.engine.setup import spare_battalion
-
     for side in SIDES:
         for plan, pip in board.in_force(side, "battalion"):
             eff = plan.effect
@@ -287,7 +286,7 @@ def us_air(board: Board) -> Gen:
                 {
                     "id": p,
                     "name": board.name(p),
-                    "values": board.cls(p).values_text(board.damaged(p)),
+                    "values": board.values_text(p),
                     "damaged": board.damaged(p),
                     "home": board.box(p),
                 }
