@@ -78,6 +78,8 @@ class OrdersBot:
         self._categories: dict[str, str] = {}  # class id -> category
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
+        self._open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
+        self._objectives = frozenset(self.sheet.objectives)
 
     # --- what is where ---------------------------------------------------------------------
 
@@ -186,8 +188,8 @@ class OrdersBot:
     def candidates(self, order: Order, area: str) -> tuple[list[str], str]:
         """Legal destinations for an order from `area`, and a note on how they were found."""
         kind = order.destination
-        codes = [a.code for a in self.m.areas if a.home != "US" and a.code != area]  # R6, R42
-        objectives = set(self.sheet.objectives)
+        codes = [c for c in self._open_areas if c != area]  # R6, R42
+        objectives = self._objectives
         if kind == "stay":
             return [area], "stays"
         if kind == "japan":
@@ -214,7 +216,7 @@ class OrdersBot:
             )
         if kind == "battle":
             return (
-                [c for c in codes if self.ja(c) and self.us_present(c, ignore_subs=True)],
+                [c for c in codes if self.state.count(c, "JA") and self.us_present(c, ignore_subs=True)],
                 "an area with US and JA forces (US subs alone do not count)",
             )
         if kind == "objective_ja_ashore":
@@ -243,7 +245,7 @@ class OrdersBot:
 
     def pick_destination(self, cands: list[str], purpose: str) -> tuple[str, dict[str, Any]]:
         """Fewest JA forces present (every counter counts 1), then random (R6)."""
-        counts = {c: len(self.ja(c)) for c in cands}
+        counts = {c: self.state.count(c, "JA") for c in cands}
         fewest = min(counts.values())
         tied = [c for c in cands if counts[c] == fewest]
         info: dict[str, Any] = {"candidates": [{"area": c, "ja_forces": counts[c]} for c in cands]}

@@ -20,6 +20,7 @@ from typing import Any
 
 from attrs import define, field
 
+from nimitz.engine import fog
 from nimitz.engine.dice import Dice, Roll, SeededDice
 from nimitz.engine.players import JapanPlayer
 from nimitz.engine.requests import Request
@@ -132,8 +133,6 @@ class Game:
         except StopIteration:
             self.pending = None
             return
-        from nimitz.engine import fog
-
         fog.refresh(self)  # fog of war: what the US sees when asked is the map as it is now (R85)
 
     def answer(self, decision: Decision) -> Request | None:

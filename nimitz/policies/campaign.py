@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from nimitz.engine import variants
 from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.model.journal import Decision
+from nimitz.policies import battle
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
@@ -36,8 +37,6 @@ def passive(request: Request, game: Game) -> Decision:
         return Decision("scout", areas=tuple(request.info["areas"][0] for _ in range(request.info["points"])))
     if request.kind in ("bombing_target", "battle_order"):
         return _first_option(request)
-    from nimitz.policies import battle
-
     return battle.passive(request, game)
 
 
@@ -132,21 +131,19 @@ class _UsTypes:
 
 
 def _garrison_post(
-    game: Game, f: Force, c: CounterClass, threatened: list[tuple[str, int]], us: _UsTypes, posts: dict
+    game: Game, f: Force, c: CounterClass, open_posts: list[tuple[str, int, int]], posts: dict
 ) -> str | None:
-    """The threatened held objective that most needs another force of this kind. `posts`
-    keeps the answers of one decision: forces of one type in one place, free to move, get
-    the same answer (move_problem reads nothing else of them)."""
+    """The threatened held objective that most needs another force of this kind, from
+    `open_posts` (area, threat, forces of the kind there: fewer than 3). `posts` keeps the
+    answers of one decision: forces of one type in one place, free to move, get the same
+    answer (move_problem reads nothing else of them)."""
     key = (f.location, c.type, c.australian, variants.cannot_move(game, f))
     if key not in posts:
-        kind = ("LBA",) if c.type == "LBA" else ("INF", "BN")
-        found = []
-        for area, threat in threatened:
-            if area == f.location:
-                continue
-            mine = us.count(area, kind)
-            if mine < 3 and move_problem(game, f, area) is None:
-                found.append((mine, -threat, game.data.map.order[area], area))
+        found = [
+            (mine, -threat, game.data.map.order[area], area)
+            for area, threat, mine in open_posts
+            if area != f.location and move_problem(game, f, area) is None
+        ]
         posts[key] = min(found)[3] if found else None
     return posts[key]
 
@@ -190,12 +187,20 @@ def _movement(request: Request, game: Game) -> Decision:
                 return Decision("move", forces=(f.id,), area=target)
     hawaii = us.at("HI")
     posts: dict = {}
+    # the threatened objectives with fewer than 3 aircraft, and with fewer than 3 troops
+    open_posts = {
+        kinds: [(area, threat, mine) for area, threat in threatened if (mine := us.count(area, kinds)) < 3]
+        for kinds in (("LBA",), ("INF", "BN"))
+    }
     for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
         if c.type not in ("LBA", "INF", "BN"):
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
             continue  # Hawaii must stay held (R21)
-        post = _garrison_post(game, f, c, threatened, us, posts)
+        kind_posts = open_posts[("LBA",) if c.type == "LBA" else ("INF", "BN")]
+        if not kind_posts:
+            continue  # every threatened objective has its three already
+        post = _garrison_post(game, f, c, kind_posts, posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
@@ -225,8 +230,6 @@ def sensible(request: Request, game: Game) -> Decision:
         return Decision("bombing_target", forces=(best.id,))
     if request.kind == "battle_order":
         return _first_option(request)
-    from nimitz.policies import battle
-
     return battle.sensible(request, game)
 
 
