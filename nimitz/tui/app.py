@@ -342,17 +342,20 @@ class NimitzApp(App):
             else:
                 self.notify(outcome.error, title="Refused", severity="error", timeout=8)
             return
-        self.refresh_all(routing=True)
+        # A report of Japan's orders opens over everything at once: the screens under it
+        # catch up when it closes, rather than be drawn now for nobody to see.
+        self.refresh_all(routing=True, covered=self._report_first(outcome.entries))
         self._route(outcome)
 
-    def refresh_all(self, routing: bool = False) -> None:
+    def refresh_all(self, routing: bool = False, covered: bool = False) -> None:
         """Push the new state down to the screens in view: the top one and those its dialogs
         let show through. A screen covered by another is marked stale and redraws when it is
         shown again (screens.base.CatchesUp). `routing`: the routing that follows closes the
-        dialogs that do not answer the new request, so they are not drawn again."""
+        dialogs that do not answer the new request, so they are not drawn again. `covered`:
+        a full screen is about to cover them all."""
         from nimitz.tui.screens.base import CatchesUp, RequestDialog
 
-        in_view = self.screens_in_view()
+        in_view = [] if covered else self.screens_in_view()
         request = self.controller.request
         for screen in list(self.screen_stack):
             if not isinstance(screen, CatchesUp):
@@ -392,6 +395,14 @@ class NimitzApp(App):
             self._queue.append(self.request_dialog)
         self._last_kind = kind
         self._show_next()
+
+    @staticmethod
+    def _report_first(entries: list[JournalEntry]) -> bool:
+        """Whether routing these entries shows a report of scouted or JA orders first (a
+        full screen, before any battle)."""
+        from nimitz.tui.explain import is_order
+
+        return any((e.step == "scouting" and is_order(e)) or (e.step == "orders" and e.kind == "bot") for e in entries)
 
     def _queue_reports(self, entries: list[JournalEntry]) -> None:
         from nimitz.tui.explain import is_order
