@@ -139,7 +139,7 @@ HELP: dict[str, tuple[str, list[str]]] = {
             "The board is laid out as the battle sheet: Japanese Ocean (1-2), the Island (3-5) with "
             "its six boxes, Coastal (6) and the US Ocean (7-10); every force with its values, "
             "damaged ones marked ✱. Below it the current beat; a lets the expert answer "
-            "and says what it chose and why.",
+            "and says what it chose and why, under the beat its choice led to (l keeps it too).",
         ],
     ),
     "reinforce": (
