@@ -634,7 +634,7 @@ class NimitzApp(App):
                     if isinstance(screen, BattleScreen):
                         said = screen.note("The expert chose", reason) or said
             elif reason and request.kind == "movement" and isinstance(self.screen, CampaignScreen):
-                self.screen.expert_note = (reason, len(self.controller.game.journal))
+                self.screen.expert_note = (reason, self.controller.game.journal[-1])
                 said = True  # on the decision line, in place of the keys hint
             self.apply(outcome)
             if reason and not said:

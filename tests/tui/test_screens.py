@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from tui_helpers import run, screen_text, stack, top
 
+from nimitz.model.journal import Decision
 from nimitz.policies import get_policy
 from nimitz.tui.app import NimitzApp
 from nimitz.tui.controller import Controller, is_battle_kind
@@ -280,5 +281,11 @@ def test_advice_key_shows_the_expert_choice_from_a_worker(at_movement: Path, sav
         # in movement the reason takes the decision line's place, not a notice over the map
         assert "The expert chose: " in str(app.screen.query_one("#decision").render())
         assert not any(n.title == "The expert chose" for n in app._notifications)
+        app.decide(Decision("end_movement"))  # a decision of the player's own ends the note
+        await pilot.pause()
+        while top(app) != "CampaignScreen":  # the reports of Japan's orders first
+            await pilot.press("escape")
+            await pilot.pause()
+        assert "The expert chose" not in str(app.screen.query_one("#decision").render())
 
     run(play, app)

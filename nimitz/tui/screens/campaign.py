@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from nimitz.model.journal import Decision
+from nimitz.model.journal import Decision, JournalEntry
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.view_model import CampaignView, campaign_view
 from nimitz.tui.widgets.area_panel import AreaPanel
@@ -46,8 +46,8 @@ class CampaignScreen(NimitzScreen):
         super().__init__()
         self.view: CampaignView | None = None
         # Why auto made the last move (movement asks again and again: a notice each time would
-        # cover the map), and the journal's length it holds for: any later entry ends it.
-        self.expert_note: tuple[str, int] = ("", 0)
+        # cover the map), and the journal entry it holds for: any later entry (or an undo) ends it.
+        self.expert_note: tuple[str, JournalEntry | None] = ("", None)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -81,7 +81,8 @@ class CampaignScreen(NimitzScreen):
         self.query_one(SequenceBar).show(self.view.step)
         self.query_one(LogTail).show(ctl.journal_seen)
         note, at = self.expert_note
-        note = note if at == len(ctl.game.journal) else ""
+        journal = ctl.game.journal
+        note = note if journal and journal[-1] is at else ""
         self.query_one(DecisionBar).show(self.view.request_kind, self.view.prompt, self.view.result, note)
         self._guide()
         self.refresh_bindings()
