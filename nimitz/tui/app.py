@@ -622,6 +622,7 @@ class NimitzApp(App):
         if request is None:
             return
 
+        from nimitz.tui.screens.base import RequestDialog
         from nimitz.tui.screens.campaign import CampaignScreen
 
         def done(outcome: Outcome) -> None:
@@ -636,7 +637,10 @@ class NimitzApp(App):
             elif reason and request.kind == "movement" and isinstance(self.screen, CampaignScreen):
                 self.screen.expert_note = (reason, self.controller.game.journal[-1])
                 said = True  # on the decision line, in place of the keys hint
+            asked_in = self.screen
             self.apply(outcome)
+            if reason and not said and self.screen is asked_in and isinstance(asked_in, RequestDialog):
+                said = asked_in.show_note("The expert chose", reason)  # the dialog stays open (the shop)
             if reason and not said:
                 self.clear_notifications()  # one at a time: pressing a again never piles them up
                 self.notify(reason, title="The expert chose", timeout=6)

@@ -144,3 +144,23 @@ def test_the_orders_viewer_counts_what_it_lists(saves: Path, data) -> None:
         assert int(match.group(1)) + int(match.group(2) or 0) == listed
 
     run(check, app)
+
+
+def test_auto_in_the_shop_says_why_inside_the_shop(saves: Path, campaign: Path) -> None:
+    """a in the shop buys what the expert would and says why on the shop's own message line
+    (the shop stays open for the next purchase); no notice covers the dialog (80x24)."""
+    app = NimitzApp(saves, open_path=campaign)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert top(app) == "ResupplyDialog"
+        journal = len(app.controller.game.journal)
+        await pilot.press("a")
+        await pilot.pause()
+        assert len(app.controller.game.journal) > journal
+        assert top(app) == "ResupplyDialog"  # it bought something and stays open
+        assert str(app.screen.query_one("#error").render()).startswith("The expert chose: ")
+        assert not any(n.title == "The expert chose" for n in app._notifications)
+
+    run(check, app, size=(80, 24))

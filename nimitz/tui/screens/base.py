@@ -136,7 +136,22 @@ class RequestDialog(NimitzModal):
         t = Text("✗ Refused: ", style="bold")
         t.append(message)
         show(box, t)
+        box.remove_class("-note")
         box.display = True
+
+    def show_note(self, title: str, message: str) -> bool:
+        """A line of ours where refusals go (what auto chose and why, while the dialog stays
+        open); False if the dialog has no such line."""
+        try:
+            box = self.query_one("#error", Static)
+        except Exception:
+            return False
+        t = Text(f"{title}: ", style="bold")
+        t.append(message)
+        show(box, t)
+        box.add_class("-note")  # not in a refusal's colours
+        box.display = True
+        return True
 
     def clear_error(self) -> None:
         try:
