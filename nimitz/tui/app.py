@@ -18,7 +18,7 @@ import enum
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -32,6 +32,9 @@ from nimitz.tui.commands import NimitzCommands
 from nimitz.tui.controller import Controller, Outcome, is_battle_kind
 from nimitz.tui.messages import AutoDecide, Decide
 from nimitz.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:
+    from nimitz.tui.screens.battle import BattleScreen
 
 POST_BATTLE_STEPS = ("reinforce", "repair", "return_to_port", "supply", "defeat_check", "end")
 
@@ -94,6 +97,9 @@ class NimitzApp(App):
         self.open_path = Path(open_path) if open_path is not None else None
         self._queue: list[Step] = []
         self._last_kind = ""
+        # Why auto chose the answer being routed: the first report or battle screen it opens
+        # says it (the rest of auto's notes: action_auto)
+        self.auto_note = ""
         self.guided = False  # the guided first turn (chosen on the briefing)
         from nimitz.tui.battle_view import BoardHistory
 
@@ -428,7 +434,19 @@ class NimitzApp(App):
     def _report(self, title: str, entries: list[JournalEntry], topic: str, last: bool = False) -> Screen:
         from nimitz.tui.screens.report import ReportScreen
 
-        return ReportScreen(title, entries, topic, start_at_end=last)
+        note, self.auto_note = self.auto_note, ""
+        return ReportScreen(title, entries, topic, start_at_end=last, note=note)
+
+    def _new_battle_screen(self, area: str) -> BattleScreen:
+        from rich.text import Text
+
+        from nimitz.tui.screens.battle import BattleScreen
+
+        screen = BattleScreen(area)
+        if self.auto_note:  # (the battle order auto chose): under the battle's first beat
+            screen.expert_note = Text.assemble(("The expert chose: ", "bold"), self.auto_note)
+            self.auto_note = ""
+        return screen
 
     def _battle_screen(self) -> Screen | None:
         """The battle screen of the battle being fought, unless it is already open."""
@@ -440,7 +458,7 @@ class NimitzApp(App):
         area = battle.area if battle is not None else ""
         if any(isinstance(s, BattleScreen) and s.area == area for s in self.screen_stack):
             return None
-        return BattleScreen(area)
+        return self._new_battle_screen(area)
 
     def _battle_beats(self, area: str, entries: list[JournalEntry]) -> _Wait | None:
         """Show a battle's new entries beat by beat on its screen (opened if needed); WAIT while
@@ -451,7 +469,7 @@ class NimitzApp(App):
         if screen is None:
             while isinstance(self.screen, BattleScreen):  # another battle's screen
                 self.pop_screen()
-            screen = BattleScreen(area)
+            screen = self._new_battle_screen(area)
             self.push_screen(screen)
         screen.feed(entries)
         return WAIT if screen.play(self._show_next) else None
@@ -638,12 +656,15 @@ class NimitzApp(App):
                 self.screen.expert_note = (reason, self.controller.game.journal[-1])
                 said = True  # on the decision line, in place of the keys hint
             asked_in = self.screen
+            self.auto_note = "" if said else reason  # for a report or battle screen the answer opens
             self.apply(outcome)
-            if reason and not said and self.screen is asked_in and isinstance(asked_in, RequestDialog):
-                said = asked_in.show_note("The expert chose", reason)  # the dialog stays open (the shop)
-            if reason and not said:
-                self.clear_notifications()  # one at a time: pressing a again never piles them up
-                self.notify(reason, title="The expert chose", timeout=6)
+            if self.auto_note:  # none took it
+                self.auto_note = ""
+                if self.screen is asked_in and isinstance(asked_in, RequestDialog):
+                    said = asked_in.show_note("The expert chose", reason)  # the dialog stays open (the shop)
+                if not said:
+                    self.clear_notifications()  # one at a time: pressing a again never piles them up
+                    self.notify(reason, title="The expert chose", timeout=6)
 
         self.off_thread("The expert is thinking", self.controller.auto, done)
 

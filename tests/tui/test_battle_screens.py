@@ -296,3 +296,20 @@ def test_auto_in_a_battle_says_why_under_the_next_beat_not_over_the_board(saves:
         assert "The expert chose" in screen_text(app)
 
     run(check, app, size=(80, 24))
+
+
+def test_auto_choosing_the_battle_says_why_under_its_first_beat(saves: Path, at_battles: Path) -> None:
+    """a on the battle order: the battle screen it opens shows the expert's reason under the
+    first beat, not in a notice over the board."""
+    app = NimitzApp(saves, open_path=at_battles)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await drive(app, pilot, STATIONS["order"])
+        await pilot.press("a")
+        await settle(app, pilot)
+        battle = next(s for s in app.screen_stack if type(s).__name__ == "BattleScreen")
+        # (the placement dialog opens over it at once: the board shows through around it)
+        assert "The expert chose: " in str(battle.query_one("#beat").render())
+        assert not any(n.title == "The expert chose" for n in app._notifications)
+
+    run(check, app, size=(80, 24))

@@ -164,3 +164,31 @@ def test_auto_in_the_shop_says_why_inside_the_shop(saves: Path, campaign: Path) 
         assert not any(n.title == "The expert chose" for n in app._notifications)
 
     run(check, app, size=(80, 24))
+
+
+def test_auto_that_opens_a_report_says_why_under_its_title(saves: Path, campaign: Path) -> None:
+    """a in the scouting dialog: the report of the scouted orders it led to says why the expert
+    scouted there, under the report's title, and no notice covers the report (80x24)."""
+    app = NimitzApp(saves, open_path=campaign)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        app.decide(Decision("buy_scouting", count=1))
+        await pilot.pause()
+        app.decide(Decision("end_resupply"))
+        await pilot.pause()
+        assert app.controller.request.kind == "scouting"
+        if top(app) != "ScoutingDialog":
+            await pilot.press("enter")
+            await pilot.pause()
+        assert top(app) == "ScoutingDialog"
+        await pilot.press("a")
+        await pilot.pause()
+        assert top(app) == "ReportScreen"
+        assert str(app.screen.query_one("#report-note").render()).startswith("The expert chose: ")
+        assert not any(n.title == "The expert chose" for n in app._notifications)
+        await pilot.press("enter")  # the next report (if any) has no note of its own
+        await pilot.pause()
+        if top(app) == "ReportScreen":
+            assert not app.screen.query("#report-note")
+
+    run(check, app, size=(80, 24))

@@ -29,9 +29,15 @@ class ReportScreen(NimitzScreen):
     ]
 
     def __init__(
-        self, title: str, entries: list[JournalEntry], topic: str = "orders", start_at_end: bool = False
+        self,
+        title: str,
+        entries: list[JournalEntry],
+        topic: str = "orders",
+        start_at_end: bool = False,
+        note: str = "",
     ) -> None:
         super().__init__()
+        self.note = note  # why auto chose the answer that led here (under the title)
         self.start_at_end = start_at_end
         self.title_text = title
         self.entries = [e for e in entries if e.kind != "roll"] or list(entries)
@@ -42,6 +48,8 @@ class ReportScreen(NimitzScreen):
         # Built whole here, before the first layout: filled after mounting, each part (the
         # list, the title, the explanation) asked for one more layout of the screen.
         yield Static(self._title(), id="report-title", classes="screen-title")
+        if self.note:
+            yield Static(Text.assemble(("The expert chose: ", "bold"), self.note), id="report-note")
         with Horizontal(id="report-body"):
             yield OptionList(*self._options(), id="report-list")
             with VerticalScroll(id="report-detail"):
