@@ -645,7 +645,7 @@ class NimitzApp(App):
 
         def done(outcome: Outcome) -> None:
             reason = self.controller.auto_reason if outcome.ok else ""
-            said = False  # by a battle screen, under the beat the choice led to
+            said = False  # already said where the player is looking
             if reason and is_battle_kind(request.kind):  # (battle_view.auto_note: with the odds)
                 from nimitz.tui.screens.battle import BattleScreen
 
