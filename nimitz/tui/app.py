@@ -403,19 +403,22 @@ class NimitzApp(App):
         self._show_next()
 
     @staticmethod
-    def _report_first(entries: list[JournalEntry]) -> bool:
-        """Whether routing these entries shows a report of scouted or JA orders first (a
-        full screen, before any battle)."""
+    def _order_reports(entries: list[JournalEntry]) -> tuple[list[JournalEntry], list[JournalEntry]]:
+        """The entries of the scouted-orders report and of the JA Orders report."""
         from nimitz.tui.explain import is_order
 
-        return any((e.step == "scouting" and is_order(e)) or (e.step == "orders" and e.kind == "bot") for e in entries)
-
-    def _queue_reports(self, entries: list[JournalEntry]) -> None:
-        from nimitz.tui.explain import is_order
-
-        journal = self.controller.game.journal
         scouted = [e for e in entries if e.step == "scouting" and is_order(e)]
         orders = [e for e in entries if e.step == "orders" and e.kind == "bot"]
+        return scouted, orders
+
+    def _report_first(self, entries: list[JournalEntry]) -> bool:
+        """Whether routing these entries shows a report of scouted or JA orders first (a
+        full screen, before any battle: _queue_reports queues them first)."""
+        return any(self._order_reports(entries))
+
+    def _queue_reports(self, entries: list[JournalEntry]) -> None:
+        journal = self.controller.game.journal
+        scouted, orders = self._order_reports(entries)
         after = [e for e in entries if e.step in POST_BATTLE_STEPS and e.kind in ("bot", "event")]
         if scouted:
             self._queue.append(lambda: self._report("Scouted orders", scouted, "scouting"))
