@@ -301,3 +301,28 @@ def test_expert_keeps_gun_ships_at_hawaii_while_a_landing_force_gathers_next_to_
     assert expert._can_leave(game, state.forces[cru[0]], sit) == (guns == 0)
     first = expert.movement(step.request, game)
     assert (first.forces == (cru[1],) and first.area == "HI") == (guns > 0)
+
+
+@pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])
+def test_every_reason_the_expert_gives_says_why_in_players_words(data, year):
+    """`a` shows the expert's reason for its answer (issue 10): over a whole campaign, every
+    answer has its own reason (none falls back to "the first choice offered": the battle order,
+    the invasion of Japan and strategic bombing once did) and no reason shows an internal id."""
+    from nimitz.lab.runner import CampaignSpec, lab_game
+    from nimitz.policies import expert
+    from nimitz.views.words import find_leaks
+
+    game = lab_game(CampaignSpec(year, 3, "expert"))
+    kinds = set()
+    request = game.start()
+    while request is not None:
+        decision = expert.heuristic(request, game)
+        why = expert.reason(request, game, decision)
+        kinds.add(decision.kind)
+        assert why and why != "the first choice offered", (request.kind, decision.kind)
+        assert not find_leaks(why), why
+        request = game.answer(decision)
+    # the answers that once had no reason of their own were all given
+    assert {"battle", "invade", "strategic_bombing"} & kinds == (
+        {"battle", "invade", "strategic_bombing"} if year == 1945 else {"battle"}
+    )

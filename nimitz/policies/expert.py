@@ -519,6 +519,19 @@ def reason(request: Request, game: Game, decision: Decision) -> str:
         return f"mass on {area}: the lightest-held objective our fleet outweighs"
     if k == "raid":
         return "a raiding submarine cuts Japan's reinforcement roll by 3 (R18)"
+    if k == "strategic_bombing":
+        return (
+            f"{game.state.forces[decision.forces[0]].name} bombs Japan: each bomber wing in the box sends "
+            "a Japanese force from the top of a stack back to its reinforcement box"
+        )
+    if k == "invade":
+        names = ", ".join(game.state.forces[f].name for f in decision.forces)
+        return (
+            f"{names} join the invasion of Japan: the box is {invasion_short(game)} buy cost short "
+            "of its best score (3 objectives)"
+        )
+    if k == "battle":
+        return f"battles in the order offered: {decision.area} first"
     if k == "end_movement":
         return "nothing more worth moving: Hawaii keeps its garrison"
     if k == "end_resupply":
@@ -537,7 +550,6 @@ def _strikes_landing(request: Request, game: Game) -> bool:
 
 
 REASONS = {  # the reasons of the answers the expert takes from the sensible battle player
-    "battle_order": "battles in the order offered",
     "bombing_target": "the costliest Japanese force in Japan goes back to its pool",
     "battle_place_ships": "ships close in against an island, stay in the ocean against carriers",
     "battle_place_subs": "submarines where Japan has the most ships",
@@ -545,8 +557,8 @@ REASONS = {  # the reasons of the answers the expert takes from the sensible bat
     "cannot act this turn are kept",
     "battle_first_light": "First Light when it can strike first",
     "battle_allocate_hits": "hits on the lowest values first, as the rule places them (R15)",
-    "battle_excess_aircraft": "the automatic choice of the aircraft to lose",
-    "battle_airfield_losses": "the automatic choice of the aircraft to lose",
+    "battle_excess_aircraft": "the damaged aircraft are lost first, then the cheapest",
+    "battle_airfield_losses": "the damaged aircraft are lost first, then the cheapest",
     "battle_reactive": "a reactive plan is used when it is offered",
     "battle_ja_tie": "the damaged Japanese force: one more hit sinks it",
 }
