@@ -894,6 +894,7 @@ AUTO_WHY = {
     "battle_excess_aircraft": "damaged aircraft go first, then the lowest values",
     "battle_airfield_losses": "damaged aircraft go first, then the lowest values",
     "battle_ja_tie": "a damaged Japanese force is hit first: one more hit sinks it",
+    "battle_order": "the battles are fought in the order offered",
 }
 
 
@@ -907,21 +908,37 @@ def auto_note(game: Game, request, decision, reason: str = "") -> str:  # Reques
     if kind == "battle_air":
         what, why = _auto_air(game, request, decision)
     elif kind == "battle_plans":
-        what = f"spends {_plural(decision.count, 'SP')} and buys " + (
-            ", ".join(words.plan_name(p) for p in decision.forces) or "no plan"
-        )
+        plans = ", ".join(words.plan_name(p) for p in decision.forces)
+        what = f"{_plural(decision.count, 'SP')} for {plans}" if plans else "no plan bought"
         why = _auto_plans_why(game, decision, reason)
     elif kind == "battle_place_ships":
         what, why = _auto_ships(game, request, decision)
     elif kind == "battle_allocate_hits":
         names = {t["id"]: t["name"] for t in request.info.get("targets", [])}
         order = decision.forces if decision.choice != "auto" else tuple(request.info.get("auto", []))
-        what = "places the hits on " + (", ".join(names.get(f, f) for f in order) or "nothing")
+        what = "the hits on " + (_hit_list([names.get(f, f) for f in order]) or "nothing")
+    elif kind in ("battle_excess_aircraft", "battle_airfield_losses") and decision.choice == "auto":
+        what = "the automatic choice of losses"
     elif offered:
         what = say(offered)
     else:
         what = words.player_text(words.decision_words(decision))
-    return f"{what[:1].upper()}{what[1:]}." + (f" Why: {why}." if why else "")
+    # after "The expert chose: " (a line of its own in the battle log, the beat panel or a
+    # notice), so no capital and no verb; a name may end the sentence with its own full stop
+    return what + ("" if what.endswith(".") else ".") + (f" Why: {why}." if why else "")
+
+
+def _hit_list(names: list[str]) -> str:
+    """'6th (2 hits), 24th': each target once, in order, with its count of hits."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(f"{n} ({c} hits)" if c > 1 else n for n, c in counts.items())
+
+
+def area_phrase(area: str) -> str:
+    """A battle area as a destination: 'the Coastal area', 'the Island', 'the US Ocean'."""
+    return "the Coastal area" if area == "CO" else f"the {AREA_NAMES[area]}"
 
 
 def _auto_air(game: Game, request, decision) -> tuple[str, str]:
@@ -934,12 +951,12 @@ def _auto_air(game: Game, request, decision) -> tuple[str, str]:
         if area in AREA_NAMES:
             per_area.setdefault(area, []).append(pid)
     what = (
-        "sends " + ", ".join(f"{len(g)} aircraft to the {AREA_NAMES[a]}" for a, g in per_area.items())
+        ", ".join(f"{len(g)} aircraft to {area_phrase(a)}" for a, g in per_area.items())
         if per_area
-        else "keeps every aircraft home"
+        else "every aircraft kept home"
     )
     if decision.forces:
-        what += "; plays " + ", ".join(words.plan_name(p) for p in decision.forces)
+        what += "; plans played: " + ", ".join(words.plan_name(p) for p in decision.forces)
     reasons = []
     for area, group in per_area.items():
         ships = [board.name(p) for p in board.ships("JA", area)] if area != "IS" else []
@@ -1020,11 +1037,11 @@ def _auto_ships(game: Game, request, decision) -> tuple[str, str]:
     ships = {s["id"]: s["name"] for s in request.info.get("ships", [])}
     coastal = [ships.get(p, p) for p, a in decision.targets.items() if a == "CO"]
     if not coastal:
-        what = "keeps every ship in the US Ocean"
+        what = "every ship kept in the US Ocean"
     elif len(coastal) == len(decision.targets):
-        what = "sends every ship to Coastal"
+        what = "every ship to the Coastal area"
     else:
-        what = "sends " + ", ".join(coastal) + " to Coastal, the rest to the US Ocean"
+        what = ", ".join(coastal) + " to the Coastal area, the rest to the US Ocean"
     japanese = request.info.get("japanese", [])
     island = sum(1 for j in japanese if j.get("type") in ("INF", "BN", "LBA"))
     carriers = sum(1 for j in japanese if j.get("type") in ("CV", "CVL", "CVE"))

@@ -79,14 +79,14 @@ def test_ground_plans_say_when_infantry_cannot_fight(asked) -> None:
     assert entry["length"] == 1
     for plan in ("artillery", "charge", "envelop"):
         assert "no infantry step in this battle" in entry["plans"][plan]
-    assert entry["auto"].startswith("Spends 1 SP and buys Damage Control")
+    assert entry["auto"].startswith("1 SP for Damage Control")
     assert not any(name in entry["auto"] for name in ("Artillery", "Charge", "Envelop", "Leathernecks"))
     assert "beware: Artillery acts only once your infantry reach the foxholes" in entry["ground"]
 
 
 def test_auto_says_what_it_chose_and_why_in_player_words(asked) -> None:
     air = asked[("battle_air", "GI")]["auto"]
-    assert air.startswith("Sends 8 aircraft to the Japanese Ocean")
+    assert air.startswith("8 aircraft to the Japanese Ocean")
     assert "Japan's carriers are there (Shokaku)" in air and "expected" in air
     # the expert (the sensible battle player) plays every plan it holds, ground plans on turn 1 too
     assert asked[("battle_air", "GI")]["idle"] == ["artillery", "charge"]
@@ -130,3 +130,11 @@ def test_battle_lines_in_player_words() -> None:
     assert bv.say("Battle in GI ends after 1 turn(s): the battle turn counter leaves the track (length 1)") == (
         "Battle in Gilbert Islands ends after 1 turn: its length of 1 battle turn is reached"
     )
+
+
+def test_auto_note_reads_after_the_expert_chose() -> None:
+    """The note follows "The expert chose: ": a target hit twice is named once with its count,
+    and a name ending in a full stop ("1 Aust.") does not end the sentence twice."""
+    assert bv._hit_list(["6th", "6th", "24th", "1 Aust.", "6th"]) == "6th (3 hits), 24th, 1 Aust."
+    assert bv.area_phrase("CO") == "the Coastal area"
+    assert bv.area_phrase("IS") == "the Island"
