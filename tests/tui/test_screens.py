@@ -12,6 +12,7 @@ from nimitz.model.journal import Decision
 from nimitz.policies import get_policy
 from nimitz.tui.app import NimitzApp
 from nimitz.tui.controller import Controller, is_battle_kind
+from nimitz.tui.explain import entry_body
 
 
 def _play_until(saves: Path, data, stop) -> Path:
@@ -281,11 +282,19 @@ def test_advice_key_shows_the_expert_choice_from_a_worker(at_movement: Path, sav
         # in movement the reason takes the decision line's place, not a notice over the map
         assert "The expert chose: " in str(app.screen.query_one("#decision").render())
         assert not any(n.title == "The expert chose" for n in app._notifications)
+        # at 80x24 the whole reason is on screen (its row wraps onto a second), and the log
+        # above it, one row shorter, still ends with what the expert just did
+        shown = " ".join(screen_text(app).split())
+        assert " ".join(app.controller.auto_reason.split()) in shown, shown
+        assert app.screen.query_one("#decision").size.height == 2
+        tail = str(app.screen.query_one("#log-tail").render()).splitlines()
+        assert entry_body(app.controller.game.journal[-1])[:40] in tail[-1], tail
         app.decide(Decision("end_movement"))  # a decision of the player's own ends the note
         await pilot.pause()
         while top(app) != "CampaignScreen":  # the reports of Japan's orders first
             await pilot.press("escape")
             await pilot.pause()
         assert "The expert chose" not in str(app.screen.query_one("#decision").render())
+        assert app.screen.query_one("#decision").size.height == 1
 
-    run(play, app)
+    run(play, app, size=(80, 24))

@@ -7,6 +7,7 @@ map tab), help, glossary and the end (the battle screens: test_battle_screens.py
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -145,6 +146,15 @@ def test_questions(snap_compare, folder: Path, size, name: str, keys) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_screens_at_movement(snap_compare, folder: Path, size, screen: str, keys) -> None:
     assert snap_compare(opened(folder, "moving"), terminal_size=size, run_before=pressed(keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_auto_in_movement(snap_compare, folder: Path, tmp_path: Path, size) -> None:
+    """a: the expert moves and its reason takes the decision line, on a second row when the
+    screen is too narrow for one (in a copy: the answer is saved, and other tests open the save)."""
+    for save in folder.glob("moving.*"):
+        shutil.copy(save, tmp_path / save.name)
+    assert snap_compare(opened(tmp_path, "moving"), terminal_size=size, run_before=pressed(("a",)))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -115,7 +115,10 @@ class CampaignScreen(NimitzScreen):
         a sixth of the rows at least (3 lines at 80x24), so a tall terminal shows more of what
         just happened: at 200x50 the log's 18 lines beat the large zoom's names (m shows them)."""
         guide = 2 if self.query_one("#guide").display else 0
-        rows = self.size.height - 2 - 1 - 1 - 1 - 1 - guide  # status, boxes, sequence, decision, footer
+        bar = self.query_one(DecisionBar)
+        decision = bar.rows(self.size.width)
+        bar.styles.height = decision
+        rows = self.size.height - 2 - 1 - 1 - decision - 1 - guide  # status, boxes, sequence, decision, footer
         log_rows = max(3, rows // 6)
         m = self.query_one(MapView)
         zoom = m.zoom(self.size.width - m.side_room, rows - log_rows)

@@ -34,7 +34,9 @@ SHORT = {
 
 def decision_text(kind: str, prompt: str, result: str = "", note: str = "") -> Text:
     """`note`: why auto made the last move, said in place of the keys hint until the next one."""
-    t = Text(no_wrap=True, overflow="ellipsis")
+    # a note wraps onto the bar's second row (the campaign screen gives it one): the reason is
+    # the point of pressing a, so it must not be cut off at 80 columns
+    t = Text(no_wrap=not note, overflow="ellipsis")
     if not kind:
         t.append("■ ", style="bold")
         t.append(f"The campaign is over: {result}" if result else "Nothing to decide.")
@@ -53,5 +55,14 @@ def decision_text(kind: str, prompt: str, result: str = "", note: str = "") -> T
 
 
 class DecisionBar(Static):
+    _length = 0  # the cells of the text shown
+
     def show(self, kind: str, prompt: str, result: str = "", note: str = "") -> None:
-        show(self, decision_text(kind, prompt, result, note))
+        self.set_class(bool(note and kind), "-note")
+        text = decision_text(kind, prompt, result, note)
+        self._length = text.cell_len
+        show(self, text)
+
+    def rows(self, width: int) -> int:
+        """Rows the bar needs at this screen width: a note may take a second one."""
+        return 2 if self.has_class("-note") and self._length > width - 2 else 1

@@ -34,6 +34,15 @@ def tail_text(journal: list[JournalEntry], lines: int, width: int = 200) -> Text
 
 
 class LogTail(Static):
+    _journal: list[JournalEntry] | None = None
+
     def show(self, journal: list[JournalEntry]) -> None:
+        self._journal = journal
         width = self.size.width - 2 if self.size.width > 10 else self.app.size.width - 2
         show(self, tail_text(journal, self.size.height or 3, width))
+
+    def on_resize(self) -> None:
+        # the screen shares its rows out after filling the tail (a two-row note, the guide):
+        # at its new height the tail must still end with the newest entry
+        if self._journal is not None:
+            self.show(self._journal)
