@@ -23,6 +23,8 @@ def _check(state: CampaignState, data) -> None:
     for location in {f.location for f in state.forces.values()} | set(data.map.area):
         for side in ("US", "JA"):
             assert state.count(location, side) == _fresh_count(state, location, side), (location, side)
+            fresh_side = [f for f in state.forces.values() if f.location == location and f.side == side]
+            assert state.at(location, side) == fresh_side, (location, side)  # kept per side, in order
         assert state.at(location) == [f for f in state.forces.values() if f.location == location]
     assert ashore_sides(state, data) == ashore_sides(fresh, data)
     assert list(ashore_sides(state, data)) == list(ashore_sides(fresh, data))  # in map order
