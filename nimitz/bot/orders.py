@@ -75,7 +75,11 @@ class OrdersBot:
         self.sheet = data.year(state.year)
         self.m = data.map
         self.table = data.orders
-        self._categories: dict[str, str] = {}  # class id -> category
+        # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
+        self._categories = {
+            cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
+            for cls_id, c in self.sheet.cls.items()
+        }
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
         self._open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
@@ -110,12 +114,7 @@ class OrdersBot:
         return bool(self.state.summary(area, self._ashore_key, self._ashore)["US"])
 
     def category(self, f: Force) -> str:
-        category = self._categories.get(f.cls)
-        if category is None:
-            t = self.cls(f).type
-            category = "infantry" if t in ("INF", "BN") else "lba" if t == "LBA" else "ships"
-            self._categories[f.cls] = category
-        return category
+        return self._categories[f.cls]
 
     def movable(self, area: str) -> list[Force]:
         """Unmoved JA forces here that an order may take (R3, R4: the last INF/LBA ashore stays)."""
@@ -188,8 +187,6 @@ class OrdersBot:
     def candidates(self, order: Order, area: str) -> tuple[list[str], str]:
         """Legal destinations for an order from `area`, and a note on how they were found."""
         kind = order.destination
-        codes = [c for c in self._open_areas if c != area]  # R6, R42
-        objectives = self._objectives
         if kind == "stay":
             return [area], "stays"
         if kind == "japan":
@@ -202,6 +199,8 @@ class OrdersBot:
             if "AU" in self.m.area[area].adjacent:
                 return [], "already next to Australia"
             return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
+        codes = [c for c in self._open_areas if c != area]  # R6, R42
+        objectives = self._objectives
         if kind == "closer_hawaii_ja_ashore":
             return (
                 [c for c in self._closer(area, "HI") if self.ja_ashore(c)],
