@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import define, field
 
+from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice, choose, roll_sum
 from nimitz.model.data import CounterClass, GameData, Order
 from nimitz.model.state import CampaignState, Force
@@ -82,6 +83,7 @@ class OrdersBot:
         }
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
+        self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         self._open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
         self._objectives = frozenset(self.sheet.objectives)
 
@@ -94,10 +96,10 @@ class OrdersBot:
         return self.state.at(area, "JA")
 
     def _ashore(self, here: list[Force]) -> dict[str, list[Force]]:
-        cls = self.sheet.cls
+        holding = self._holding
         out: dict[str, list[Force]] = {"US": [], "JA": []}
         for f in here:
-            if cls[f.cls].ashore_type and not f.embarked:
+            if f.cls in holding and not f.embarked:
                 out[f.side].append(f)
         return out
 

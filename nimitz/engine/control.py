@@ -14,8 +14,20 @@ _NOBODY: frozenset[str] = frozenset()
 
 def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
     """INF, battalions and LBA of a side in an area, not on transports."""
-    sheet = data.year(state.year)
-    return [f for f in state.at(area, side) if sheet.cls[f.cls].ashore_type and not f.embarked]
+    holding = holding_classes(state, data)
+    return [f for f in state.at(area, side) if f.cls in holding and not f.embarked]
+
+
+def holding_classes(state: CampaignState, data: GameData) -> frozenset[str]:
+    """The ids of the year's classes that hold areas ashore: INF, battalions and LBA. (The
+    question is asked of every force wherever control is counted: a set beats the class's
+    property. Kept with the state: a year's classes never change.)"""
+    key = ("holding classes", data.fingerprint, state.year)
+    kept = state.kept()
+    holding = kept.get(key)
+    if holding is None:
+        holding = kept[key] = frozenset(i for i, c in data.year(state.year).cls.items() if c.ashore_type)
+    return holding  # type: ignore[no-any-return]  # kept holds any kind of value
 
 
 def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
@@ -31,7 +43,7 @@ def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[s
     cache = state.derived()
     key = ("ashore_sides", data.fingerprint, state.year)
     if key not in cache:
-        cls = data.year(state.year).cls
+        holding = holding_classes(state, data)
         kept = state.kept()
         clock, before = kept.get(key, (0, {}))
         now, touched = state.touched_since(clock)
@@ -39,7 +51,7 @@ def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[s
         for area in dict.fromkeys(touched) if clock else data.map.area:
             if area not in data.map.area:
                 continue  # the pools and boxes off the map hold nothing ashore
-            sides = frozenset({f.side for f in state.at(area) if not f.embarked and cls[f.cls].ashore_type})
+            sides = frozenset({f.side for f in state.at(area) if not f.embarked and f.cls in holding})
             if sides != before.get(area, _NOBODY):
                 changed[area] = sides
         # Most moves are at sea and change nobody's sides: the last answer then stands, the
