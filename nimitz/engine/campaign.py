@@ -168,8 +168,9 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
     # (an Option is frozen; its key holds everything its words and cost are made from).
     made: dict[tuple[Any, ...], Option] = state.kept().setdefault(("resupply options", state.year), {})
     options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
+    cls = game.sheet.cls
     for f in state.at(US_POOL):
-        c = cls_of(game, f)
+        c = cls[f.cls]
         if c.buy_cost <= state.sp:
             option = made.get(("buy", f.id))
             if option is None:
@@ -177,7 +178,7 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
                 option = made["buy", f.id] = Option(Decision("buy", forces=(f.id,)), label, c.buy_cost)
             options.append(option)
     for f in damaged:
-        c = cls_of(game, f)
+        c = cls[f.cls]
         if c.repair_cost <= state.sp:
             option = made.get(("repair", f.id, f.location))
             if option is None:
@@ -630,14 +631,16 @@ def return_to_port(game: Game) -> None:
             f.location = dest
     last = boxes[-1]
     sent = []
-    for f in state.forces.values():
-        if f.side != "US" or not cls_of(game, f).is_ship:
+    cls, areas = game.sheet.cls, game.data.map.area
+    for f in state.forces.values():  # where first: most forces are off the map or at a base
+        if f.side != "US" or f.location in ("WC", "HI") or f.location in boxes:
             continue
-        if f.location in ("WC", "HI") or f.location in boxes:
+        if not (f.location in areas or f.location == RAID):
             continue
-        if not (on_map(game, f) or f.location == RAID):
+        c = cls[f.cls]
+        if not c.is_ship:
             continue
-        dest = "AU" if cls_of(game, f).australian else last
+        dest = "AU" if c.australian else last
         if f.location != dest:
             f.location = dest
             sent.append(f"{f.name}->{dest}")

@@ -156,15 +156,16 @@ def _movement(request: Request, game: Game) -> Decision:
 
     state = game.state
     cls = game.sheet.cls
-    movable = [state.forces[i] for i in request.info["movable"]]
+    forces = state.forces
+    movable = request.info["movable"]
     # Every move below but the B-29s' starts at a base: those forces, with their classes.
-    based = [(f, cls[f.cls]) for f in movable if f.location in BASES]
+    based = [(f, cls[f.cls]) for i in movable if (f := forces[i]).location in BASES]
     for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
         if c.type == "SS":
             return Decision("raid", forces=(f.id,))
     special = game.sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
-        for f in movable:
+        for f in (forces[i] for i in movable):
             if cls[f.cls].bomber_wing and f.location == "MA":
                 return Decision("strategic_bombing", forces=(f.id,))
     if special.invasion_box and state.turn >= game.sheet.turns - 1:
