@@ -130,6 +130,19 @@ class _UsTypes:
         return sum(types.get(k, 0) for k in kinds)
 
 
+def _open_posts(us: _UsTypes, threatened: list[tuple[str, int]]) -> dict[str, list[tuple[str, int, int]]]:
+    """The threatened objectives with fewer than 3 aircraft ("LBA"), and with fewer than 3
+    troops ("troops": INF and BN), each as (area, threat, how many of the kind are there)."""
+    posts: dict[str, list[tuple[str, int, int]]] = {"LBA": [], "troops": []}
+    for area, threat in threatened:
+        types = us.at(area)
+        if (aircraft := types.get("LBA", 0)) < 3:
+            posts["LBA"].append((area, threat, aircraft))
+        if (troops := types.get("INF", 0) + types.get("BN", 0)) < 3:
+            posts["troops"].append((area, threat, troops))
+    return posts
+
+
 def _garrison_post(
     game: Game, f: Force, c: CounterClass, open_posts: list[tuple[str, int, int]], posts: dict
 ) -> str | None:
@@ -188,17 +201,15 @@ def _movement(request: Request, game: Game) -> Decision:
                 return Decision("move", forces=(f.id,), area=target)
     hawaii = us.at("HI")
     posts: dict = {}
-    # the threatened objectives with fewer than 3 aircraft, and with fewer than 3 troops
-    open_posts = {
-        kinds: [(area, threat, mine) for area, threat in threatened if (mine := us.count(area, kinds)) < 3]
-        for kinds in (("LBA",), ("INF", "BN"))
-    }
+    open_posts = None  # made when a force first needs them (often none at a base does)
     for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
         if c.type not in ("LBA", "INF", "BN"):
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
             continue  # Hawaii must stay held (R21)
-        kind_posts = open_posts[("LBA",) if c.type == "LBA" else ("INF", "BN")]
+        if open_posts is None:
+            open_posts = _open_posts(us, threatened)
+        kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
             continue  # every threatened objective has its three already
         post = _garrison_post(game, f, c, kind_posts, posts)
