@@ -259,10 +259,12 @@ class OrdersBot:
 
     # --- carrying out an order -------------------------------------------------------------
 
-    def select(self, order: Order, area: str, purpose: str) -> list[Force]:
-        """Ships, then INF, then LBA, each at random up to the order's maxima (R4)."""
+    def select(self, order: Order, area: str, purpose: str, pool: list[Force] | None = None) -> list[Force]:
+        """Ships, then INF, then LBA, each at random up to the order's maxima (R4). `pool`:
+        movable(area), when the caller has it already."""
         chosen: list[Force] = []
-        pool = self.movable(area)
+        if pool is None:
+            pool = self.movable(area)
         self.last_pools = {}
         ashore_left = len(self.ja_ashore(area))
         # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
@@ -312,7 +314,7 @@ class OrdersBot:
         ):
             return None
         dest, info = self.pick_destination(cands, purpose)
-        forces = self.select(order, area, purpose)
+        forces = self.select(order, area, purpose, forces_available)  # (picking a destination moves nothing)
         if not forces:
             return None
         explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}

@@ -21,7 +21,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import fog, variants
-from nimitz.engine.control import objectives_held, supplied_areas
+from nimitz.engine.control import holding_classes, objectives_held, supplied_areas
 from nimitz.engine.requests import Option, Request
 from nimitz.engine.setup import destroy_force, return_to_pool
 from nimitz.errors import IllegalDecision
@@ -318,11 +318,8 @@ def movement(game: Game) -> Engine:
     state = game.state
     state.step = "movement"
     # ruling R49: any US infantry, battalion or LBA in the area, ashore or still on a transport
-    state.lba_bases = [
-        a.code
-        for a in game.data.map.areas
-        if any(cls_of(game, f).type in ("INF", "BN", "LBA") for f in state.at(a.code, "US"))
-    ]
+    holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
+    state.lba_bases = [a.code for a in game.data.map.areas if any(f.cls in holding for f in state.at(a.code, "US"))]
     state.invaded_this_turn = 0
     areas = game.data.map.area
     # Only the forces a decision names move during the step: the rest stay movable or not.
@@ -653,11 +650,12 @@ def supply_check(game: Game) -> None:
     state.step = "supply"
     supplied = supplied_areas(game.state, game.data)
     hits = []
+    holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
     for a in game.data.map.areas:
         if a.code in supplied:
             continue
         for f in state.at(a.code, "US"):
-            if cls_of(game, f).ashore_type:
+            if f.cls in holding:
                 hits.append(damage(game, f, f"out of supply in {a.code}"))
     game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
 

@@ -311,7 +311,9 @@ class CampaignState:
 
     def _current_index(self) -> LocationIndex:
         """The location index, with any forces added since indexed."""
-        index = self._location_index()
+        index = self._index
+        if index is None or index.forces is not self.forces:
+            index = self._location_index()
         if len(self.forces) != index.size:
             index.catch_up()
         return index
