@@ -386,13 +386,24 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
             )
         area = m.area[dest]
         if not area.unlimited_airfield:
-            already = sum(1 for g in state.at(dest, "US") if cls_of(game, g).type == "LBA")
+            already = _us_lba_at(game, dest)
             if dest == BOMBING_BASE:  # wings in the bombing box keep their airfield (facts 1.13, R55)
-                already += len(state.at(BOMBING, "US"))
-            joining = sum(1 for g in (moving or [f]) if cls_of(game, g).type == "LBA")
+                already += state.count(BOMBING, "US")
+            joining = sum(1 for g in moving if cls_of(game, g).type == "LBA") if moving else 1  # f is LBA
             if already + joining > area.airfield:
                 return f"{dest}'s airfield takes {area.airfield} US LBA (US Movement: airfield cap)"
     return None
+
+
+def _us_lba_at(game: Game, area: str) -> int:
+    """The US LBA in an area (its airfield cap): kept by the state until a force there moves,
+    for the sensible player asks it of the same few areas move after move."""
+    cls = game.sheet.cls
+    return game.state.summary(
+        area,
+        ("US LBA", game.data.fingerprint, game.state.year),
+        lambda here: sum(1 for g in here if g.side == "US" and cls[g.cls].type == "LBA"),
+    )
 
 
 def movement_request(game: Game, movable: list[str]) -> Request:
