@@ -43,6 +43,7 @@ def passive(request: Request, game: Game) -> Decision:
 # --- sensible --------------------------------------------------------------------------------
 
 KEEP_SP = 3  # kept back for battle plans
+BUY_ORDER = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}  # first bought first
 
 
 def _resupply(request: Request, game: Game) -> Decision:
@@ -55,10 +56,11 @@ def _resupply(request: Request, game: Game) -> Decision:
         return Decision("buy_scouting", count=1)
     buys = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP]
 
+    cls, forces = game.sheet.cls, game.state.forces
+
     def rank(o):
-        c = cls_of(game, game.state.forces[o.decision.forces[0]])
-        order = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}
-        return (order.get(c.type, 9), o.cost, o.decision.forces[0])
+        fid = o.decision.forces[0]
+        return (BUY_ORDER.get(cls[forces[fid].cls].type, 9), o.cost, fid)
 
     if buys:
         return min(buys, key=rank).decision
