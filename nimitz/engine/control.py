@@ -27,7 +27,7 @@ def holding_classes(state: CampaignState, data: GameData) -> frozenset[str]:
     holding = kept.get(key)
     if holding is None:
         holding = kept[key] = frozenset(i for i, c in data.year(state.year).cls.items() if c.ashore_type)
-    return holding  # type: ignore[no-any-return]  # kept holds any kind of value
+    return holding
 
 
 def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
