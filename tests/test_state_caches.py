@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from nimitz.engine.campaign import _us_lba_at
 from nimitz.engine.control import ashore_sides, objectives_held, supplied_areas
 from nimitz.model.state import CampaignState, Force, RulesProfile, clone
 from nimitz.persist.campaign_file import new_game
@@ -23,6 +24,8 @@ def _check(state: CampaignState, data) -> None:
     for location in {f.location for f in state.forces.values()} | set(data.map.area):
         for side in ("US", "JA"):
             assert state.count(location, side) == _fresh_count(state, location, side), (location, side)
+            fresh_side = [f for f in state.forces.values() if f.location == location and f.side == side]
+            assert state.at(location, side) == fresh_side, (location, side)  # kept per side, in order
         assert state.at(location) == [f for f in state.forces.values() if f.location == location]
     assert ashore_sides(state, data) == ashore_sides(fresh, data)
     assert list(ashore_sides(state, data)) == list(ashore_sides(fresh, data))  # in map order
@@ -41,6 +44,9 @@ def test_caches_follow_every_move_of_a_campaign(data, year, seed):
         decisions += 1
         if decisions % 5 == 0 or game.pending is None or game.pending.kind == "movement":
             _check(game.state, data)
+            for area in data.map.area:  # the airfield cap's count of US LBA (US Movement)
+                lba = [f for f in game.state.at(area, "US") if game.sheet.cls[f.cls].type == "LBA"]
+                assert _us_lba_at(game, area) == len(lba), area
     assert decisions > 50
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import define, field
 
+from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice, choose, roll_sum
 from nimitz.model.data import CounterClass, GameData, Order
 from nimitz.model.state import CampaignState, Force
@@ -75,9 +76,14 @@ class OrdersBot:
         self.sheet = data.year(state.year)
         self.m = data.map
         self.table = data.orders
-        self._categories: dict[str, str] = {}  # class id -> category
+        # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
+        self._categories = {
+            cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
+            for cls_id, c in self.sheet.cls.items()
+        }
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
+        self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         self._open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
         self._objectives = frozenset(self.sheet.objectives)
 
@@ -90,10 +96,10 @@ class OrdersBot:
         return self.state.at(area, "JA")
 
     def _ashore(self, here: list[Force]) -> dict[str, list[Force]]:
-        cls = self.sheet.cls
+        holding = self._holding
         out: dict[str, list[Force]] = {"US": [], "JA": []}
         for f in here:
-            if cls[f.cls].ashore_type and not f.embarked:
+            if f.cls in holding and not f.embarked:
                 out[f.side].append(f)
         return out
 
@@ -110,12 +116,7 @@ class OrdersBot:
         return bool(self.state.summary(area, self._ashore_key, self._ashore)["US"])
 
     def category(self, f: Force) -> str:
-        category = self._categories.get(f.cls)
-        if category is None:
-            t = self.cls(f).type
-            category = "infantry" if t in ("INF", "BN") else "lba" if t == "LBA" else "ships"
-            self._categories[f.cls] = category
-        return category
+        return self._categories[f.cls]
 
     def movable(self, area: str) -> list[Force]:
         """Unmoved JA forces here that an order may take (R3, R4: the last INF/LBA ashore stays)."""
@@ -188,8 +189,6 @@ class OrdersBot:
     def candidates(self, order: Order, area: str) -> tuple[list[str], str]:
         """Legal destinations for an order from `area`, and a note on how they were found."""
         kind = order.destination
-        codes = [c for c in self._open_areas if c != area]  # R6, R42
-        objectives = self._objectives
         if kind == "stay":
             return [area], "stays"
         if kind == "japan":
@@ -202,6 +201,8 @@ class OrdersBot:
             if "AU" in self.m.area[area].adjacent:
                 return [], "already next to Australia"
             return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
+        codes = [c for c in self._open_areas if c != area]  # R6, R42
+        objectives = self._objectives
         if kind == "closer_hawaii_ja_ashore":
             return (
                 [c for c in self._closer(area, "HI") if self.ja_ashore(c)],
@@ -258,10 +259,12 @@ class OrdersBot:
 
     # --- carrying out an order -------------------------------------------------------------
 
-    def select(self, order: Order, area: str, purpose: str) -> list[Force]:
-        """Ships, then INF, then LBA, each at random up to the order's maxima (R4)."""
+    def select(self, order: Order, area: str, purpose: str, pool: list[Force] | None = None) -> list[Force]:
+        """Ships, then INF, then LBA, each at random up to the order's maxima (R4). `pool`:
+        movable(area), when the caller has it already."""
         chosen: list[Force] = []
-        pool = self.movable(area)
+        if pool is None:
+            pool = self.movable(area)
         self.last_pools = {}
         ashore_left = len(self.ja_ashore(area))
         # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
@@ -311,7 +314,7 @@ class OrdersBot:
         ):
             return None
         dest, info = self.pick_destination(cands, purpose)
-        forces = self.select(order, area, purpose)
+        forces = self.select(order, area, purpose, forces_available)  # (picking a destination moves nothing)
         if not forces:
             return None
         explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice
 from nimitz.engine.setup import return_to_pool, spare_battalion
 from nimitz.model.data import GameData
@@ -89,12 +90,16 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
     cls = sheet.cls
     repaired: list[str] = []
     kept: list[str] = []
+    holding = holding_classes(state, data)
     for area in data.map.areas:
         code = area.code
-        us_here = bool(state.at(code, "US"))
         here = state.at(code, "JA")
-        ashore = [f for f in here if cls[f.cls].ashore_type and not f.embarked]
-        for f in [f for f in here if f.damaged]:
+        damaged = [f for f in here if f.damaged]
+        if not damaged:
+            continue  # (most areas: nothing to repair, nothing to count)
+        us_here = state.count(code, "US") > 0
+        ashore = [f for f in here if f.cls in holding and not f.embarked]
+        for f in damaged:
             c = cls[f.cls]
             if c.type in ("INF", "BN") and us_here:
                 kept.append(f"{f.name} (infantry facing US forces)")

@@ -21,7 +21,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import fog, variants
-from nimitz.engine.control import objectives_held, supplied_areas
+from nimitz.engine.control import holding_classes, objectives_held, supplied_areas
 from nimitz.engine.requests import Option, Request
 from nimitz.engine.setup import destroy_force, return_to_pool
 from nimitz.errors import IllegalDecision
@@ -168,8 +168,9 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
     # (an Option is frozen; its key holds everything its words and cost are made from).
     made: dict[tuple[Any, ...], Option] = state.kept().setdefault(("resupply options", state.year), {})
     options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
+    cls = game.sheet.cls
     for f in state.at(US_POOL):
-        c = cls_of(game, f)
+        c = cls[f.cls]
         if c.buy_cost <= state.sp:
             option = made.get(("buy", f.id))
             if option is None:
@@ -177,7 +178,7 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
                 option = made["buy", f.id] = Option(Decision("buy", forces=(f.id,)), label, c.buy_cost)
             options.append(option)
     for f in damaged:
-        c = cls_of(game, f)
+        c = cls[f.cls]
         if c.repair_cost <= state.sp:
             option = made.get(("repair", f.id, f.location))
             if option is None:
@@ -317,11 +318,8 @@ def movement(game: Game) -> Engine:
     state = game.state
     state.step = "movement"
     # ruling R49: any US infantry, battalion or LBA in the area, ashore or still on a transport
-    state.lba_bases = [
-        a.code
-        for a in game.data.map.areas
-        if any(cls_of(game, f).type in ("INF", "BN", "LBA") for f in state.at(a.code, "US"))
-    ]
+    holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
+    state.lba_bases = [a.code for a in game.data.map.areas if any(f.cls in holding for f in state.at(a.code, "US"))]
     state.invaded_this_turn = 0
     areas = game.data.map.area
     # Only the forces a decision names move during the step: the rest stay movable or not.
@@ -388,13 +386,24 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
             )
         area = m.area[dest]
         if not area.unlimited_airfield:
-            already = sum(1 for g in state.at(dest, "US") if cls_of(game, g).type == "LBA")
+            already = _us_lba_at(game, dest)
             if dest == BOMBING_BASE:  # wings in the bombing box keep their airfield (facts 1.13, R55)
-                already += len(state.at(BOMBING, "US"))
-            joining = sum(1 for g in (moving or [f]) if cls_of(game, g).type == "LBA")
+                already += state.count(BOMBING, "US")
+            joining = sum(1 for g in moving if cls_of(game, g).type == "LBA") if moving else 1  # f is LBA
             if already + joining > area.airfield:
                 return f"{dest}'s airfield takes {area.airfield} US LBA (US Movement: airfield cap)"
     return None
+
+
+def _us_lba_at(game: Game, area: str) -> int:
+    """The US LBA in an area (its airfield cap): kept by the state until a force there moves,
+    for the sensible player asks it of the same few areas move after move."""
+    cls = game.sheet.cls
+    return game.state.summary(
+        area,
+        ("US LBA", game.data.fingerprint, game.state.year),
+        lambda here: sum(1 for g in here if g.side == "US" and cls[g.cls].type == "LBA"),
+    )
 
 
 def movement_request(game: Game, movable: list[str]) -> Request:
@@ -630,14 +639,16 @@ def return_to_port(game: Game) -> None:
             f.location = dest
     last = boxes[-1]
     sent = []
-    for f in state.forces.values():
-        if f.side != "US" or not cls_of(game, f).is_ship:
+    cls, areas = game.sheet.cls, game.data.map.area
+    for f in state.forces.values():  # where first: most forces are off the map or at a base
+        if f.side != "US" or f.location in ("WC", "HI") or f.location in boxes:
             continue
-        if f.location in ("WC", "HI") or f.location in boxes:
+        if not (f.location in areas or f.location == RAID):
             continue
-        if not (on_map(game, f) or f.location == RAID):
+        c = cls[f.cls]
+        if not c.is_ship:
             continue
-        dest = "AU" if cls_of(game, f).australian else last
+        dest = "AU" if c.australian else last
         if f.location != dest:
             f.location = dest
             sent.append(f"{f.name}->{dest}")
@@ -650,11 +661,12 @@ def supply_check(game: Game) -> None:
     state.step = "supply"
     supplied = supplied_areas(game.state, game.data)
     hits = []
+    holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
     for a in game.data.map.areas:
         if a.code in supplied:
             continue
         for f in state.at(a.code, "US"):
-            if cls_of(game, f).ashore_type:
+            if f.cls in holding:
                 hits.append(damage(game, f, f"out of supply in {a.code}"))
     game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
 

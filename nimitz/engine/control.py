@@ -9,12 +9,25 @@ from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState, Force
 
 T = TypeVar("T")
+_NOBODY: frozenset[str] = frozenset()
 
 
 def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
     """INF, battalions and LBA of a side in an area, not on transports."""
-    sheet = data.year(state.year)
-    return [f for f in state.at(area, side) if sheet.cls[f.cls].ashore_type and not f.embarked]
+    holding = holding_classes(state, data)
+    return [f for f in state.at(area, side) if f.cls in holding and not f.embarked]
+
+
+def holding_classes(state: CampaignState, data: GameData) -> frozenset[str]:
+    """The ids of the year's classes that hold areas ashore: INF, battalions and LBA. (The
+    question is asked of every force wherever control is counted: a set beats the class's
+    property. Kept with the state: a year's classes never change.)"""
+    key = ("holding classes", data.fingerprint, state.year)
+    kept = state.kept()
+    holding = kept.get(key)
+    if holding is None:
+        holding = kept[key] = frozenset(i for i, c in data.year(state.year).cls.items() if c.ashore_type)
+    return holding
 
 
 def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
@@ -30,22 +43,41 @@ def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[s
     cache = state.derived()
     key = ("ashore_sides", data.fingerprint, state.year)
     if key not in cache:
-        cls = data.year(state.year).cls
+        holding = holding_classes(state, data)
         kept = state.kept()
         clock, before = kept.get(key, (0, {}))
         now, touched = state.touched_since(clock)
-        out = dict(before)
+        changed: dict[str, frozenset[str]] = {}
         for area in dict.fromkeys(touched) if clock else data.map.area:
             if area not in data.map.area:
                 continue  # the pools and boxes off the map hold nothing ashore
-            sides = frozenset({f.side for f in state.at(area) if not f.embarked and cls[f.cls].ashore_type})
-            if sides:
-                out[area] = sides
-            else:
-                out.pop(area, None)
+            sides = frozenset({f.side for f in state.at(area) if not f.embarked and f.cls in holding})
+            if sides != before.get(area, _NOBODY):
+                changed[area] = sides
+        # Most moves are at sea and change nobody's sides: the last answer then stands, the
+        # same object, which tells _from_sides at once that its value stands too.
+        out = before
+        if changed:
+            out = dict(before)
+            for area, sides in changed.items():
+                if sides:
+                    out[area] = sides
+                else:
+                    out.pop(area, None)
         kept[key] = (now, out)
         cache[key] = out
     return cache[key]  # type: ignore[no-any-return]  # the derived cache holds any kind of value
+
+
+def areas_ashore(state: CampaignState, data: GameData, side: str) -> frozenset[str]:
+    """The map areas where a side has INF, battalions or LBA ashore (cached like supply: the
+    orders bot asks it of every area, order after order)."""
+    return _from_sides(
+        state,
+        data,
+        f"areas ashore {side}",
+        lambda: frozenset(area for area, sides in _ashore_sides(state, data).items() if side in sides),
+    )
 
 
 def _from_sides(state: CampaignState, data: GameData, name: str, compute: Callable[[], T]) -> T:
@@ -57,7 +89,7 @@ def _from_sides(state: CampaignState, data: GameData, name: str, compute: Callab
         sides = _ashore_sides(state, data)
         kept = state.kept()
         last = kept.get(key)
-        if last is None or last[0] != sides:
+        if last is None or (last[0] is not sides and last[0] != sides):
             last = kept[key] = (sides, compute())
         cache[key] = last[1]
     return cache[key]  # type: ignore[no-any-return]  # the derived cache holds any kind of value

@@ -10,6 +10,7 @@ import copy
 from bisect import bisect_left, insort
 from collections.abc import Callable, Hashable
 from functools import partial
+from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, TypeVar
 
@@ -183,8 +184,9 @@ class Force:
 _WHEREABOUTS = ("location", "embarked")
 
 
-def _order_of(force: Force) -> int:
-    return force._order
+# A force's place in `forces`, the key its location's lists are sorted by (attrgetter: bisect
+# calls the key at every step, and a Python function there cost more than the search).
+_order_of = attrgetter("_order")
 
 
 class LocationIndex:
@@ -213,7 +215,9 @@ class LocationIndex:
         self.side_clock: dict[str, int] = {}
         self.stamps: dict[str, int] = {}  # location -> clock of the last arrival, departure, embarking or landing
         self.summaries: dict[Hashable, dict[str, tuple[int, Any]]] = {}
-        self.counts: dict[tuple[str, str], int] = {}  # (location, side) -> forces there
+        # (location, side) -> that side's forces there, in `forces` order: at(location, side)
+        # and count() are the commonest queries, and copying a list beats filtering one.
+        self.side_buckets: dict[tuple[str, str], list[Force]] = {}
         self.kept: dict[Hashable, Any] = {}  # values kept with their inputs, checked on use
         self.catch_up()
 
@@ -221,12 +225,12 @@ class LocationIndex:
         values = list(self.forces.values())
         for order in range(self.size, len(values)):
             f = values[order]
-            f._index, f._order = self, order
+            _set(f, "_index", self)  # (not through Force.__setattr__: nothing to tell)
+            _set(f, "_order", order)
             self.buckets.setdefault(f.location, []).append(f)
+            self.side_buckets.setdefault((f.location, f.side), []).append(f)
             self._touch(f.location)
             self.side_clock[f.side] = self.clock
-            where = (f.location, f.side)
-            self.counts[where] = self.counts.get(where, 0) + 1
         self.size = len(values)
         self.derived.clear()
 
@@ -239,19 +243,21 @@ class LocationIndex:
         self.derived.clear()
         self._touch(force.location)
         if name == "location":
+            order, side = force._order, force.side
             bucket = self.buckets[force.location]
-            del bucket[bisect_left(bucket, force._order, key=_order_of)]
+            del bucket[bisect_left(bucket, order, key=_order_of)]
             insort(self.buckets.setdefault(value, []), force, key=_order_of)
+            bucket = self.side_buckets[force.location, side]
+            del bucket[bisect_left(bucket, order, key=_order_of)]
+            insort(self.side_buckets.setdefault((value, side), []), force, key=_order_of)
             self._touch(value)
-            counts = self.counts
-            counts[force.location, force.side] -= 1
-            counts[value, force.side] = counts.get((value, force.side), 0) + 1
         self.side_clock[force.side] = self.clock
 
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
-        if len(self.forces) != self.size:
-            self.catch_up()
-        memo = self.summaries.setdefault(key, {})
+        """CampaignState.summary, on an index caught up with the forces."""
+        memo = self.summaries.get(key)
+        if memo is None:
+            memo = self.summaries[key] = {}
         stamp = self.stamps.get(location, 0)
         kept = memo.get(location)
         if kept is not None and kept[0] == stamp:
@@ -259,11 +265,6 @@ class LocationIndex:
         value = compute(self.buckets.get(location, []))
         memo[location] = (stamp, value)
         return value
-
-    def at(self, location: str) -> list[Force]:
-        if len(self.forces) != self.size:
-            self.catch_up()
-        return self.buckets.get(location, [])
 
 
 @define
@@ -310,7 +311,9 @@ class CampaignState:
 
     def _current_index(self) -> LocationIndex:
         """The location index, with any forces added since indexed."""
-        index = self._location_index()
+        index = self._index
+        if index is None or index.forces is not self.forces:
+            index = self._location_index()
         if len(self.forces) != index.size:
             index.catch_up()
         return index
@@ -338,10 +341,11 @@ class CampaignState:
 
     def at(self, location: str, side: str | None = None) -> list[Force]:
         """Forces at a location in a stable order (their insertion order in `forces`)."""
-        here = self._location_index().at(location)
-        if side is None:
-            return list(here)
-        return [f for f in here if f.side == side]
+        index = self._index  # the engine's commonest query: _current_index() inlined
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        here = index.buckets.get(location) if side is None else index.side_buckets.get((location, side))
+        return here[:] if here else []  # a copy: callers move forces while they go through it
 
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
         """`compute(forces at location)`, memoised until a force arrives at, leaves, embarks in
@@ -349,11 +353,18 @@ class CampaignState:
         locations and embarked flags (not damaged or moved); `key` names the computation and
         everything else it depends on (e.g. the year, whose classes it reads). The value is
         shared: never change it."""
-        return self._location_index().summary(location, key, compute)
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        return index.summary(location, key, compute)
 
     def count(self, location: str, side: str) -> int:
         """How many forces of a side are at a location: len(at(location, side)), kept by the index."""
-        return self._current_index().counts.get((location, side), 0)
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        here = index.side_buckets.get((location, side))
+        return len(here) if here else 0
 
     def release_index(self) -> None:
         """Drop the location index (it and the forces refer to each other); the next query

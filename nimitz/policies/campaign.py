@@ -43,6 +43,7 @@ def passive(request: Request, game: Game) -> Decision:
 # --- sensible --------------------------------------------------------------------------------
 
 KEEP_SP = 3  # kept back for battle plans
+BUY_ORDER = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}  # first bought first
 
 
 def _resupply(request: Request, game: Game) -> Decision:
@@ -55,10 +56,11 @@ def _resupply(request: Request, game: Game) -> Decision:
         return Decision("buy_scouting", count=1)
     buys = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP]
 
+    cls, forces = game.sheet.cls, game.state.forces
+
     def rank(o):
-        c = cls_of(game, game.state.forces[o.decision.forces[0]])
-        order = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}
-        return (order.get(c.type, 9), o.cost, o.decision.forces[0])
+        fid = o.decision.forces[0]
+        return (BUY_ORDER.get(cls[forces[fid].cls].type, 9), o.cost, fid)
 
     if buys:
         return min(buys, key=rank).decision
@@ -130,6 +132,19 @@ class _UsTypes:
         return sum(types.get(k, 0) for k in kinds)
 
 
+def _open_posts(us: _UsTypes, threatened: list[tuple[str, int]]) -> dict[str, list[tuple[str, int, int]]]:
+    """The threatened objectives with fewer than 3 aircraft ("LBA"), and with fewer than 3
+    troops ("troops": INF and BN), each as (area, threat, how many of the kind are there)."""
+    posts: dict[str, list[tuple[str, int, int]]] = {"LBA": [], "troops": []}
+    for area, threat in threatened:
+        types = us.at(area)
+        if (aircraft := types.get("LBA", 0)) < 3:
+            posts["LBA"].append((area, threat, aircraft))
+        if (troops := types.get("INF", 0) + types.get("BN", 0)) < 3:
+            posts["troops"].append((area, threat, troops))
+    return posts
+
+
 def _garrison_post(
     game: Game, f: Force, c: CounterClass, open_posts: list[tuple[str, int, int]], posts: dict
 ) -> str | None:
@@ -156,15 +171,16 @@ def _movement(request: Request, game: Game) -> Decision:
 
     state = game.state
     cls = game.sheet.cls
-    movable = [state.forces[i] for i in request.info["movable"]]
+    forces = state.forces
+    movable = request.info["movable"]
     # Every move below but the B-29s' starts at a base: those forces, with their classes.
-    based = [(f, cls[f.cls]) for f in movable if f.location in BASES]
+    based = [(f, cls[f.cls]) for i in movable if (f := forces[i]).location in BASES]
     for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
         if c.type == "SS":
             return Decision("raid", forces=(f.id,))
     special = game.sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
-        for f in movable:
+        for f in (forces[i] for i in movable):
             if cls[f.cls].bomber_wing and f.location == "MA":
                 return Decision("strategic_bombing", forces=(f.id,))
     if special.invasion_box and state.turn >= game.sheet.turns - 1:
@@ -187,17 +203,15 @@ def _movement(request: Request, game: Game) -> Decision:
                 return Decision("move", forces=(f.id,), area=target)
     hawaii = us.at("HI")
     posts: dict = {}
-    # the threatened objectives with fewer than 3 aircraft, and with fewer than 3 troops
-    open_posts = {
-        kinds: [(area, threat, mine) for area, threat in threatened if (mine := us.count(area, kinds)) < 3]
-        for kinds in (("LBA",), ("INF", "BN"))
-    }
+    open_posts = None  # made when a force first needs them (often none at a base does)
     for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
         if c.type not in ("LBA", "INF", "BN"):
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
             continue  # Hawaii must stay held (R21)
-        kind_posts = open_posts[("LBA",) if c.type == "LBA" else ("INF", "BN")]
+        if open_posts is None:
+            open_posts = _open_posts(us, threatened)
+        kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
             continue  # every threatened objective has its three already
         post = _garrison_post(game, f, c, kind_posts, posts)
