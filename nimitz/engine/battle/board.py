@@ -74,7 +74,6 @@ class Board:
         self._cls: dict[str, CounterClass] = memo.cls
         self._names: dict[str, str] = memo.names
         self._plan_index = memo.plans
-        self._values = memo.values
 
     @property
     def bs(self) -> BattleState:
@@ -123,14 +122,18 @@ class Board:
 
     def values_text(self, pid: str) -> str:
         """The counter's values as the player reads them (CounterClass.values_text), for the
-        requests' info: kept per class and side, as a battle asks for them turn after turn."""
+        requests' info: kept per class and side for the whole process (a class is frozen, and
+        every battle of every campaign asks for the same few turn after turn)."""
         c = self.cls(pid)
         damaged = self.damaged(pid)
-        key = (c.id, damaged)
-        got = self._values.get(key)
-        if got is None:
-            got = self._values[key] = c.values_text(damaged)
-        return got
+        kept = _VALUES_TEXT.get((id(c), damaged))
+        if kept is not None and kept[0] is c:
+            return kept[1]
+        if len(_VALUES_TEXT) > 20_000:  # (only a process loading many data sets gets near this)
+            _VALUES_TEXT.clear()
+        text = c.values_text(damaged)
+        _VALUES_TEXT[id(c), damaged] = (c, text)
+        return text
 
     def _memo(self) -> dict[Any, Sequence[str]]:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
@@ -482,7 +485,6 @@ class _BoardMemo:
         "where",
         "cls",
         "names",
-        "values",
         "plans",
         "wings",
         "keys",
@@ -498,7 +500,6 @@ class _BoardMemo:
         self.where: dict[str, str] = {}  # pid -> its box as the groups have it
         self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
-        self.values: dict[tuple[str, bool], str] = {}  # (class id, damaged) -> Board.values_text
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
@@ -508,6 +509,10 @@ class _BoardMemo:
 # (class, side, box) -> the memo groups of such a piece: the same in every battle, so worked
 # out once per process (keyed by the class object's id, which the entry keeps alive and checks)
 _GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+
+
+# (class, damaged) -> Board.values_text, keyed like _GROUP_KEYS (the entry keeps the class alive)
+_VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 
 def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
