@@ -356,7 +356,10 @@ class Board:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        return len(self._where("on_sheet", side))
+        n = len(self._where("not_transports", side))
+        if self._wings():
+            n -= len(self._where("bombing_wings", side))
+        return n
 
     def has_surface_ships(self, side: str) -> bool:
         return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
@@ -517,7 +520,7 @@ _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side
-    in the box, all its side's ships, aircraft, carriers, LBA; and the
+    in the box, all its side's ships, aircraft, carriers, LBA, pieces other than transports; and the
     queries asked most, so that a move does not make them be computed again (each is what
     Board._where once filtered from a kept group): ships, surface ships and submarines by area,
     aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
@@ -531,6 +534,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
         ("aircraft", c.is_aircraft),
         ("carriers", c.is_carrier),
         ("lba", c.type == "LBA"),
+        ("not_transports", c.type != "TR"),  # (count_on_sheet: asked at every turn's end)
     ):
         if member:
             keys.append((query, side, None))
@@ -577,11 +581,6 @@ def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
     return (p for p in board._ids(side) if p in wings) if wings else ()
 
 
-def _on_sheet(board: Board, side: str, area: str | None) -> Iterable[str]:
-    wings = board._wings()
-    return (p for p in board._ids(side) if board.cls(p).type != "TR" and p not in wings)
-
-
 def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     pos = board.bs.positions
     return (
@@ -593,11 +592,10 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
 
 # The placement queries Board._where computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
-# all ships, carriers, aircraft, LBA, flying (by area, and in all), at home, ashore, foxholes,
+# all ships, carriers, aircraft, LBA, pieces other than transports, flying (by area, and in all), at home, ashore, foxholes,
 # embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "bombing_wings": _bombing_wings,
-    "on_sheet": _on_sheet,
     "on_deck": _on_deck,
 }
 
