@@ -5,7 +5,7 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any, cast
@@ -160,9 +160,10 @@ class Board:
         memo.derived = {}
         if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > _FOLLOW_AT_MOST:
             return self._remember(pos, memo)
-        order, where, results = memo.order, memo.where, memo.results
+        order, where, results, keys_of = memo.order, memo.where, memo.results, memo.keys
         pieces = self.state.battle.pieces
-        for p in pos.moved[memo.seen :]:
+        # (a piece moved twice since is followed once, to where it is now)
+        for p in dict.fromkeys(pos.moved[memo.seen :]):
             if p not in order:
                 # battle pieces just made (an air group, a transport) are the last in board
                 # order: they join at the end; anything else new (a battalion landed): one
@@ -180,13 +181,21 @@ class Board:
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue
-            # a piece going from box to box stays in the groups of its class and side
-            gone = self._keys(memo, p, old, old is None or new is None) if old is not None else ()
-            come = self._keys(memo, p, new, old is None or new is None) if new is not None else ()
+            # a piece going from box to box stays in the groups of its class and side: only
+            # the groups of its boxes change (_keys, inlined: the hottest part of a catch-up)
+            which = 0 if old is None or new is None else 1
+            by_box = keys_of.get(p)
+            gone: tuple[Any, ...] = ()
+            come: tuple[Any, ...] = ()
+            if old is not None:
+                both = by_box.get(old) if by_box is not None else None
+                gone = both[which] if both is not None else self._keys(memo, p, old, not which)
+            if new is not None:
+                both = by_box.get(new) if by_box is not None else None
+                come = both[which] if both is not None else self._keys(memo, p, new, not which)
             for key in gone:
                 if key not in come:
-                    group = results[key]
-                    del group[bisect_left(group, order[p], key=order.__getitem__)]
+                    results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
             for key in come:
                 if key not in gone:
                     insort(results.setdefault(key, []), p, key=order.__getitem__)
