@@ -237,12 +237,13 @@ class Board:
     def _keys(self, memo: _BoardMemo, pid: str, box: str, all_groups: bool = True) -> tuple[Any, ...]:
         """The memo groups a piece in `box` belongs to (see _group_keys); without `all_groups`,
         only those that depend on the box."""
+        c, side = self.cls(pid), pid.split(":", 1)[0]
         by_box = memo.keys.get(pid)
         if by_box is None:
-            by_box = memo.keys[pid] = {}
+            by_box = memo.keys[pid] = _class_groups(c, side)
         keys = by_box.get(box)
         if keys is None:
-            keys = by_box[box] = _group_keys(self.cls(pid), pid.split(":", 1)[0], box)
+            keys = by_box[box] = _group_keys(c, side, box)
         return keys[0] if all_groups else keys[1]
 
     def _ids(self, side: str | None) -> Sequence[str]:
@@ -515,12 +516,24 @@ class _BoardMemo:
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
-        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}  # pid -> box -> _group_keys
+        # pid -> box -> _group_keys (the table its class and side share: _GROUP_KEYS)
+        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
 
 
-# (class, side, box) -> the memo groups of such a piece: the same in every battle, so worked
-# out once per process (keyed by the class object's id, which the entry keeps alive and checks)
-_GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+# (class, side) -> box -> the memo groups of such a piece there (_group_keys): the same in every
+# battle, so worked out once per process and shared by the memos' `keys` of every piece of the
+# class and side (keyed by the class object's id, which the entry keeps alive and checks)
+_GROUP_KEYS: dict[tuple[int, str], tuple[CounterClass, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]]] = {}
+
+
+def _class_groups(c: CounterClass, side: str) -> dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """The shared box -> groups table of the pieces of class `c` and `side` (see _GROUP_KEYS)."""
+    kept = _GROUP_KEYS.get((id(c), side))
+    if kept is None or kept[0] is not c:
+        if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
+            _GROUP_KEYS.clear()
+        kept = _GROUP_KEYS[id(c), side] = (c, {})
+    return kept[1]
 
 
 # (class, damaged) -> Board.values_text, keyed like _GROUP_KEYS (the entry keeps the class alive)
@@ -534,9 +547,6 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     Board._where once filtered from a kept group): ships, surface ships and submarines by area,
     aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
     Returns them all, and those that depend on the box (all but the first ones)."""
-    kept = _GROUP_KEYS.get((id(c), side, box))
-    if kept is not None and kept[0] is c:
-        return kept[1]
     keys: list[Any] = [side]
     for query, member in (
         ("all_ships", c.is_ship),
@@ -566,11 +576,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
             keys.append(("ashore", side, None))
         elif box == ON_TRANSPORT:
             keys.append(("embarked", side, None))
-    if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
-        _GROUP_KEYS.clear()
-    both = (tuple(keys), tuple(keys[always:]))
-    _GROUP_KEYS[id(c), side, box] = (c, both)
-    return both
+    return (tuple(keys), tuple(keys[always:]))
 
 
 def _shared(positions: dict[str, str]) -> _BoardMemo:
