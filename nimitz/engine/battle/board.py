@@ -77,6 +77,8 @@ class Board:
 
     @property
     def bs(self) -> BattleState:
+        # (a property call costs more than two attribute reads: the board's own hot paths, and
+        # the engine's inner loops, read self.state.battle)
         return self.state.battle
 
     # --- identity --------------------------------------------------------------------------
@@ -84,7 +86,7 @@ class Board:
     def cls(self, pid: str) -> CounterClass:
         c = self._cls.get(pid)
         if c is None:
-            piece = self.bs.pieces.get(pid)
+            piece = self.state.battle.pieces.get(pid)
             cid = piece.cls if piece is not None else self.state.forces[pid].cls
             c = self._cls[pid] = self.sheet.cls[cid]
         return c
@@ -105,7 +107,7 @@ class Board:
         return got
 
     def is_piece(self, pid: str) -> bool:
-        return pid in self.bs.pieces
+        return pid in self.state.battle.pieces
 
     def damaged(self, pid: str) -> bool:
         piece = self.state.battle.pieces.get(pid)
@@ -147,7 +149,7 @@ class Board:
         aircraft changes carrier only as it lands, a change of position too.) The memo lives
         with the positions, so every Board over them shares it: a policy's board asks nothing
         the engine's knew."""
-        pos = cast(Positions, self.bs.positions)
+        pos = cast(Positions, self.state.battle.positions)
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
@@ -209,7 +211,7 @@ class Board:
     def _remember(self, pos: Positions, memo: _BoardMemo) -> _BoardMemo:
         """A fresh memo from one pass over the board: the pieces of each side, of each side in
         each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
-        bs = self.bs
+        bs = self.state.battle
         keys_of = memo.keys
         grouped: dict[Any, list[str]] = {}
         order: dict[str, int] = {}
@@ -294,7 +296,7 @@ class Board:
         boxes = tuple(boxes)
         if len(boxes) == 1:
             return list(self._in_box(side, boxes[0]))
-        pos = self.bs.positions
+        pos = self.state.battle.positions
         wanted = set(boxes)
         return [p for p in self._ids(side) if pos[p] in wanted]
 
@@ -347,10 +349,10 @@ class Board:
 
     def transport(self, side: str) -> str | None:
         tid = transport_id(side)
-        return tid if tid in self.bs.positions else None
+        return tid if tid in self.state.battle.positions else None
 
     def airfields(self, side: str) -> int:
-        return self.bs.airfields.get(side, 0)
+        return self.state.battle.airfields.get(side, 0)
 
     def holds_island(self, side: str) -> bool:
         """Own infantry ashore or own land-based aircraft: the right to aim at enemy infantry."""

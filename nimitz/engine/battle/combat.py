@@ -126,7 +126,8 @@ def exchange(
             n += yield from _extra_hits(board, side, step, area, n, targets)
         scored[side] = n
         if side_shots or n:
-            board.bs.stats[f"hits_scored_{side}"] = board.bs.stats.get(f"hits_scored_{side}", 0) + n
+            stats = board.state.battle.stats
+            stats[f"hits_scored_{side}"] = stats.get(f"hits_scored_{side}", 0) + n
             board.game.log(
                 "event",
                 side,
@@ -273,9 +274,10 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
     # every bomber that attacks a ship adds the extra hit, whether its roll hits or misses:
     # a miss gives 1 hit, a hit 2, a superior hit 3 (facts 1.10 Kamikaze and its worked example)
     extra: int = len(shots) * plan.effect["extra_hits_per_bomber"]
+    done = board.state.battle.done
     for s in shots:
-        if s.attacker not in board.bs.done:
-            board.bs.done.append(s.attacker)  # marked; destroyed after the bomb runs
+        if s.attacker not in done:
+            done.append(s.attacker)  # marked; destroyed after the bomb runs
     if extra:
         board.game.log(
             "event",
