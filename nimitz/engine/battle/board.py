@@ -255,7 +255,7 @@ class Board:
         return self._memo().get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
-        return self._memo().get((side, box), ())
+        return self._where("in_box", side, box)
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
@@ -543,15 +543,15 @@ _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 
 def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side
-    in the box, all its side's ships, aircraft, carriers, LBA, pieces other than transports; and the
-    queries asked most, so that a move does not make them be computed again (each is what
-    Board._where once filtered from a kept group): ships, surface ships and submarines by area,
-    aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
+    """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side's
+    aircraft, carriers, LBA, pieces other than transports; and the queries asked most, so that
+    a move does not make them be computed again (each is what Board._where once filtered from a
+    kept group): ships, surface ships and submarines by area, aircraft flying (by area and in
+    all) or at home, infantry ashore, in the foxholes, embarked. (A group costs work at every
+    move of its pieces: queries asked seldom are computed when asked, see _COMPUTED.)
     Returns them all, and those that depend on the box (all but the first ones)."""
     keys: list[Any] = [side]
     for query, member in (
-        ("all_ships", c.is_ship),
         ("aircraft", c.is_aircraft),
         ("carriers", c.is_carrier),
         ("lba", c.type == "LBA"),
@@ -560,7 +560,6 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
         if member:
             keys.append((query, side, None))
     always = len(keys)
-    keys.append((side, box))
     if c.is_ship:
         keys.append(("ships", side, box))
         keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
@@ -598,6 +597,15 @@ def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
     return (p for p in board._ids(side) if p in wings) if wings else ()
 
 
+def _all_ships(board: Board, side: str, area: str | None) -> Iterable[str]:
+    return (p for p in board._ids(side) if board.cls(p).is_ship)
+
+
+def _in_box(board: Board, side: str, box: str | None) -> Iterable[str]:
+    pos = board.state.battle.positions
+    return (p for p in board._ids(side) if pos[p] == box)
+
+
 def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     pos = board.bs.positions
     return (
@@ -609,10 +617,12 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
 
 # The placement queries Board._where computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
-# all ships, carriers, aircraft, LBA, pieces other than transports, flying (by area, and in all), at home, ashore, foxholes,
-# embarked.
+# carriers, aircraft, LBA, pieces other than transports, flying (by area, and in all), at
+# home, ashore, foxholes, embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
+    "all_ships": _all_ships,  # (no rule asks for it in a campaign)
     "bombing_wings": _bombing_wings,
+    "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
     "on_deck": _on_deck,
 }
 
