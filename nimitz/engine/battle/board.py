@@ -209,8 +209,8 @@ class Board:
         return memo
 
     def _remember(self, pos: Positions, memo: _BoardMemo) -> _BoardMemo:
-        """A fresh memo from one pass over the board: the pieces of each side, of each side in
-        each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
+        """A fresh memo from one pass over the board: every group of _group_keys (the pieces of
+        each side, its aircraft, its ships by box...), in board order."""
         bs = self.state.battle
         keys_of = memo.keys
         grouped: dict[Any, list[str]] = {}
@@ -547,7 +547,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     aircraft, carriers, LBA, pieces other than transports; and the queries asked most, so that
     a move does not make them be computed again (each is what Board._where once filtered from a
     kept group): ships, surface ships and submarines by area, aircraft flying (by area and in
-    all) or at home, infantry ashore, in the foxholes, embarked. (A group costs work at every
+    all), infantry ashore, in the foxholes, embarked. (A group costs work at every
     move of its pieces: queries asked seldom are computed when asked, see _COMPUTED.)
     Returns them all, and those that depend on the box (all but the first ones)."""
     keys: list[Any] = [side]
@@ -567,8 +567,6 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
         if box in AREAS:
             keys.append(("flying", side, box))
             keys.append(("flying", side, None))
-        else:
-            keys.append(("at_home", side, None))
     if c.is_ground:
         if box == f"{side}_FH":
             keys.append(("ashore", side, None))
@@ -606,6 +604,11 @@ def _in_box(board: Board, side: str, box: str | None) -> Iterable[str]:
     return (p for p in board._ids(side) if pos[p] == box)
 
 
+def _at_home(board: Board, side: str, area: str | None) -> Iterable[str]:
+    pos = board.state.battle.positions
+    return (p for p in board._where("aircraft", side) if pos[p] not in AREAS)
+
+
 def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     pos = board.bs.positions
     return (
@@ -617,11 +620,12 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
 
 # The placement queries Board._where computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
-# carriers, aircraft, LBA, pieces other than transports, flying (by area, and in all), at
-# home, ashore, foxholes, embarked.
+# carriers, aircraft, LBA, pieces other than transports, flying (by area, and in all), ashore,
+# foxholes, embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "all_ships": _all_ships,  # (no rule asks for it in a campaign)
     "bombing_wings": _bombing_wings,
+    "at_home": _at_home,  # (kept, every sortie and landing changed it: asked once a turn)
     "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
     "on_deck": _on_deck,
 }
