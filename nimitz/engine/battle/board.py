@@ -445,7 +445,7 @@ class Board:
         c = self.cls(pid)
         value = getattr(c, rating).side(self.damaged(pid))
         mods: list[Modifier] = []
-        if not value:
+        if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
         side = pid.split(":", 1)[0]
         # most battles have no rating plan in play and no optional rule that changes values

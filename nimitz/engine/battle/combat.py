@@ -46,6 +46,7 @@ class Shot:
     face: int = 0
     hits: int = 0
     note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
+    rating_text: str = ""  # str(rating), worked out once: the roll's text and the journal both show it
 
 
 def _roll(board: Board, shot: Shot) -> None:
@@ -66,12 +67,13 @@ def make_shot(
     note: str = "",
 ) -> Shot | None:
     value, mods = board.rating(pid, rating, vs_subs=vs_subs)
-    if not value:
+    if value.value <= 0:  # (not bool(value), without the call)
         return None
     side = pid.split(":", 1)[0]
     extra = f" [{note}]" if note else ""
-    purpose = f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {value}) vs {target_text} in {area}{extra}"
-    return Shot(pid, side, value, rating, mods, purpose, note=note)
+    text = str(value)
+    purpose = f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {text}) vs {target_text} in {area}{extra}"
+    return Shot(pid, side, value, rating, mods, purpose, note=note, rating_text=text)
 
 
 def step_order(board: Board) -> list[str]:
@@ -140,7 +142,7 @@ def exchange(
                     "rolls": [
                         {
                             "attacker": s.attacker,
-                            "rating": str(s.rating),
+                            "rating": s.rating_text,
                             "face": s.face,
                             "hits": s.hits,
                             "modifiers": s.mods,
