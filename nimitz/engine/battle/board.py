@@ -149,7 +149,7 @@ class Board:
         aircraft changes carrier only as it lands, a change of position too.) The memo lives
         with the positions, so every Board over them shares it: a policy's board asks nothing
         the engine's knew."""
-        pos = cast(Positions, self.state.battle.positions)
+        pos = self.state.battle.positions
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
@@ -563,10 +563,9 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     if c.is_ship:
         keys.append(("ships", side, box))
         keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
-    if c.is_aircraft:
-        if box in AREAS:
-            keys.append(("flying", side, box))
-            keys.append(("flying", side, None))
+    if c.is_aircraft and box in AREAS:
+        keys.append(("flying", side, box))
+        keys.append(("flying", side, None))
     if c.is_ground:
         if box == f"{side}_FH":
             keys.append(("ashore", side, None))
