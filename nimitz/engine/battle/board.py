@@ -324,6 +324,8 @@ class Board:
         return list(self._where("lba", side))
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
+        if area is None:  # (asked seldom: computed, see _COMPUTED)
+            return list(self._where("flying_anywhere", side))
         return list(self._where("flying", side, area))
 
     def at_home(self, side: str) -> list[str]:
@@ -546,9 +548,9 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side's
     aircraft, carriers, LBA, pieces other than transports; and the queries asked most, so that
     a move does not make them be computed again (each is what Board._where once filtered from a
-    kept group): ships, surface ships and submarines by area, aircraft flying (by area and in
-    all), infantry ashore, in the foxholes, embarked. (A group costs work at every
-    move of its pieces: queries asked seldom are computed when asked, see _COMPUTED.)
+    kept group): ships, surface ships and submarines by area, aircraft flying (by area),
+    infantry ashore, in the foxholes, embarked. (A group costs work at every move of its
+    pieces: queries asked seldom are computed when asked, see _COMPUTED.)
     Returns them all, and those that depend on the box (all but the first ones)."""
     keys: list[Any] = [side]
     for query, member in (
@@ -565,7 +567,6 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
         keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
     if c.is_aircraft and box in AREAS:
         keys.append(("flying", side, box))
-        keys.append(("flying", side, None))
     if c.is_ground:
         if box == f"{side}_FH":
             keys.append(("ashore", side, None))
@@ -603,6 +604,11 @@ def _in_box(board: Board, side: str, box: str | None) -> Iterable[str]:
     return (p for p in board._ids(side) if pos[p] == box)
 
 
+def _flying_anywhere(board: Board, side: str, area: str | None) -> Iterable[str]:
+    pos = board.state.battle.positions
+    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
+
+
 def _at_home(board: Board, side: str, area: str | None) -> Iterable[str]:
     pos = board.state.battle.positions
     return (p for p in board._where("aircraft", side) if pos[p] not in AREAS)
@@ -619,11 +625,12 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
 
 # The placement queries Board._where computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
-# carriers, aircraft, LBA, pieces other than transports, flying (by area, and in all), ashore,
+# carriers, aircraft, LBA, pieces other than transports, flying (by area), ashore,
 # foxholes, embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "all_ships": _all_ships,  # (no rule asks for it in a campaign)
     "bombing_wings": _bombing_wings,
+    "flying_anywhere": _flying_anywhere,  # (kept, every sortie and landing changed it: no rule asks)
     "at_home": _at_home,  # (kept, every sortie and landing changed it: asked once a turn)
     "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
     "on_deck": _on_deck,
