@@ -48,7 +48,8 @@ def _pick(
 
 def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     """Where each Japanese map force goes on the battle board (facts 1.8 "Japanese placement")."""
-    ids = [p for p in board.bs.forces if p.startswith("JA:") and p not in board.bs.out]
+    out = board.bs.out
+    ids = [p for p in board.bs.forces if p.startswith("JA:") and p not in out]
     pos: dict[str, str] = {}
     ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}

@@ -99,3 +99,23 @@ def test_the_memo_follows_moved_pieces_as_a_fresh_pass_would(monkeypatch):
     for year in (1942, 1943, 1944, 1945):
         play_one(CampaignSpec(year, 3))
     assert passes["catch_up"] > 2 * passes["full"] > 0  # most catch-ups followed the moved pieces
+
+
+def test_values_text_follows_damage_and_each_data_sets_class():
+    """Board.values_text is kept per class object and side of the counter for the whole process:
+    a counter damaged in the battle reads its damaged side, and a class of another data set (same
+    id, other values) is never answered with the first one's text."""
+    import attrs
+
+    from nimitz.engine.battle.board import _VALUES_TEXT
+
+    b = _board({"JA:Kaga": "JO", "US:Lexington": "UO"})
+    kaga = b.cls("JA:Kaga")
+    assert b.values_text("JA:Kaga") == kaga.values_text() == "AAA 4/2 DC 2"
+    b.state.forces["JA:Kaga"].damaged = True
+    assert b.values_text("JA:Kaga") == "AAA 2/1 DC 1"
+    other = attrs.evolve(kaga, aaa=attrs.evolve(kaga.aaa, full=kaga.dc.full))  # same id, other values
+    b._cls["JA:Kaga"] = other
+    b.state.forces["JA:Kaga"].damaged = False
+    assert b.values_text("JA:Kaga") == other.values_text() == "AAA 2 DC 2"
+    assert _VALUES_TEXT[id(other), False][0] is other

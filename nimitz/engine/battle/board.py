@@ -5,7 +5,7 @@ caches, so everything that matters stays in `CampaignState.battle` (saved with t
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any, cast
@@ -74,10 +74,11 @@ class Board:
         self._cls: dict[str, CounterClass] = memo.cls
         self._names: dict[str, str] = memo.names
         self._plan_index = memo.plans
-        self._values = memo.values
 
     @property
     def bs(self) -> BattleState:
+        # (a property call costs more than two attribute reads: the board's own hot paths, and
+        # the engine's inner loops, read self.state.battle)
         return self.state.battle
 
     # --- identity --------------------------------------------------------------------------
@@ -85,7 +86,7 @@ class Board:
     def cls(self, pid: str) -> CounterClass:
         c = self._cls.get(pid)
         if c is None:
-            piece = self.bs.pieces.get(pid)
+            piece = self.state.battle.pieces.get(pid)
             cid = piece.cls if piece is not None else self.state.forces[pid].cls
             c = self._cls[pid] = self.sheet.cls[cid]
         return c
@@ -106,7 +107,7 @@ class Board:
         return got
 
     def is_piece(self, pid: str) -> bool:
-        return pid in self.bs.pieces
+        return pid in self.state.battle.pieces
 
     def damaged(self, pid: str) -> bool:
         piece = self.state.battle.pieces.get(pid)
@@ -123,14 +124,18 @@ class Board:
 
     def values_text(self, pid: str) -> str:
         """The counter's values as the player reads them (CounterClass.values_text), for the
-        requests' info: kept per class and side, as a battle asks for them turn after turn."""
+        requests' info: kept per class and side for the whole process (a class is frozen, and
+        every battle of every campaign asks for the same few turn after turn)."""
         c = self.cls(pid)
         damaged = self.damaged(pid)
-        key = (c.id, damaged)
-        got = self._values.get(key)
-        if got is None:
-            got = self._values[key] = c.values_text(damaged)
-        return got
+        kept = _VALUES_TEXT.get((id(c), damaged))
+        if kept is not None and kept[0] is c:
+            return kept[1]
+        if len(_VALUES_TEXT) > 20_000:  # (only a process loading many data sets gets near this)
+            _VALUES_TEXT.clear()
+        text = c.values_text(damaged)
+        _VALUES_TEXT[id(c), damaged] = (c, text)
+        return text
 
     def _memo(self) -> dict[Any, Sequence[str]]:
         """Results of the placement queries below, kept while no piece moves, arrives or leaves.
@@ -144,7 +149,7 @@ class Board:
         aircraft changes carrier only as it lands, a change of position too.) The memo lives
         with the positions, so every Board over them shares it: a policy's board asks nothing
         the engine's knew."""
-        pos = cast(Positions, self.bs.positions)
+        pos = self.state.battle.positions
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
@@ -157,9 +162,10 @@ class Board:
         memo.derived = {}
         if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > _FOLLOW_AT_MOST:
             return self._remember(pos, memo)
-        order, where, results = memo.order, memo.where, memo.results
+        order, where, results, keys_of = memo.order, memo.where, memo.results, memo.keys
         pieces = self.state.battle.pieces
-        for p in pos.moved[memo.seen :]:
+        # (a piece moved twice since is followed once, to where it is now)
+        for p in dict.fromkeys(pos.moved[memo.seen :]):
             if p not in order:
                 # battle pieces just made (an air group, a transport) are the last in board
                 # order: they join at the end; anything else new (a battalion landed): one
@@ -177,13 +183,21 @@ class Board:
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue
-            # a piece going from box to box stays in the groups of its class and side
-            gone = self._keys(memo, p, old, old is None or new is None) if old is not None else ()
-            come = self._keys(memo, p, new, old is None or new is None) if new is not None else ()
+            # a piece going from box to box stays in the groups of its class and side: only
+            # the groups of its boxes change (_keys, inlined: the hottest part of a catch-up)
+            which = 0 if old is None or new is None else 1
+            by_box = keys_of.get(p)
+            gone: tuple[Any, ...] = ()
+            come: tuple[Any, ...] = ()
+            if old is not None:
+                both = by_box.get(old) if by_box is not None else None
+                gone = both[which] if both is not None else self._keys(memo, p, old, not which)
+            if new is not None:
+                both = by_box.get(new) if by_box is not None else None
+                come = both[which] if both is not None else self._keys(memo, p, new, not which)
             for key in gone:
                 if key not in come:
-                    group = results[key]
-                    del group[bisect_left(group, order[p], key=order.__getitem__)]
+                    results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
             for key in come:
                 if key not in gone:
                     insort(results.setdefault(key, []), p, key=order.__getitem__)
@@ -195,9 +209,9 @@ class Board:
         return memo
 
     def _remember(self, pos: Positions, memo: _BoardMemo) -> _BoardMemo:
-        """A fresh memo from one pass over the board: the pieces of each side, of each side in
-        each box, and the side's ships (by box), aircraft, carriers and LBA, in board order."""
-        bs = self.bs
+        """A fresh memo from one pass over the board: every group of _group_keys (the pieces of
+        each side, its aircraft, its ships by box...), in board order."""
+        bs = self.state.battle
         keys_of = memo.keys
         grouped: dict[Any, list[str]] = {}
         order: dict[str, int] = {}
@@ -225,12 +239,13 @@ class Board:
     def _keys(self, memo: _BoardMemo, pid: str, box: str, all_groups: bool = True) -> tuple[Any, ...]:
         """The memo groups a piece in `box` belongs to (see _group_keys); without `all_groups`,
         only those that depend on the box."""
+        c, side = self.cls(pid), pid.split(":", 1)[0]
         by_box = memo.keys.get(pid)
         if by_box is None:
-            by_box = memo.keys[pid] = {}
+            by_box = memo.keys[pid] = _class_groups(c, side)
         keys = by_box.get(box)
         if keys is None:
-            keys = by_box[box] = _group_keys(self.cls(pid), pid.split(":", 1)[0], box)
+            keys = by_box[box] = _group_keys(c, side, box)
         return keys[0] if all_groups else keys[1]
 
     def _ids(self, side: str | None) -> Sequence[str]:
@@ -240,7 +255,7 @@ class Board:
         return self._memo().get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
-        return self._memo().get((side, box), ())
+        return self._where("in_box", side, box)
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries below, from the memo when nothing moved since."""
@@ -281,7 +296,7 @@ class Board:
         boxes = tuple(boxes)
         if len(boxes) == 1:
             return list(self._in_box(side, boxes[0]))
-        pos = self.bs.positions
+        pos = self.state.battle.positions
         wanted = set(boxes)
         return [p for p in self._ids(side) if pos[p] in wanted]
 
@@ -309,6 +324,8 @@ class Board:
         return list(self._where("lba", side))
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
+        if area is None:  # (asked seldom: computed, see _COMPUTED)
+            return list(self._where("flying_anywhere", side))
         return list(self._where("flying", side, area))
 
     def at_home(self, side: str) -> list[str]:
@@ -334,10 +351,10 @@ class Board:
 
     def transport(self, side: str) -> str | None:
         tid = transport_id(side)
-        return tid if tid in self.bs.positions else None
+        return tid if tid in self.state.battle.positions else None
 
     def airfields(self, side: str) -> int:
-        return self.bs.airfields.get(side, 0)
+        return self.state.battle.airfields.get(side, 0)
 
     def holds_island(self, side: str) -> bool:
         """Own infantry ashore or own land-based aircraft: the right to aim at enemy infantry."""
@@ -353,7 +370,10 @@ class Board:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        return len(self._where("on_sheet", side))
+        n = len(self._where("not_transports", side))
+        if self._wings():
+            n -= len(self._where("bombing_wings", side))
+        return n
 
     def has_surface_ships(self, side: str) -> bool:
         return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
@@ -427,7 +447,7 @@ class Board:
         c = self.cls(pid)
         value = getattr(c, rating).side(self.damaged(pid))
         mods: list[Modifier] = []
-        if not value:
+        if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
         side = pid.split(":", 1)[0]
         # most battles have no rating plan in play and no optional rule that changes values
@@ -482,7 +502,6 @@ class _BoardMemo:
         "where",
         "cls",
         "names",
-        "values",
         "plans",
         "wings",
         "keys",
@@ -498,48 +517,56 @@ class _BoardMemo:
         self.where: dict[str, str] = {}  # pid -> its box as the groups have it
         self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
-        self.values: dict[tuple[str, bool], str] = {}  # (class id, damaged) -> Board.values_text
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
-        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}  # pid -> box -> _group_keys
+        # pid -> box -> _group_keys (the table its class and side share: _GROUP_KEYS)
+        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
 
 
-# (class, side, box) -> the memo groups of such a piece: the same in every battle, so worked
-# out once per process (keyed by the class object's id, which the entry keeps alive and checks)
-_GROUP_KEYS: dict[tuple[int, str, str], tuple[CounterClass, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+# (class, side) -> box -> the memo groups of such a piece there (_group_keys): the same in every
+# battle, so worked out once per process and shared by the memos' `keys` of every piece of the
+# class and side (keyed by the class object's id, which the entry keeps alive and checks)
+_GROUP_KEYS: dict[tuple[int, str], tuple[CounterClass, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]]] = {}
+
+
+def _class_groups(c: CounterClass, side: str) -> dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """The shared box -> groups table of the pieces of class `c` and `side` (see _GROUP_KEYS)."""
+    kept = _GROUP_KEYS.get((id(c), side))
+    if kept is None or kept[0] is not c:
+        if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
+            _GROUP_KEYS.clear()
+        kept = _GROUP_KEYS[id(c), side] = (c, {})
+    return kept[1]
+
+
+# (class, damaged) -> Board.values_text, keyed like _GROUP_KEYS (the entry keeps the class alive)
+_VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 
 def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side
-    in the box, all its side's ships, aircraft, carriers, LBA; and the
-    queries asked most, so that a move does not make them be computed again (each is what
-    Board._where once filtered from a kept group): ships, surface ships and submarines by area,
-    aircraft flying (by area and in all) or at home, infantry ashore, in the foxholes, embarked.
+    """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side's
+    aircraft, carriers, LBA, pieces other than transports; and the queries asked most, so that
+    a move does not make them be computed again (each is what Board._where once filtered from a
+    kept group): ships, surface ships and submarines by area, aircraft flying (by area),
+    infantry ashore, in the foxholes, embarked. (A group costs work at every move of its
+    pieces: queries asked seldom are computed when asked, see _COMPUTED.)
     Returns them all, and those that depend on the box (all but the first ones)."""
-    kept = _GROUP_KEYS.get((id(c), side, box))
-    if kept is not None and kept[0] is c:
-        return kept[1]
     keys: list[Any] = [side]
     for query, member in (
-        ("all_ships", c.is_ship),
         ("aircraft", c.is_aircraft),
         ("carriers", c.is_carrier),
         ("lba", c.type == "LBA"),
+        ("not_transports", c.type != "TR"),  # (count_on_sheet: asked at every turn's end)
     ):
         if member:
             keys.append((query, side, None))
     always = len(keys)
-    keys.append((side, box))
     if c.is_ship:
         keys.append(("ships", side, box))
         keys.append(("subs" if c.type == "SS" else "surface_ships", side, box))
-    if c.is_aircraft:
-        if box in AREAS:
-            keys.append(("flying", side, box))
-            keys.append(("flying", side, None))
-        else:
-            keys.append(("at_home", side, None))
+    if c.is_aircraft and box in AREAS:
+        keys.append(("flying", side, box))
     if c.is_ground:
         if box == f"{side}_FH":
             keys.append(("ashore", side, None))
@@ -548,11 +575,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
             keys.append(("ashore", side, None))
         elif box == ON_TRANSPORT:
             keys.append(("embarked", side, None))
-    if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
-        _GROUP_KEYS.clear()
-    both = (tuple(keys), tuple(keys[always:]))
-    _GROUP_KEYS[id(c), side, box] = (c, both)
-    return both
+    return (tuple(keys), tuple(keys[always:]))
 
 
 def _shared(positions: dict[str, str]) -> _BoardMemo:
@@ -572,9 +595,23 @@ def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
     return (p for p in board._ids(side) if p in wings) if wings else ()
 
 
-def _on_sheet(board: Board, side: str, area: str | None) -> Iterable[str]:
-    wings = board._wings()
-    return (p for p in board._ids(side) if board.cls(p).type != "TR" and p not in wings)
+def _all_ships(board: Board, side: str, area: str | None) -> Iterable[str]:
+    return (p for p in board._ids(side) if board.cls(p).is_ship)
+
+
+def _in_box(board: Board, side: str, box: str | None) -> Iterable[str]:
+    pos = board.state.battle.positions
+    return (p for p in board._ids(side) if pos[p] == box)
+
+
+def _flying_anywhere(board: Board, side: str, area: str | None) -> Iterable[str]:
+    pos = board.state.battle.positions
+    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
+
+
+def _at_home(board: Board, side: str, area: str | None) -> Iterable[str]:
+    pos = board.state.battle.positions
+    return (p for p in board._where("aircraft", side) if pos[p] not in AREAS)
 
 
 def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
@@ -588,11 +625,14 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
 
 # The placement queries Board._where computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
-# all ships, carriers, aircraft, LBA, flying (by area, and in all), at home, ashore, foxholes,
-# embarked.
+# carriers, aircraft, LBA, pieces other than transports, flying (by area), ashore,
+# foxholes, embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
+    "all_ships": _all_ships,  # (no rule asks for it in a campaign)
     "bombing_wings": _bombing_wings,
-    "on_sheet": _on_sheet,
+    "flying_anywhere": _flying_anywhere,  # (kept, every sortie and landing changed it: no rule asks)
+    "at_home": _at_home,  # (kept, every sortie and landing changed it: asked once a turn)
+    "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
     "on_deck": _on_deck,
 }
 

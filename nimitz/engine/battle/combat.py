@@ -46,6 +46,7 @@ class Shot:
     face: int = 0
     hits: int = 0
     note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
+    rating_text: str = ""  # str(rating), worked out once: the roll's text and the journal both show it
 
 
 def _roll(board: Board, shot: Shot) -> None:
@@ -66,12 +67,13 @@ def make_shot(
     note: str = "",
 ) -> Shot | None:
     value, mods = board.rating(pid, rating, vs_subs=vs_subs)
-    if not value:
+    if value.value <= 0:  # (not bool(value), without the call)
         return None
     side = pid.split(":", 1)[0]
     extra = f" [{note}]" if note else ""
-    purpose = f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {value}) vs {target_text} in {area}{extra}"
-    return Shot(pid, side, value, rating, mods, purpose, note=note)
+    text = str(value)
+    purpose = f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {text}) vs {target_text} in {area}{extra}"
+    return Shot(pid, side, value, rating, mods, purpose, note=note, rating_text=text)
 
 
 def step_order(board: Board) -> list[str]:
@@ -126,7 +128,8 @@ def exchange(
             n += yield from _extra_hits(board, side, step, area, n, targets)
         scored[side] = n
         if side_shots or n:
-            board.bs.stats[f"hits_scored_{side}"] = board.bs.stats.get(f"hits_scored_{side}", 0) + n
+            stats = board.state.battle.stats
+            stats[f"hits_scored_{side}"] = stats.get(f"hits_scored_{side}", 0) + n
             board.game.log(
                 "event",
                 side,
@@ -139,7 +142,7 @@ def exchange(
                     "rolls": [
                         {
                             "attacker": s.attacker,
-                            "rating": str(s.rating),
+                            "rating": s.rating_text,
                             "face": s.face,
                             "hits": s.hits,
                             "modifiers": s.mods,
@@ -273,9 +276,10 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
     # every bomber that attacks a ship adds the extra hit, whether its roll hits or misses:
     # a miss gives 1 hit, a hit 2, a superior hit 3 (facts 1.10 Kamikaze and its worked example)
     extra: int = len(shots) * plan.effect["extra_hits_per_bomber"]
+    done = board.state.battle.done
     for s in shots:
-        if s.attacker not in board.bs.done:
-            board.bs.done.append(s.attacker)  # marked; destroyed after the bomb runs
+        if s.attacker not in done:
+            done.append(s.attacker)  # marked; destroyed after the bomb runs
     if extra:
         board.game.log(
             "event",

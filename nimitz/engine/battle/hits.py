@@ -337,7 +337,7 @@ def _bump(board: Board, key: str, n: int = 1) -> None:
 
 def destroy(board: Board, pid: str, why: str = "") -> None:
     """Take a piece off the board (map forces go to their box when the battle ends)."""
-    bs = board.bs
+    bs = board.state.battle
     c = board.cls(pid)
     box = bs.positions.pop(pid, None)
     if box is None:
@@ -372,9 +372,10 @@ def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
 def _transport_check(board: Board, side: str) -> None:
     """R31: a transport leaves the board when it carries no infantry."""
     tid = transport_id(side)
-    if tid in board.bs.positions and not board.embarked(side):
-        board.bs.positions.pop(tid)
-        board.bs.pieces.pop(tid, None)
+    bs = board.state.battle
+    if tid in bs.positions and not board.embarked(side):
+        bs.positions.pop(tid)
+        bs.pieces.pop(tid, None)
 
 
 def hit_piece(board: Board, pid: str) -> str:
@@ -382,14 +383,15 @@ def hit_piece(board: Board, pid: str) -> str:
     _bump(board, "hits_applied")
     if pid.endswith(":airfield"):
         side = board.side(pid)
-        board.bs.airfields[side] = max(0, board.bs.airfields.get(side, 0) - 1)
+        airfields = board.state.battle.airfields
+        airfields[side] = max(0, airfields.get(side, 0) - 1)
         return "airfield removed"
     if not board.alive(pid):
         raise RuntimeError(f"a hit on {pid}, which is not on the board")
     if board.damaged(pid):
         destroy(board, pid)
         return "destroyed"
-    piece = board.bs.pieces.get(pid)
+    piece = board.state.battle.pieces.get(pid)
     if piece is not None:
         piece.damaged = True
     else:
