@@ -525,7 +525,8 @@ def reason(request: Request, game: Game, decision: Decision) -> str:
             "a Japanese force from the top of a stack back to its reinforcement box"
         )
     if k == "invade":
-        names = ", ".join(game.state.forces[f].name for f in decision.forces)
+        ships = decision.forces
+        names = " and ".join(game.state.forces[f].name for f in ships) if len(ships) <= 2 else f"{len(ships)} ships"
         return (
             f"{names} join the invasion of Japan: the box is {invasion_short(game)} buy cost short "
             "of its best score (3 objectives)"

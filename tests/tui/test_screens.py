@@ -289,6 +289,11 @@ def test_advice_key_shows_the_expert_choice_from_a_worker(at_movement: Path, sav
         assert app.screen.query_one("#decision").size.height == 2
         tail = str(app.screen.query_one("#log-tail").render()).splitlines()
         assert entry_body(app.controller.game.journal[-1])[:40] in tail[-1], tail
+        bar = app.screen.query_one("#decision")
+        long_reason = "a reason of many words " * 8  # 192 cells: three rows at 80 columns, at most
+        bar.show("movement", "", note=long_reason)
+        assert (bar.rows(80), bar.rows(120), bar.rows(300), bar.rows(40)) == (3, 2, 1, 3)
+        bar.show("movement", "", note=app.controller.auto_reason)
         app.decide(Decision("end_movement"))  # a decision of the player's own ends the note
         await pilot.pause()
         while top(app) != "CampaignScreen":  # the reports of Japan's orders first

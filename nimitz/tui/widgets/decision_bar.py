@@ -34,7 +34,7 @@ SHORT = {
 
 def decision_text(kind: str, prompt: str, result: str = "", note: str = "") -> Text:
     """`note`: why auto made the last move, said in place of the keys hint until the next one."""
-    # a note wraps onto the bar's second row (the campaign screen gives it one): the reason is
+    # a note wraps onto more rows (the campaign screen gives it up to three): the reason is
     # the point of pressing a, so it must not be cut off at 80 columns
     t = Text(no_wrap=not note, overflow="ellipsis")
     if not kind:
@@ -55,14 +55,15 @@ def decision_text(kind: str, prompt: str, result: str = "", note: str = "") -> T
 
 
 class DecisionBar(Static):
-    _length = 0  # the cells of the text shown
+    _text: Text | None = None
 
     def show(self, kind: str, prompt: str, result: str = "", note: str = "") -> None:
         self.set_class(bool(note and kind), "-note")
-        text = decision_text(kind, prompt, result, note)
-        self._length = text.cell_len
-        show(self, text)
+        self._text = decision_text(kind, prompt, result, note)
+        show(self, self._text)
 
     def rows(self, width: int) -> int:
-        """Rows the bar needs at this screen width: a note may take a second one."""
-        return 2 if self.has_class("-note") and self._length > width - 2 else 1
+        """Rows the bar needs at this screen width (inside its padding): a note up to three."""
+        if self._text is None or not self.has_class("-note"):
+            return 1
+        return min(3, len(self._text.wrap(self.app.console, max(1, width - 2))))
