@@ -317,6 +317,10 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     moves: list[dict[str, Any]] = []
     expls: list[dict[str, Any]] = []
     ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
+    # the board does not change while the groups are placed (the moves are made after): where
+    # bombers may go and the US aircraft in each area are the same for every group
+    bomber_legal: list[tuple[bool, str]] | None = None
+    us_flying = {a: len(board.flying("US", a)) for a in AREAS}
     for group in _groups(board):
         expl: dict[str, Any] = {
             "procedure": "JA aircraft move",
@@ -339,16 +343,24 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
             expl["roll"] = roll
             expl["chart_row"] = {"area": code, "name": row.name, "lo": row.lo, "hi": row.hi}
             expl["rolled_area"] = code
-        legal, why = [], {}
-        for a in AREAS:
-            if group["kind"] == "bombers":
-                ok, reason = bomber_area_legal(board, a)
-            else:
-                us = board.flying("US", a)
-                ok = bool(us) or a in ja_flying
-                reason = f"{len(us)} US aircraft" if us else "Japanese aircraft" if a in ja_flying else "no aircraft"
-            legal.append(ok)
-            why[a] = {"legal": ok, "why": reason}
+        if group["kind"] == "bombers":
+            if bomber_legal is None:
+                bomber_legal = [bomber_area_legal(board, a) for a in AREAS]
+            rows = bomber_legal
+        else:
+            rows = [
+                (
+                    bool(us_flying[a]) or a in ja_flying,
+                    f"{us_flying[a]} US aircraft"
+                    if us_flying[a]
+                    else "Japanese aircraft"
+                    if a in ja_flying
+                    else "no aircraft",
+                )
+                for a in AREAS
+            ]
+        legal = [ok for ok, _reason in rows]
+        why = {a: {"legal": ok, "why": reason} for a, (ok, reason) in zip(AREAS, rows, strict=True)}
         area, how = step_area(start, legal)
         expl["legal_areas"] = why
         expl["stepping"] = how

@@ -65,8 +65,11 @@ def make_shot(
     *,
     vs_subs: bool = False,
     note: str = "",
+    rated: tuple[Rating, list[dict[str, Any]]] | None = None,
 ) -> Shot | None:
-    value, mods = board.rating(pid, rating, vs_subs=vs_subs)
+    """The piece's shot, or None when its value is 0; `rated`: its Board.rating, when the
+    caller has asked it already (the steps that pick their best shooters)."""
+    value, mods = board.rating(pid, rating, vs_subs=vs_subs) if rated is None else rated
     if value.value <= 0:  # (not bool(value), without the call)
         return None
     side = pid.split(":", 1)[0]
@@ -305,12 +308,28 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         yield from exchange(board, "dogfight", area, shots, partial(H.aircraft_targets, board, area=area))
 
 
-def _best(board: Board, pids: list[str], rating: str, k: int, vs_subs: bool = False) -> list[str]:
-    def strongest_first(p: str) -> tuple[int, int]:
-        value = board.rating(p, rating, vs_subs=vs_subs)[0]
-        return (-value.value, -value.superior)
+Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
 
-    return sorted(pids, key=strongest_first)[:k]
+
+def _able(board: Board, pids: list[str], rating: str, vs_subs: bool = False) -> list[Rated]:
+    """The pieces whose `rating` is above 0, in order, each with its value and modifiers
+    (asked once: the choice of the best and their shots read the same answer)."""
+    out = []
+    for p in pids:
+        rated = board.rating(p, rating, vs_subs=vs_subs)
+        if rated[0].value > 0:
+            out.append((p, rated))
+    return out
+
+
+def _strongest_first(pr: Rated) -> tuple[int, int]:
+    value = pr[1][0]
+    return (-value.value, -value.superior)
+
+
+def _best(able: list[Rated], k: int) -> list[Rated]:
+    """The `k` strongest of `able` (a stable sort: board order among equals)."""
+    return sorted(able, key=_strongest_first)[:k]
 
 
 def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:
@@ -325,16 +344,15 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                 enemies = board.flying(ENEMY[side], area)
                 if not enemies:
                     continue
-                ships = [
+                in_row = [
                     p
                     for p in board.ships(side, area)
                     if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
-                    and board.rating(p, "aaa")[0]
                 ]
-                chosen = _best(board, ships, "aaa", len(enemies))
+                chosen = _best(_able(board, in_row, "aaa"), len(enemies))
                 shots[side] = [
-                    make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", note=f"{row} row")
-                    for p in chosen
+                    make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", note=f"{row} row", rated=r)
+                    for p, r in chosen
                 ]
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
@@ -358,9 +376,16 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
                     best_area, best_count = area, n
             if best_area is None:
                 continue
-            ship = _best(board, [p for p in board.ships(side, best_area) if board.rating(p, "aaa")[0]], "aaa", 1)[0]
+            ship, rated = _best(_able(board, board.ships(side, best_area), "aaa"), 1)[0]
             shot = make_shot(
-                board, ship, "aaa", "aaa", best_area, f"{ENEMY[side]} aircraft", note=f"extra roll ({plan.name})"
+                board,
+                ship,
+                "aaa",
+                "aaa",
+                best_area,
+                f"{ENEMY[side]} aircraft",
+                note=f"extra roll ({plan.name})",
+                rated=rated,
             )
             pip.used = True
             yield from exchange(
@@ -457,15 +482,16 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
             if not enemy_subs:
                 continue
             attackers = [
-                p
-                for p in board.ships(side, area)
-                if board.rating(p, "dc", vs_subs=True)[0]
-                and not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
+                (p, rated)
+                for p, rated in _able(board, board.ships(side, area), "dc", vs_subs=True)
+                if not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
             ]
-            chosen = _best(board, attackers, "dc", len(enemy_subs), vs_subs=True)
+            chosen = _best(attackers, len(enemy_subs))
             shots[side] = [
-                make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True)
-                for p in chosen
+                make_shot(
+                    board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated
+                )
+                for p, rated in chosen
             ]
         if any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
@@ -530,10 +556,10 @@ def infantry(board: Board) -> Gen:
             eff = plan.effect
             if eff["step"] != "infantry" or eff["uses"] != "any_infantry_in_foxholes":
                 continue
-            able = [p for p in board.foxholes(side) if board.rating(p, "infantry")[0]]
+            able = _able(board, board.foxholes(side), "infantry")
             if not able:
                 continue
-            best = _best(board, able, "infantry", 1)[0]
+            best, rated = _best(able, 1)[0]
             shots[side].append(
                 make_shot(
                     board,
@@ -543,6 +569,7 @@ def infantry(board: Board) -> Gen:
                     "IS",
                     f"{ENEMY[side]} Island forces",
                     note=f"extra roll ({plan.name})",
+                    rated=rated,
                 )
             )
             pip.used = True
