@@ -320,7 +320,7 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     # the board does not change while the groups are placed (the moves are made after): where
     # bombers may go and the US aircraft in each area are the same for every group
     bomber_legal: list[tuple[bool, str]] | None = None
-    us_flying = {a: len(board.flying("US", a)) for a in AREAS}
+    us_flying: dict[str, int] | None = None
     for group in _groups(board):
         expl: dict[str, Any] = {
             "procedure": "JA aircraft move",
@@ -348,6 +348,8 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
                 bomber_legal = [bomber_area_legal(board, a) for a in AREAS]
             rows = bomber_legal
         else:
+            if us_flying is None:
+                us_flying = {a: len(board.flying("US", a)) for a in AREAS}
             rows = [
                 (
                     bool(us_flying[a]) or a in ja_flying,

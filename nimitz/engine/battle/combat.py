@@ -341,7 +341,7 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
         for row in ("escort", "carrier"):
             shots: dict[str, list[Shot | None]] = {}
             for side in SIDES:
-                enemies = board.flying(ENEMY[side], area)
+                enemies = board.flying(ENEMY[side], area)  # (the escort row's hits may have downed some)
                 if not enemies:
                     continue
                 in_row = [
@@ -460,14 +460,14 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     for area in areas:
         shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
+            subs = board.subs(side, area)
+            if not subs:  # (most areas: nothing to ask of the plans or the targets)
+                continue
             if _no_contact_blocks(board, side, area, "enemy_sub_attacks"):
                 continue
             if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
-            shots[side] = [
-                make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
-                for p in board.subs(side, area)
-            ]
+            shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships") for p in subs]
         if any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "torpedoes", area, shots, partial(H.ship_targets, board, area=area))
 
