@@ -338,6 +338,8 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
     for area in areas:
         if area not in SEA_AREAS:
             continue  # no AAA against aircraft over the Island
+        if not board.flying("US", area) and not board.flying("JA", area):
+            continue  # (most areas: no aircraft, no AAA)
         for row in ("escort", "carrier"):
             shots: dict[str, list[Shot | None]] = {}
             for side in SIDES:
@@ -513,12 +515,11 @@ def naval_guns(board: Board) -> Gen:
     """Only ships in Coastal fire, at enemy ships there and enemy Island forces (facts 1.9)."""
     shots: dict[str, list[Shot | None]] = {}
     for side in SIDES:
-        if not has_naval_targets(board, ENEMY[side]):
+        guns = [p for p in board.surface_ships(side, "CO") if board.cls(p).type != "TR"]
+        if not guns or not has_naval_targets(board, ENEMY[side]):  # (most turns: no ships in Coastal)
             continue
         shots[side] = [
-            make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
-            for p in board.surface_ships(side, "CO")
-            if board.cls(p).type != "TR"
+            make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island") for p in guns
         ]
     if any(s for v in shots.values() for s in v if s):
         yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
