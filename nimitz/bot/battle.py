@@ -182,15 +182,17 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
     got: list[str] = []
     events: list[dict[str, Any]] = []
     earlier = sorted(set(bs.drawn))
-    in_play = {
-        pip.plan
-        for pip in bs.ja_plans
-        if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")
-    }
     guard = 0
     while len(got) < n and guard < 200:
         guard += 1
         if not bs.cup:
+            # the counters kept until used and not used yet (bs.ja_plans does not change while
+            # drawing: worked out only when the cup runs empty, which few turns see)
+            in_play = {
+                pip.plan
+                for pip in bs.ja_plans
+                if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")
+            }
             # every counter out of the cup goes back except those in play (R13)
             back = _minus(bs.drawn, list(got) + sorted(in_play))
             bs.drawn = _minus(bs.drawn, back)

@@ -298,8 +298,11 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
 
 def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     for area in areas:
-        us, ja = board.flying("US", area), board.flying("JA", area)
-        if not us or not ja:
+        us = board.flying("US", area)
+        if not us:
+            continue
+        ja = board.flying("JA", area)
+        if not ja:
             continue
         shots = {
             "US": [make_shot(board, p, "dogfight", "dogfight", area, "JA aircraft") for p in us],
@@ -418,10 +421,11 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         shots: dict[str, list[Shot | None]] = {}
         rating = "ground" if area == "IS" else "ship"
         for side in SIDES:
-            if not board.flying(side, area) or not has_bomb_targets(board, ENEMY[side], area):
+            bombers = board.flying(side, area)
+            if not bombers or not has_bomb_targets(board, ENEMY[side], area):
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
-            shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in board.flying(side, area)]
+            shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in bombers]
         if any(s for v in shots.values() for s in v if s):
 
             def build_for(defender: str, a: str = area) -> list[H.Target]:

@@ -239,8 +239,12 @@ def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
 
 def us_air(board: Board) -> Gen:
     bs = board.bs
-    grounded = set(bs.done) | set(board.bombing_wings("US"))  # R64: the wings bomb Japan
-    ready = [p for p in board.at_home("US") if p not in grounded]
+    home = board.at_home("US")
+    if home:
+        grounded = set(bs.done) | set(board.bombing_wings("US"))  # R64: the wings bomb Japan
+        ready = [p for p in home if p not in grounded]
+    else:
+        ready = []
     plays = playable_plans(board)
     if not ready and not plays:
         return
