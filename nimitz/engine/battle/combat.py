@@ -494,9 +494,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
             ]
             chosen = _best(attackers, len(enemy_subs))
             shots[side] = [
-                make_shot(
-                    board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated
-                )
+                make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated)
                 for p, rated in chosen
             ]
         if any(s for v in shots.values() for s in v if s):
