@@ -165,9 +165,11 @@ def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
     """Where US bombers do most good: JA carriers, then JA ships in Coastal, then the Island."""
     scores = {}
     for a in AREAS:
-        if a in blocked or not combat.has_bomb_targets(board, "JA", a):
-            continue  # (most areas: nothing to build a target list of)
+        if a in blocked:
+            continue
         targets = combat.bomb_targets(board, "US", a)("JA")
+        if not targets:
+            continue
         carriers = sum(1 for t in targets if t.kind == "force" and board.cls(t.id).is_carrier)
         scores[a] = (carriers, len(targets))
     if not scores:
