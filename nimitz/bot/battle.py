@@ -318,12 +318,15 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     target stepping. Returns the moves ({aircraft, area}) and one explanation per group."""
     moves: list[dict[str, Any]] = []
     expls: list[dict[str, Any]] = []
+    groups = _groups(board)
+    if not groups:
+        return moves, expls
     ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
     # the board does not change while the groups are placed (the moves are made after): where
     # bombers may go and the US aircraft in each area are the same for every group
     bomber_legal: list[tuple[bool, str]] | None = None
     us_flying: dict[str, int] | None = None
-    for group in _groups(board):
+    for group in groups:
         expl: dict[str, Any] = {
             "procedure": "JA aircraft move",
             "group": group["name"],

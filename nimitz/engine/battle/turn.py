@@ -419,7 +419,7 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
             )
             for p in lost:
                 H.destroy(board, p)
-        if not board.lba(side) and bs.airfields.get(side, 0):
+        if bs.airfields.get(side, 0) and not board.lba(side):
             bs.airfields[side] = 0
             board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
 
