@@ -182,15 +182,17 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
     got: list[str] = []
     events: list[dict[str, Any]] = []
     earlier = sorted(set(bs.drawn))
-    in_play = {
-        pip.plan
-        for pip in bs.ja_plans
-        if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")
-    }
     guard = 0
     while len(got) < n and guard < 200:
         guard += 1
         if not bs.cup:
+            # the counters kept until used and not used yet (bs.ja_plans does not change while
+            # drawing: worked out only when the cup runs empty, which few turns see)
+            in_play = {
+                pip.plan
+                for pip in bs.ja_plans
+                if not pip.used and board.data.ja_plans.by_id[pip.plan].effect.get("keep_until_used")
+            }
             # every counter out of the cup goes back except those in play (R13)
             back = _minus(bs.drawn, list(got) + sorted(in_play))
             bs.drawn = _minus(bs.drawn, back)
@@ -316,8 +318,15 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     target stepping. Returns the moves ({aircraft, area}) and one explanation per group."""
     moves: list[dict[str, Any]] = []
     expls: list[dict[str, Any]] = []
+    groups = _groups(board)
+    if not groups:
+        return moves, expls
     ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
-    for group in _groups(board):
+    # the board does not change while the groups are placed (the moves are made after): where
+    # bombers may go and the US aircraft in each area are the same for every group
+    bomber_legal: list[tuple[bool, str]] | None = None
+    us_flying: dict[str, int] | None = None
+    for group in groups:
         expl: dict[str, Any] = {
             "procedure": "JA aircraft move",
             "group": group["name"],
@@ -339,16 +348,26 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
             expl["roll"] = roll
             expl["chart_row"] = {"area": code, "name": row.name, "lo": row.lo, "hi": row.hi}
             expl["rolled_area"] = code
-        legal, why = [], {}
-        for a in AREAS:
-            if group["kind"] == "bombers":
-                ok, reason = bomber_area_legal(board, a)
-            else:
-                us = board.flying("US", a)
-                ok = bool(us) or a in ja_flying
-                reason = f"{len(us)} US aircraft" if us else "Japanese aircraft" if a in ja_flying else "no aircraft"
-            legal.append(ok)
-            why[a] = {"legal": ok, "why": reason}
+        if group["kind"] == "bombers":
+            if bomber_legal is None:
+                bomber_legal = [bomber_area_legal(board, a) for a in AREAS]
+            rows = bomber_legal
+        else:
+            if us_flying is None:
+                us_flying = {a: len(board.flying("US", a)) for a in AREAS}
+            rows = [
+                (
+                    bool(us_flying[a]) or a in ja_flying,
+                    f"{us_flying[a]} US aircraft"
+                    if us_flying[a]
+                    else "Japanese aircraft"
+                    if a in ja_flying
+                    else "no aircraft",
+                )
+                for a in AREAS
+            ]
+        legal = [ok for ok, _reason in rows]
+        why = {a: {"legal": ok, "why": reason} for a, (ok, reason) in zip(AREAS, rows, strict=True)}
         area, how = step_area(start, legal)
         expl["legal_areas"] = why
         expl["stepping"] = how

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from nimitz.engine import variants
 from nimitz.engine.campaign import cls_of, move_problem
+from nimitz.engine.control import objectives_held
 from nimitz.model.journal import Decision
 from nimitz.policies import battle
 
@@ -167,8 +168,6 @@ BASES = ("WC", "HI", "AU")
 
 
 def _movement(request: Request, game: Game) -> Decision:
-    from nimitz.engine.control import objectives_held
-
     state = game.state
     cls = game.sheet.cls
     forces = state.forces

@@ -77,6 +77,30 @@ def test_aaa_escort_row_then_carrier_row_once_per_aircraft():
     assert all("carrier row" in p for p in purposes[2:])
 
 
+def test_aaa_carrier_row_fires_at_the_aircraft_the_escort_row_left():
+    """R35: an aircraft downed by the escort row is not fired at by the carrier row: two US
+    aircraft over JO, the escort row downs one (already damaged), one carrier row roll."""
+    b = _board(
+        [1, 10, 10],
+        {
+            "US:Lexington": "UO",
+            "JA:Kaga": "JO",
+            "JA:Akagi": "JO",
+            "JA:DD Gp 1": "JO",
+            "JA:Kongo/Haruna": "JO",
+        },
+        air_groups=True,
+    )
+    sbds = air(b, "US:Lexington")[1:3]
+    for p in sbds:
+        b.bs.positions[p] = "JO"
+    b.bs.pieces[sbds[0]].damaged = True
+    run(combat.aaa(b))
+    purposes = [r.purpose for r in b.game.dice.rolls]
+    assert not b.alive(sbds[0]) and b.alive(sbds[1])
+    assert [("escort row" in p, "carrier row" in p) for p in purposes] == [(True, False)] * 2 + [(False, True)]
+
+
 def test_aaa_hits_are_placed_lowest_value_first():
     """A hit from the escort row damages the cheapest aircraft (TBD, 1) first."""
     b = _board([1, 10], {"US:Lexington": "UO", "JA:Kaga": "JO", "JA:DD Gp 1": "JO"})

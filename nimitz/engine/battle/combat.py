@@ -65,8 +65,11 @@ def make_shot(
     *,
     vs_subs: bool = False,
     note: str = "",
+    rated: tuple[Rating, list[dict[str, Any]]] | None = None,
 ) -> Shot | None:
-    value, mods = board.rating(pid, rating, vs_subs=vs_subs)
+    """The piece's shot, or None when its value is 0; `rated`: its Board.rating, when the
+    caller has asked it already (the steps that pick their best shooters)."""
+    value, mods = board.rating(pid, rating, vs_subs=vs_subs) if rated is None else rated
     if value.value <= 0:  # (not bool(value), without the call)
         return None
     side = pid.split(":", 1)[0]
@@ -295,8 +298,11 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
 
 def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     for area in areas:
-        us, ja = board.flying("US", area), board.flying("JA", area)
-        if not us or not ja:
+        us = board.flying("US", area)
+        if not us:
+            continue
+        ja = board.flying("JA", area)
+        if not ja:
             continue
         shots = {
             "US": [make_shot(board, p, "dogfight", "dogfight", area, "JA aircraft") for p in us],
@@ -305,12 +311,28 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         yield from exchange(board, "dogfight", area, shots, partial(H.aircraft_targets, board, area=area))
 
 
-def _best(board: Board, pids: list[str], rating: str, k: int, vs_subs: bool = False) -> list[str]:
-    def strongest_first(p: str) -> tuple[int, int]:
-        value = board.rating(p, rating, vs_subs=vs_subs)[0]
-        return (-value.value, -value.superior)
+Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
 
-    return sorted(pids, key=strongest_first)[:k]
+
+def _able(board: Board, pids: list[str], rating: str, vs_subs: bool = False) -> list[Rated]:
+    """The pieces whose `rating` is above 0, in order, each with its value and modifiers
+    (asked once: the choice of the best and their shots read the same answer)."""
+    out = []
+    for p in pids:
+        rated = board.rating(p, rating, vs_subs=vs_subs)
+        if rated[0].value > 0:
+            out.append((p, rated))
+    return out
+
+
+def _strongest_first(pr: Rated) -> tuple[int, int]:
+    value = pr[1][0]
+    return (-value.value, -value.superior)
+
+
+def _best(able: list[Rated], k: int) -> list[Rated]:
+    """The `k` strongest of `able` (a stable sort: board order among equals)."""
+    return sorted(able, key=_strongest_first)[:k]
 
 
 def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:
@@ -319,22 +341,23 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
     for area in areas:
         if area not in SEA_AREAS:
             continue  # no AAA against aircraft over the Island
+        if not board.flying("US", area) and not board.flying("JA", area):
+            continue  # (most areas: no aircraft, no AAA)
         for row in ("escort", "carrier"):
             shots: dict[str, list[Shot | None]] = {}
             for side in SIDES:
-                enemies = board.flying(ENEMY[side], area)
+                enemies = board.flying(ENEMY[side], area)  # (the escort row's hits may have downed some)
                 if not enemies:
                     continue
-                ships = [
+                in_row = [
                     p
                     for p in board.ships(side, area)
                     if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
-                    and board.rating(p, "aaa")[0]
                 ]
-                chosen = _best(board, ships, "aaa", len(enemies))
+                chosen = _best(_able(board, in_row, "aaa"), len(enemies))
                 shots[side] = [
-                    make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", note=f"{row} row")
-                    for p in chosen
+                    make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", note=f"{row} row", rated=r)
+                    for p, r in chosen
                 ]
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
@@ -358,9 +381,16 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
                     best_area, best_count = area, n
             if best_area is None:
                 continue
-            ship = _best(board, [p for p in board.ships(side, best_area) if board.rating(p, "aaa")[0]], "aaa", 1)[0]
+            ship, rated = _best(_able(board, board.ships(side, best_area), "aaa"), 1)[0]
             shot = make_shot(
-                board, ship, "aaa", "aaa", best_area, f"{ENEMY[side]} aircraft", note=f"extra roll ({plan.name})"
+                board,
+                ship,
+                "aaa",
+                "aaa",
+                best_area,
+                f"{ENEMY[side]} aircraft",
+                note=f"extra roll ({plan.name})",
+                rated=rated,
             )
             pip.used = True
             yield from exchange(
@@ -391,10 +421,11 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         shots: dict[str, list[Shot | None]] = {}
         rating = "ground" if area == "IS" else "ship"
         for side in SIDES:
-            if not board.flying(side, area) or not has_bomb_targets(board, ENEMY[side], area):
+            bombers = board.flying(side, area)
+            if not bombers or not has_bomb_targets(board, ENEMY[side], area):
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
-            shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in board.flying(side, area)]
+            shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in bombers]
         if any(s for v in shots.values() for s in v if s):
 
             def build_for(defender: str, a: str = area) -> list[H.Target]:
@@ -435,14 +466,14 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     for area in areas:
         shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
+            subs = board.subs(side, area)
+            if not subs:  # (most areas: nothing to ask of the plans or the targets)
+                continue
             if _no_contact_blocks(board, side, area, "enemy_sub_attacks"):
                 continue
             if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
-            shots[side] = [
-                make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
-                for p in board.subs(side, area)
-            ]
+            shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships") for p in subs]
         if any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "torpedoes", area, shots, partial(H.ship_targets, board, area=area))
 
@@ -457,15 +488,14 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
             if not enemy_subs:
                 continue
             attackers = [
-                p
-                for p in board.ships(side, area)
-                if board.rating(p, "dc", vs_subs=True)[0]
-                and not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
+                (p, rated)
+                for p, rated in _able(board, board.ships(side, area), "dc", vs_subs=True)
+                if not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
             ]
-            chosen = _best(board, attackers, "dc", len(enemy_subs), vs_subs=True)
+            chosen = _best(attackers, len(enemy_subs))
             shots[side] = [
-                make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True)
-                for p in chosen
+                make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated)
+                for p, rated in chosen
             ]
         if any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
@@ -487,12 +517,11 @@ def naval_guns(board: Board) -> Gen:
     """Only ships in Coastal fire, at enemy ships there and enemy Island forces (facts 1.9)."""
     shots: dict[str, list[Shot | None]] = {}
     for side in SIDES:
-        if not has_naval_targets(board, ENEMY[side]):
+        guns = [p for p in board.surface_ships(side, "CO") if board.cls(p).type != "TR"]
+        if not guns or not has_naval_targets(board, ENEMY[side]):  # (most turns: no ships in Coastal)
             continue
         shots[side] = [
-            make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
-            for p in board.surface_ships(side, "CO")
-            if board.cls(p).type != "TR"
+            make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island") for p in guns
         ]
     if any(s for v in shots.values() for s in v if s):
         yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
@@ -530,10 +559,10 @@ def infantry(board: Board) -> Gen:
             eff = plan.effect
             if eff["step"] != "infantry" or eff["uses"] != "any_infantry_in_foxholes":
                 continue
-            able = [p for p in board.foxholes(side) if board.rating(p, "infantry")[0]]
+            able = _able(board, board.foxholes(side), "infantry")
             if not able:
                 continue
-            best = _best(board, able, "infantry", 1)[0]
+            best, rated = _best(able, 1)[0]
             shots[side].append(
                 make_shot(
                     board,
@@ -543,6 +572,7 @@ def infantry(board: Board) -> Gen:
                     "IS",
                     f"{ENEMY[side]} Island forces",
                     note=f"extra roll ({plan.name})",
+                    rated=rated,
                 )
             )
             pip.used = True

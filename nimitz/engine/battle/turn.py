@@ -239,8 +239,12 @@ def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
 
 def us_air(board: Board) -> Gen:
     bs = board.bs
-    grounded = set(bs.done) | set(board.bombing_wings("US"))  # R64: the wings bomb Japan
-    ready = [p for p in board.at_home("US") if p not in grounded]
+    home = board.at_home("US")
+    if home:
+        grounded = set(bs.done) | set(board.bombing_wings("US"))  # R64: the wings bomb Japan
+        ready = [p for p in home if p not in grounded]
+    else:
+        ready = []
     plays = playable_plans(board)
     if not ready and not plays:
         return
@@ -415,7 +419,7 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
             )
             for p in lost:
                 H.destroy(board, p)
-        if not board.lba(side) and bs.airfields.get(side, 0):
+        if bs.airfields.get(side, 0) and not board.lba(side):
             bs.airfields[side] = 0
             board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
 
