@@ -53,8 +53,11 @@ class JournaledDice:
 
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
         face = self.inner.roll(stream, sides, purpose)
+        game = self.game
+        if game.stream_kinds is not None and game.skips("roll"):
+            return face  # a lab game: nobody reads its rolls' entries (the rolls are still kept)
         side = _STREAM_SIDES.get(stream, "")
-        self.game.log(
+        game.log(
             "roll",
             side,
             f"d{sides} = {face}" + (f": {purpose}" if purpose else ""),
@@ -81,6 +84,14 @@ class Game:
     mark_listeners: list[Callable[[str], None]] = field(factory=list)
     # False: no checkpoints (a lab campaign is never saved, undone or replayed).
     keep_checkpoints: bool = True
+    # None: the journal keeps every entry (saves, replays, undo, the TUI, the golden journals).
+    # A set of kinds: a lab game, which never reads its journal back: its entries of these kinds
+    # go to the listeners only and are not kept, the others are not even made. Keeping a few
+    # thousand entries (and freeing them at the end) was a few percent of a lab campaign.
+    stream_kinds: frozenset[str] | None = None
+    # In a streamed game: the entries written so far, made or skipped (the next entry's seq, as
+    # in the full journal).
+    entries_written: int = 0
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
@@ -94,16 +105,34 @@ class Game:
 
     def log(
         self, kind: str, side: str, text: str, data: dict[str, Any] | None = None, decision: Decision | None = None
-    ) -> JournalEntry:
+    ) -> JournalEntry | None:
+        """Journal an entry and hand it to the listeners (None: a streamed game skipped it)."""
         state, journal = self.state, self.journal
-        # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
-        # decision, year): a roll is journaled a thousand times a campaign
-        entry = JournalEntry(len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year)
-        journal.append(entry)
+        if self.stream_kinds is None:
+            # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
+            # decision, year): a roll is journaled a thousand times a campaign
+            entry = JournalEntry(
+                len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year
+            )
+            journal.append(entry)
+        else:
+            if self.skips(kind):
+                return None
+            seq = self.entries_written
+            self.entries_written = seq + 1
+            entry = JournalEntry(seq, state.turn, state.step, side, kind, text, data or {}, decision, state.year)
         if self.listeners:
             for listener in self.listeners:
                 listener(entry)
         return entry
+
+    def skips(self, kind: str) -> bool:
+        """In a streamed game (`stream_kinds`): whether an entry of `kind` is skipped (so a caller
+        need not build its text); a skipped entry still counts as written."""
+        if kind in self.stream_kinds:  # type: ignore[operator]  # only called when streamed
+            return False
+        self.entries_written += 1
+        return True
 
     def mark(self, moment: str) -> None:
         for listener in self.mark_listeners:
@@ -140,7 +169,8 @@ class Game:
         if self.pending is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
         self.pending.check(decision)
-        self.log("decision", "US", decision.describe(), {"request": self.pending.kind}, decision=decision)
+        if self.stream_kinds is None or not self.skips("decision"):
+            self.log("decision", "US", decision.describe(), {"request": self.pending.kind}, decision=decision)
         self._advance(decision)
         return self.pending
 
