@@ -229,6 +229,23 @@ def test_a_lab_campaign_streams_its_journal_and_comes_to_the_same_record(year):
         assert play_one(spec) == _played(spec, keep_journal=True)
 
 
+@pytest.mark.parametrize(
+    "spec",
+    [
+        CampaignSpec(1942, 3, linked=True),
+        CampaignSpec(1944, 3, "expert"),
+        CampaignSpec(1943, 3, options=("fog-of-war", "weather", "events", "variable-end")),
+    ],
+    ids=["linked", "expert", "options"],
+)
+def test_a_streamed_lab_campaign_of_any_kind_comes_to_the_same_record(spec):
+    """Linked years (the last year's result is the end), the expert and the optional rules:
+    the lab's streamed game still comes to the record of the full-journal game."""
+    from nimitz.lab.runner import _played
+
+    assert play_one(spec) == _played(spec, keep_journal=True)
+
+
 def test_a_streamed_game_hands_its_listeners_the_entries_of_the_full_journal():
     """A streamed game (`Game.stream_kinds`) keeps nothing and hands its listeners exactly the
     entries of those kinds the full journal has, numbered as there; the rolls are all kept."""
