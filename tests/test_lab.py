@@ -247,8 +247,8 @@ def test_a_streamed_lab_campaign_of_any_kind_comes_to_the_same_record(spec):
 
 
 def test_a_streamed_game_hands_its_listeners_the_entries_of_the_full_journal():
-    """A streamed game (`Game.stream_kinds`) keeps nothing and hands its listeners exactly the
-    entries of those kinds the full journal has, numbered as there; the rolls are all kept."""
+    """A streamed game (`Game.stream_entries`) keeps nothing and hands its listeners exactly the
+    entries of those kinds and steps the full journal has, numbered as there; the rolls are all kept."""
     import attrs
 
     from nimitz.lab.runner import lab_game
@@ -264,8 +264,9 @@ def test_a_streamed_game_hands_its_listeners_the_entries_of_the_full_journal():
             game.answer(get_policy("sensible")(game.pending, game))
     full, streamed = games[True], games[False]
     assert streamed.journal == [] and len(full.journal) > 1000
-    kinds = {"bot", "event"}
-    assert [attrs.astuple(e) for e in seen[False]] == [attrs.astuple(e) for e in seen[True] if e.kind in kinds]
-    assert seen[False] and {e.kind for e in seen[False]} == kinds
+    wanted = {("bot", "orders"), ("event", "battle:end"), ("event", "end")}
+    made = [attrs.astuple(e) for e in seen[True] if (e.kind, e.step) in wanted]
+    assert [attrs.astuple(e) for e in seen[False]] == made
+    assert {(e.kind, e.step) for e in seen[False]} == wanted
     assert streamed.entries_written == len(full.journal)
     assert streamed.dice.rolls == full.dice.rolls

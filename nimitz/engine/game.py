@@ -54,8 +54,9 @@ class JournaledDice:
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
         face = self.inner.roll(stream, sides, purpose)
         game = self.game
-        kinds = game.stream_kinds
-        if kinds is not None and "roll" not in kinds:  # Game.skips inlined: a thousand rolls a campaign
+        wanted = game.stream_entries
+        # Game.skips inlined: a thousand rolls a campaign
+        if wanted is not None and ("roll", game.state.step) not in wanted:
             game.entries_written += 1
             return face  # a lab game: nobody reads its rolls' entries (the rolls are still kept)
         side = _STREAM_SIDES.get(stream, "")
@@ -87,10 +88,11 @@ class Game:
     # False: no checkpoints (a lab campaign is never saved, undone or replayed).
     keep_checkpoints: bool = True
     # None: the journal keeps every entry (saves, replays, undo, the TUI, the golden journals).
-    # A set of kinds: a lab game, which never reads its journal back: its entries of these kinds
-    # go to the listeners only and are not kept, the others are not even made. Keeping a few
-    # thousand entries (and freeing them at the end) was a few percent of a lab campaign.
-    stream_kinds: frozenset[str] | None = None
+    # A set of (kind, step) pairs: a lab game, which never reads its journal back: its entries
+    # of those kinds in those steps go to the listeners only and are not kept, the others are
+    # not even made. Making and keeping a few thousand entries nobody reads (and freeing them
+    # at the end) was several percent of a lab campaign.
+    stream_entries: frozenset[tuple[str, str]] | None = None
     # In a streamed game: the entries written so far, made or skipped (the next entry's seq, as
     # in the full journal).
     entries_written: int = 0
@@ -110,7 +112,7 @@ class Game:
     ) -> JournalEntry | None:
         """Journal an entry and hand it to the listeners (None: a streamed game skipped it)."""
         state, journal = self.state, self.journal
-        if self.stream_kinds is None:
+        if self.stream_entries is None:
             # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
             # decision, year): a roll is journaled a thousand times a campaign
             entry = JournalEntry(
@@ -120,7 +122,7 @@ class Game:
         else:  # a streamed game (the lab's)
             seq = self.entries_written
             self.entries_written = seq + 1
-            if kind not in self.stream_kinds:
+            if (kind, state.step) not in self.stream_entries:
                 return None  # no listener reads it: not even made
             entry = JournalEntry(seq, state.turn, state.step, side, kind, text, data or {}, decision, state.year)
         if self.listeners:
@@ -129,9 +131,9 @@ class Game:
         return entry
 
     def skips(self, kind: str) -> bool:
-        """In a streamed game (`stream_kinds`): whether an entry of `kind` is skipped (so a caller
-        need not build its text); a skipped entry still counts as written."""
-        if kind in self.stream_kinds:  # type: ignore[operator]  # only called when streamed
+        """In a streamed game (`stream_entries`): whether an entry of `kind` in this step is
+        skipped (so a caller need not build its text); a skipped entry still counts as written."""
+        if (kind, self.state.step) in self.stream_entries:  # type: ignore[operator]  # only called when streamed
             return False
         self.entries_written += 1
         return True
@@ -171,7 +173,7 @@ class Game:
         if self.pending is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
         self.pending.check(decision)
-        if self.stream_kinds is None or not self.skips("decision"):
+        if self.stream_entries is None or not self.skips("decision"):
             self.log("decision", "US", decision.describe(), {"request": self.pending.kind}, decision=decision)
         self._advance(decision)
         return self.pending

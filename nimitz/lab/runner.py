@@ -108,7 +108,8 @@ class _Tally:
     """Counts a campaign's JA orders, battles and losses from its journal as it is written, and
     keeps its end (the last entry with the result)."""
 
-    KINDS = frozenset({"bot", "event"})  # the entries it reads: a lab game makes no others
+    # the (kind, step) of the entries it reads: a lab game makes no others
+    ENTRIES = frozenset({("bot", "orders"), ("event", "battle:end"), ("event", "end")})
 
     def __init__(self, game) -> None:
         self.game = game
@@ -180,7 +181,7 @@ def lab_game(spec: CampaignSpec, keep_journal: bool = False) -> Game:
         spec.rules(),
         linked=spec.linked,
         checkpoints=False,
-        stream_kinds=None if keep_journal else _Tally.KINDS,
+        stream_entries=None if keep_journal else _Tally.ENTRIES,
     )
 
 

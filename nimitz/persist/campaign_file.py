@@ -43,14 +43,14 @@ def new_game(
     rules: RulesProfile,
     linked: bool = False,
     checkpoints: bool = True,
-    stream_kinds: frozenset[str] | None = None,
+    stream_entries: frozenset[tuple[str, str]] | None = None,
 ) -> Game:
     """A new campaign, started (its first request pending). `checkpoints=False`: a campaign
-    that will never be saved or undone keeps none (the lab); `stream_kinds`: its journal is
-    not kept, only those kinds of entries go to its listeners (the lab, see Game)."""
+    that will never be saved or undone keeps none (the lab); `stream_entries`: its journal is
+    not kept, only the entries of those (kind, step) pairs go to its listeners (the lab, see Game)."""
     state = new_campaign(data, year, seed, rules)
     state.linked = linked
-    game = bot_game(data, state, keep_checkpoints=checkpoints, stream_kinds=stream_kinds)
+    game = bot_game(data, state, keep_checkpoints=checkpoints, stream_entries=stream_entries)
     game.log(
         "created",
         "",

@@ -20,11 +20,11 @@ def bot_game(
     journal: list[JournalEntry] | None = None,
     checkpoints: list[Checkpoint] | None = None,
     keep_checkpoints: bool = True,
-    stream_kinds: frozenset[str] | None = None,
+    stream_entries: frozenset[tuple[str, str]] | None = None,
 ) -> Game:
     """A game around `state` with the bot playing Japan (`dice`: the game's own seeded dice
     unless given; `journal`, `checkpoints`: what came before, for a re-run; `keep_checkpoints`
-    False for a game never saved or undone, such as the lab's; `stream_kinds`: see Game)."""
+    False for a game never saved or undone, such as the lab's; `stream_entries`: see Game)."""
     return Game(
         data=data,
         state=state,
@@ -33,7 +33,7 @@ def bot_game(
         journal=journal or [],
         checkpoints=checkpoints or [],
         keep_checkpoints=keep_checkpoints,
-        stream_kinds=stream_kinds,
+        stream_entries=stream_entries,
     )
 
 
