@@ -215,3 +215,58 @@ def test_a_lab_campaign_leaves_the_collector_as_it_was_and_no_garbage_behind():
         del cycle
         assert gone() is not None  # only the sweep can free a cycle
     assert gc.isenabled() and gone() is None
+
+
+@pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])
+def test_a_lab_campaign_streams_its_journal_and_comes_to_the_same_record(year):
+    """A lab game keeps no journal and makes only the entries its tally reads (speed): every
+    roll, decision and result is the same, so its records (state hash included) are those of
+    the same campaign played with the full journal, as `nimitz autoplay` plays it."""
+    from nimitz.lab.runner import _played
+
+    for seed in (1, 2):
+        spec = CampaignSpec(year, seed)
+        assert play_one(spec) == _played(spec, keep_journal=True)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        CampaignSpec(1942, 3, linked=True),
+        CampaignSpec(1944, 3, "expert"),
+        CampaignSpec(1943, 3, options=("fog-of-war", "weather", "events", "variable-end")),
+    ],
+    ids=["linked", "expert", "options"],
+)
+def test_a_streamed_lab_campaign_of_any_kind_comes_to_the_same_record(spec):
+    """Linked years (the last year's result is the end), the expert and the optional rules:
+    the lab's streamed game still comes to the record of the full-journal game."""
+    from nimitz.lab.runner import _played
+
+    assert play_one(spec) == _played(spec, keep_journal=True)
+
+
+def test_a_streamed_game_hands_its_listeners_the_entries_of_the_full_journal():
+    """A streamed game (`Game.stream_entries`) keeps nothing and hands its listeners exactly the
+    entries of those kinds and steps the full journal has, numbered as there; the rolls are all kept."""
+    import attrs
+
+    from nimitz.lab.runner import lab_game
+    from nimitz.policies import get_policy
+
+    spec = CampaignSpec(1943, 4)
+    games = {}
+    seen: dict[bool, list] = {True: [], False: []}
+    for keep in (True, False):
+        games[keep] = game = lab_game(spec, keep_journal=keep)
+        game.listeners.append(seen[keep].append)
+        while game.pending is not None:
+            game.answer(get_policy("sensible")(game.pending, game))
+    full, streamed = games[True], games[False]
+    assert streamed.journal == [] and len(full.journal) > 1000
+    wanted = {("bot", "orders"), ("event", "battle:end"), ("event", "end")}
+    made = [attrs.astuple(e) for e in seen[True] if (e.kind, e.step) in wanted]
+    assert [attrs.astuple(e) for e in seen[False]] == made
+    assert {(e.kind, e.step) for e in seen[False]} == wanted
+    assert streamed.entries_written == len(full.journal)
+    assert streamed.dice.rolls == full.dice.rolls

@@ -270,17 +270,21 @@ class OrdersBot:
         # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
         keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
         by_category: dict[str, list[Force]] = {"ships": [], "infantry": [], "lba": []}
+        categories = self._categories
         for f in pool:
-            by_category[self.category(f)].append(f)
+            by_category[categories[f.cls]].append(f)
         for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
             options = by_category[cat]
             self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}
+            if not options or not limit:
+                continue
+            why = f"{purpose}: pick {PICK_NAMES[cat]}"  # once per category, not per pick
             for _ in range(limit):
                 if not options:
                     break
                 if cat != "ships" and keep_one and ashore_left <= 1:
                     break  # the last INF or LBA ashore never leaves (R4)
-                pick = choose(self.dice, options, f"{purpose}: pick {PICK_NAMES[cat]}")
+                pick = choose(self.dice, options, why)
                 options = [f for f in options if f is not pick]
                 chosen.append(pick)
                 if cat != "ships" and not pick.embarked:
@@ -306,12 +310,11 @@ class OrdersBot:
             return None
         # A destination is only worth taking if the order would move someone there.
         forces_available = self.movable(area)
-        if not any(
-            (self.category(f) == "ships" and order.ships)
-            or (self.category(f) == "infantry" and order.infantry)
-            or (self.category(f) == "lba" and order.lba)
-            for f in forces_available
-        ):
+        wanted = {
+            cat for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)) if limit
+        }
+        categories = self._categories
+        if not any(categories[f.cls] in wanted for f in forces_available):
             return None
         dest, info = self.pick_destination(cands, purpose)
         forces = self.select(order, area, purpose, forces_available)  # (picking a destination moves nothing)

@@ -53,8 +53,14 @@ class JournaledDice:
 
     def roll(self, stream: str, sides: int = 10, purpose: str = "") -> int:
         face = self.inner.roll(stream, sides, purpose)
+        game = self.game
+        wanted = game.stream_entries
+        # Game.skips inlined: a thousand rolls a campaign
+        if wanted is not None and ("roll", game.state.step) not in wanted:
+            game.entries_written += 1
+            return face  # a lab game: nobody reads its rolls' entries (the rolls are still kept)
         side = _STREAM_SIDES.get(stream, "")
-        self.game.log(
+        game.log(
             "roll",
             side,
             f"d{sides} = {face}" + (f": {purpose}" if purpose else ""),
@@ -81,6 +87,15 @@ class Game:
     mark_listeners: list[Callable[[str], None]] = field(factory=list)
     # False: no checkpoints (a lab campaign is never saved, undone or replayed).
     keep_checkpoints: bool = True
+    # None: the journal keeps every entry (saves, replays, undo, the TUI, the golden journals).
+    # A set of (kind, step) pairs: a lab game, which never reads its journal back: its entries
+    # of those kinds in those steps go to the listeners only and are not kept, the others are
+    # not even made. Making and keeping a few thousand entries nobody reads (and freeing them
+    # at the end) was several percent of a lab campaign.
+    stream_entries: frozenset[tuple[str, str]] | None = None
+    # In a streamed game: the entries written so far, made or skipped (the next entry's seq, as
+    # in the full journal).
+    entries_written: int = 0
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
@@ -94,16 +109,34 @@ class Game:
 
     def log(
         self, kind: str, side: str, text: str, data: dict[str, Any] | None = None, decision: Decision | None = None
-    ) -> JournalEntry:
+    ) -> JournalEntry | None:
+        """Journal an entry and hand it to the listeners (None: a streamed game skipped it)."""
         state, journal = self.state, self.journal
-        # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
-        # decision, year): a roll is journaled a thousand times a campaign
-        entry = JournalEntry(len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year)
-        journal.append(entry)
+        if self.stream_entries is None:
+            # positional, in JournalEntry's field order (seq, turn, step, side, kind, text, data,
+            # decision, year): a roll is journaled a thousand times a campaign
+            entry = JournalEntry(
+                len(journal), state.turn, state.step, side, kind, text, data or {}, decision, state.year
+            )
+            journal.append(entry)
+        else:  # a streamed game (the lab's)
+            seq = self.entries_written
+            self.entries_written = seq + 1
+            if (kind, state.step) not in self.stream_entries:
+                return None  # no listener reads it: not even made
+            entry = JournalEntry(seq, state.turn, state.step, side, kind, text, data or {}, decision, state.year)
         if self.listeners:
             for listener in self.listeners:
                 listener(entry)
         return entry
+
+    def skips(self, kind: str) -> bool:
+        """In a streamed game (`stream_entries`): whether an entry of `kind` in this step is
+        skipped (so a caller need not build its text); a skipped entry still counts as written."""
+        if (kind, self.state.step) in self.stream_entries:  # type: ignore[operator]  # only called when streamed
+            return False
+        self.entries_written += 1
+        return True
 
     def mark(self, moment: str) -> None:
         for listener in self.mark_listeners:
@@ -140,7 +173,8 @@ class Game:
         if self.pending is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
         self.pending.check(decision)
-        self.log("decision", "US", decision.describe(), {"request": self.pending.kind}, decision=decision)
+        if self.stream_entries is None or not self.skips("decision"):
+            self.log("decision", "US", decision.describe(), {"request": self.pending.kind}, decision=decision)
         self._advance(decision)
         return self.pending
 

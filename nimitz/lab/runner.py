@@ -105,7 +105,11 @@ def _game_data() -> GameData:
 
 
 class _Tally:
-    """Counts a campaign's JA orders, battles and losses from its journal as it is written."""
+    """Counts a campaign's JA orders, battles and losses from its journal as it is written, and
+    keeps its end (the last entry with the result)."""
+
+    # the (kind, step) of the entries it reads: a lab game makes no others
+    ENTRIES = frozenset({("bot", "orders"), ("event", "battle:end"), ("event", "end")})
 
     def __init__(self, game) -> None:
         self.game = game
@@ -113,9 +117,12 @@ class _Tally:
         self.losses: dict[str, int] = {}
         self.battles: dict[int, int] = {}
         self.won: dict[int, int] = {}
+        self.end = None
 
     def __call__(self, entry) -> None:
         data = entry.data
+        if entry.kind == "event" and "result" in data:
+            self.end = entry
         if entry.kind == "bot" and entry.step == "orders" and data.get("order"):
             self.orders[data["order"]] = self.orders.get(data["order"], 0) + 1
         elif entry.kind == "event" and entry.step == "battle:end" and "survivors" in data:
@@ -160,12 +167,22 @@ def collector_paused() -> Iterator[None]:
                 counts = gc.get_count()
 
 
-def lab_game(spec: CampaignSpec) -> Game:
-    """The campaign of `spec`, set up and ready to play (no checkpoints: a lab game is never
-    saved, undone or replayed)."""
+def lab_game(spec: CampaignSpec, keep_journal: bool = False) -> Game:
+    """The campaign of `spec`, set up and ready to play. A lab game is never saved, undone or
+    replayed: no checkpoints, and its journal is not kept, only the entries the tally reads go
+    to its listeners (the same game, roll for roll: `keep_journal` or `nimitz autoplay` keep
+    it all)."""
     from nimitz.persist.campaign_file import new_game
 
-    return new_game(_game_data(), spec.year, spec.seed, spec.rules(), linked=spec.linked, checkpoints=False)
+    return new_game(
+        _game_data(),
+        spec.year,
+        spec.seed,
+        spec.rules(),
+        linked=spec.linked,
+        checkpoints=False,
+        stream_entries=None if keep_journal else _Tally.ENTRIES,
+    )
 
 
 def play_out(game: Game, policy: str) -> None:
@@ -183,15 +200,16 @@ def play_one(spec: CampaignSpec) -> CampaignRecord:
         return _played(spec)  # (the game is let go as this returns, before the sweep)
 
 
-def _played(spec: CampaignSpec) -> CampaignRecord:
+def _played(spec: CampaignSpec, keep_journal: bool = False) -> CampaignRecord:
     from nimitz.persist.saves import state_hash
 
-    game = lab_game(spec)
+    game = lab_game(spec, keep_journal)
     tally = _Tally(game)
     game.listeners.append(tally)
     play_out(game, spec.policy)
     state = game.state
-    end = next(e for e in reversed(game.journal) if e.kind == "event" and "result" in e.data)
+    end = tally.end
+    assert end is not None, "a campaign played to its end journals its result"
     hawaii_lost = HAWAII_LOST in [state.result] + [y.result for y in state.linked_years]
     record = CampaignRecord(
         spec=spec,

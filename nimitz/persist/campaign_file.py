@@ -37,13 +37,20 @@ from nimitz.persist.saves import (
 
 
 def new_game(
-    data: GameData, year: int, seed: int, rules: RulesProfile, linked: bool = False, checkpoints: bool = True
+    data: GameData,
+    year: int,
+    seed: int,
+    rules: RulesProfile,
+    linked: bool = False,
+    checkpoints: bool = True,
+    stream_entries: frozenset[tuple[str, str]] | None = None,
 ) -> Game:
     """A new campaign, started (its first request pending). `checkpoints=False`: a campaign
-    that will never be saved or undone keeps none (the lab)."""
+    that will never be saved or undone keeps none (the lab); `stream_entries`: its journal is
+    not kept, only the entries of those (kind, step) pairs go to its listeners (the lab, see Game)."""
     state = new_campaign(data, year, seed, rules)
     state.linked = linked
-    game = bot_game(data, state, keep_checkpoints=checkpoints)
+    game = bot_game(data, state, keep_checkpoints=checkpoints, stream_entries=stream_entries)
     game.log(
         "created",
         "",

@@ -20,10 +20,11 @@ def bot_game(
     journal: list[JournalEntry] | None = None,
     checkpoints: list[Checkpoint] | None = None,
     keep_checkpoints: bool = True,
+    stream_entries: frozenset[tuple[str, str]] | None = None,
 ) -> Game:
     """A game around `state` with the bot playing Japan (`dice`: the game's own seeded dice
     unless given; `journal`, `checkpoints`: what came before, for a re-run; `keep_checkpoints`
-    False for a game never saved or undone, such as the lab's)."""
+    False for a game never saved or undone, such as the lab's; `stream_entries`: see Game)."""
     return Game(
         data=data,
         state=state,
@@ -32,6 +33,7 @@ def bot_game(
         journal=journal or [],
         checkpoints=checkpoints or [],
         keep_checkpoints=keep_checkpoints,
+        stream_entries=stream_entries,
     )
 
 
