@@ -558,8 +558,8 @@ REASONS = {  # the reasons of the answers the expert takes from the sensible bat
     "cannot act this turn are kept",
     "battle_first_light": "First Light when it can strike first",
     "battle_allocate_hits": "hits on the lowest values first, as the rule places them (R15)",
-    "battle_excess_aircraft": "the damaged aircraft are lost first, then the cheapest",
-    "battle_airfield_losses": "the damaged aircraft are lost first, then the cheapest",
+    "battle_excess_aircraft": "damaged aircraft go first, then the lowest values",
+    "battle_airfield_losses": "damaged aircraft go first, then the lowest values",
     "battle_reactive": "a reactive plan is used when it is offered",
     "battle_ja_tie": "the damaged Japanese force: one more hit sinks it",
 }

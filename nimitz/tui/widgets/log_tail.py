@@ -42,7 +42,7 @@ class LogTail(Static):
         show(self, tail_text(journal, self.size.height or 3, width))
 
     def on_resize(self) -> None:
-        # the screen shares its rows out after filling the tail (a two-row note, the guide):
+        # the screen shares its rows out after filling the tail (a longer note, the guide):
         # at its new height the tail must still end with the newest entry
         if self._journal is not None:
             self.show(self._journal)
