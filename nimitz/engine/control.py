@@ -69,17 +69,6 @@ def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[s
     return cache[key]  # type: ignore[no-any-return]  # the derived cache holds any kind of value
 
 
-def areas_ashore(state: CampaignState, data: GameData, side: str) -> frozenset[str]:
-    """The map areas where a side has INF, battalions or LBA ashore (cached like supply: the
-    orders bot asks it of every area, order after order)."""
-    return _from_sides(
-        state,
-        data,
-        f"areas ashore {side}",
-        lambda: frozenset(area for area, sides in _ashore_sides(state, data).items() if side in sides),
-    )
-
-
 def _from_sides(state: CampaignState, data: GameData, name: str, compute: Callable[[], T]) -> T:
     """compute(), which reads only who is ashore where: cached until a force moves, and kept
     across moves that leave every area's sides ashore as they were (most moves at sea)."""

@@ -131,9 +131,10 @@ class Game:
         return entry
 
     def skips(self, kind: str) -> bool:
-        """In a streamed game (`stream_entries`): whether an entry of `kind` in this step is
-        skipped (so a caller need not build its text); a skipped entry still counts as written."""
-        if (kind, self.state.step) in self.stream_entries:  # type: ignore[operator]  # only called when streamed
+        """Whether an entry of `kind` in this step is skipped (a streamed game's, `stream_entries`:
+        a caller need not build its text); a skipped entry still counts as written."""
+        wanted = self.stream_entries
+        if wanted is None or (kind, self.state.step) in wanted:
             return False
         self.entries_written += 1
         return True
@@ -173,7 +174,7 @@ class Game:
         if self.pending is None:
             raise NimitzError("the campaign is over: there is nothing to decide")
         self.pending.check(decision)
-        if self.stream_entries is None or not self.skips("decision"):
+        if not self.skips("decision"):
             self.log("decision", "US", decision.describe(), {"request": self.pending.kind}, decision=decision)
         self._advance(decision)
         return self.pending
