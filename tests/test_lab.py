@@ -270,3 +270,60 @@ def test_a_streamed_game_hands_its_listeners_the_entries_of_the_full_journal():
     assert {(e.kind, e.step) for e in seen[False]} == wanted
     assert streamed.entries_written == len(full.journal)
     assert streamed.dice.rolls == full.dice.rolls
+
+
+def _no_campaign_may_run(monkeypatch):
+    import nimitz.lab.runner as runner_module
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the lab ran campaigns before refusing its output file")
+
+    monkeypatch.setattr(runner_module, "run_lab", refuse)
+
+
+def test_a_plot_without_matplotlib_is_refused_before_any_campaign(runner, tmp_path, monkeypatch):
+    """Without matplotlib, `--plot` says so at once, not after the whole run (nothing lost)."""
+    import nimitz.lab.plots as plots
+
+    monkeypatch.setattr(plots.importlib.util, "find_spec", lambda name: None)
+    _no_campaign_may_run(monkeypatch)
+    result = runner.invoke(cli, ["lab", "--year", "1942", "--runs", "50", "--plot", str(tmp_path / "lab.svg")])
+    assert result.exit_code == 2
+    assert "--plot needs matplotlib: pip install 'nimitz[plot]'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("option", ["--csv", "--plot"])
+def test_an_output_file_in_a_missing_folder_is_refused_before_any_campaign(runner, tmp_path, monkeypatch, option):
+    import nimitz.lab.plots as plots
+
+    monkeypatch.setattr(plots.importlib.util, "find_spec", lambda name: object())  # as if installed
+    _no_campaign_may_run(monkeypatch)
+    target = tmp_path / "no-such-folder" / ("runs.csv" if option == "--csv" else "lab.svg")
+    result = runner.invoke(cli, ["lab", "--year", "1942", "--runs", "50", option, str(target)])
+    assert result.exit_code == 2
+    assert f"the folder {target.parent} does not exist" in result.output
+
+
+def test_a_csv_that_cannot_be_written_after_the_run_keeps_the_tables(runner, tmp_path, monkeypatch):
+    """A disk that fills during the run: the tables are still printed, then the error, exit 2."""
+    import errno
+    from pathlib import Path
+
+    real_write = Path.write_text
+
+    def full_disk(self, *args, **kwargs):
+        if self.suffix == ".csv":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    path = tmp_path / "runs.csv"
+    result = runner.invoke(cli, ["lab", "--year", "1945", "--runs", "2", "--jobs", "1", "--csv", str(path)])
+    assert result.exit_code == 2
+    assert "1945 campaign: 2 campaigns" in result.stdout
+    assert f"cannot write {path}: No space left on device" in result.stderr
+    as_json = runner.invoke(cli, ["lab", "--year", "1945", "--runs", "2", "--jobs", "1", "--csv", str(path), "--json"])
+    assert as_json.exit_code == 2
+    summary = json.loads(as_json.stdout)
+    assert summary["finished"] == 2 and summary["not_written"] == [f"cannot write {path}: No space left on device"]

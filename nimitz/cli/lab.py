@@ -51,6 +51,20 @@ class _Progress:
             self.bar.render_finish()
 
 
+def _check_destination(option: str, path: str) -> None:
+    """Refuse an output file whose folder is missing or closed to us, before anything is played."""
+    from pathlib import Path
+
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise UserError(f"{option} {path}: that is a folder; give a file name")
+    if not folder.is_dir():
+        raise UserError(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise UserError(f"{option} {path}: cannot write there (permission denied)")
+
+
 @click.command()
 @click.option("--year", type=click.Choice(YEARS + ("all",)), required=True, help="The campaign year, or all four.")
 @click.option("--runs", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="Campaigns per year.")
@@ -121,15 +135,22 @@ def lab(
 
     from nimitz.cli.common import game_data
     from nimitz.errors import NimitzError
-    from nimitz.lab.plots import save_plot, text_plot
+    from nimitz.lab.plots import check_plot_file, save_plot, text_plot
     from nimitz.lab.runner import process_pool, run_lab, year_specs
     from nimitz.lab.stats import records_csv, summaries_json, summarise, summary_text
 
     csv_to_stdout = csv_path == "-"
     if csv_to_stdout and as_json:
         raise UserError("--csv - and --json both want standard output: give --csv a file name")
-    if plot_path and Path(plot_path).suffix.lower() not in (".svg", ".png"):
-        raise UserError(f"--plot {plot_path}: the picture must be a .svg or .png file")
+    # Everything that could refuse the output files is asked now, not after the campaigns.
+    if csv_path and not csv_to_stdout:
+        _check_destination("--csv", csv_path)
+    if plot_path:
+        try:
+            check_plot_file(Path(plot_path))
+        except NimitzError as exc:
+            raise UserError(str(exc)) from None
+        _check_destination("--plot", plot_path)
     years = [int(y) for y in YEARS] if year == "all" else [int(year)]
     specs = year_specs(
         years,
@@ -154,25 +175,31 @@ def lab(
         progress.close()
     data = game_data()
     summaries = summarise(run.records, data)
+    # A file that cannot be written now (a full disk) is said after the tables, which are
+    # printed all the same: the campaigns played are never thrown away.
+    not_written: list[str] = []
     if csv_to_stdout:
         click.echo(records_csv(run.records), nl=False)
     elif csv_path:
         try:
             Path(csv_path).write_text(records_csv(run.records), encoding="utf-8")
         except OSError as exc:
-            raise UserError(f"cannot write {csv_path}: {exc.strerror}") from None
+            not_written.append(f"cannot write {csv_path}: {exc.strerror}")
     if plot_path and summaries:
         try:
             save_plot(summaries, Path(plot_path))
         except NimitzError as exc:
-            raise UserError(str(exc)) from None
+            not_written.append(str(exc))
     stopped = (
         (f"Stopped (Ctrl-C) after {len(run.records)} of {len(specs)} campaigns; the tables cover those that finished.")
         if run.stopped
         else ""
     )
     if as_json:
-        click.echo(json.dumps(summaries_json(summaries, run.stopped, len(specs)), indent=1))
+        summary = summaries_json(summaries, run.stopped, len(specs))
+        if not_written:
+            summary["not_written"] = not_written
+        click.echo(json.dumps(summary, indent=1))
     else:
         if stopped:
             click.echo(stopped, err=csv_to_stdout)
@@ -183,6 +210,10 @@ def lab(
             click.echo("", err=csv_to_stdout)
         rebuild = specs[0].autoplay_command().replace(f"--seed {specs[0].seed}", "--seed SEED")
         click.echo(f"Rebuild any campaign: {rebuild} --save NAME", err=csv_to_stdout)
+    for problem in not_written:
+        click.echo(f"nimitz: {problem}", err=True)
+    if not_written:
+        sys.exit(2)
     if run.stopped:
         if stopped and as_json:
             click.echo(stopped, err=True)

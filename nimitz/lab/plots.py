@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 from nimitz.errors import NimitzError
@@ -31,17 +32,23 @@ def text_plot(s: Summary, width: int = 78) -> str:
     return "\n".join(lines)
 
 
-def save_plot(summaries: list[Summary], path: Path) -> None:
-    """Outcome shares (with their 95% intervals) and objectives held by turn, one row per year."""
+def check_plot_file(path: Path) -> None:
+    """Raise unless a picture can be drawn to `path`: asked before a lab runs, so a missing
+    matplotlib is said at once rather than after the campaigns have been played."""
     if path.suffix.lower() not in (".svg", ".png"):
         raise NimitzError(f"--plot {path}: the picture must be a .svg or .png file")
-    try:
-        import matplotlib
+    if importlib.util.find_spec("matplotlib") is None:
+        raise NimitzError("--plot needs matplotlib: pip install 'nimitz[plot]'")
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise NimitzError("--plot needs matplotlib: pip install 'nimitz[plot]'") from None
+
+def save_plot(summaries: list[Summary], path: Path) -> None:
+    """Outcome shares (with their 95% intervals) and objectives held by turn, one row per year."""
+    check_plot_file(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(len(summaries), 2, figsize=(11, 3.2 * len(summaries)), squeeze=False)
     for (left, right), s in zip(axes, summaries, strict=True):
         labels = [o.label for o in s.outcomes]
