@@ -18,6 +18,7 @@ from nimitz.cli.common import (
     rules_for,
     store_of,
 )
+from nimitz.views.words import counted
 
 
 @click.command()
@@ -92,7 +93,7 @@ def autoplay(
         ]
         orders = [e for e in game.journal if e.turn == turn and e.kind == "bot" and e.step == "orders"]
         turn_lines.append(
-            f"turn {turn}: {held} objectives held, {len(battles)} battle(s) "
+            f"turn {turn}: {counted(held, 'objective')} held, {counted(len(battles), 'battle')} "
             f"({', '.join(battles) or '-'}), "
             f"{max(0, len(orders) - 1)} JA orders"
         )

@@ -32,6 +32,7 @@ from nimitz.tui.commands import NimitzCommands
 from nimitz.tui.controller import Controller, Outcome, is_battle_kind
 from nimitz.tui.messages import AutoDecide, Decide
 from nimitz.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from nimitz.views.words import counted
 
 if TYPE_CHECKING:
     from nimitz.tui.screens.battle import BattleScreen
@@ -717,7 +718,7 @@ class NimitzApp(App):
             if isinstance(result, NimitzError):
                 self.show_message("Cannot undo", str(result))
                 return
-            self.notify(f"Undid {result} decision(s); the dice come back with the state.", timeout=4)
+            self.notify(f"Undid {counted(result, 'decision')}; the dice come back with the state.", timeout=4)
             self._last_kind = self.controller.request.kind if self.controller.request else ""
             self.refresh_all()
 

@@ -65,7 +65,7 @@ def _why(state, sheet) -> str:
             + "; ".join(f"{y.year}: {y.result} ({y.score} objectives)" for y in state.linked_years)
             + "."
         )
-    return f"**{result}.** {held} objective(s) held after the last turn (turn {state.turn} of {sheet.turns})."
+    return f"**{result}.** {counted(held, 'objective')} held after the last turn (turn {state.turn} of {sheet.turns})."
 
 
 def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEntry | None]]:
@@ -103,7 +103,7 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # a SaveEnvelope
             side = fid.split(":", 1)[0]
             kind = TYPE_WORDS.get(types.get(fid, ""), "other")
             losses.setdefault(side, {})[kind] = losses.get(side, {}).get(kind, 0) + 1
-    lines.append(f"Losses in {len(battles)} battle(s):")
+    lines.append(f"Losses in {counted(len(battles), 'battle')}:")
     lines.append("")
     for side in ("US", "JA"):
         per = losses.get(side, {})
@@ -117,7 +117,7 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # a SaveEnvelope
             destroyed = end.data.get("destroyed", [])
             lines.append(
                 f"- Turn {start.turn}, {start.data['area']}: {end.data.get('why', '')}; "
-                f"{len(destroyed)} force(s) destroyed"
+                f"{counted(len(destroyed), 'force')} destroyed"
             )
     lines += [
         "",
