@@ -1,6 +1,6 @@
 """`nimitz bot place|plans|air|hits NAME|PATH|FILE.toml`: run one Japanese battle procedure on a
 save stopped inside a battle, or on a battle set up from the map (`--area XX`: a save between
-battles, or a position file), and print the roll(s), modifiers, result and why. Nothing is
+battles, or a position file), and print the rolls, modifiers, result and why. Nothing is
 changed: the procedure runs on a copy of the state.
 
 - `place`: JA battle placement (LBA and airfields, infantry, the three ship cases with the escort
@@ -42,6 +42,7 @@ from nimitz.cli.common import (
     situation_argument,
 )
 from nimitz.errors import NimitzError
+from nimitz.views.words import counted
 
 
 class NotInBattle(NimitzError):
@@ -78,7 +79,7 @@ def set_wings(data, state, wings: int | None) -> None:
     all_wings = [f for f in state.forces.values() if sheet.cls[f.cls].bomber_wing and f.location != DESTROYED]
     boxed = [f for f in all_wings if f.location == BOMBING]
     if wings > len(all_wings):
-        raise click.BadParameter(f"--wings {wings}: the US has {len(all_wings)} B-29 wing(s) in {state.year}")
+        raise click.BadParameter(f"--wings {wings}: the US has {counted(len(all_wings), 'B-29 wing')} in {state.year}")
     spare = sorted((f for f in all_wings if f.location != BOMBING), key=lambda f: f.location != BOMBING_BASE)
     for f in boxed[wings:]:
         f.location = BOMBING_BASE
@@ -222,7 +223,7 @@ def place(
         lines.append("    rest to Coastal: " + ", ".join(board.name(p) for p in ships["rest_to_coastal"]))
     if "subs" in expl:
         lines.append(f"  submarines -> {expl['subs']['to']}: {expl['subs']['why']}")
-    lines.append(f"  land-based aircraft -> JA airfields ({expl['lba']['airfields']} airfield(s))")
+    lines.append(f"  land-based aircraft -> JA airfields ({counted(expl['lba']['airfields'], 'airfield')})")
     for t in expl["tie_breaks"]:
         lines.append(
             f"  tie-break ({t['ruling']}): {t['purpose']}: {', '.join(board.name(c) for c in t['candidates'])} "
@@ -274,7 +275,7 @@ def plans(
     bs.turn += 1
     got, expl = draw_plans(board)
     lines = [
-        f"JA plan draw for battle turn {bs.turn} in {bs.area} ({name}): {bs.ja_plans_per_turn} plan(s) "
+        f"JA plan draw for battle turn {bs.turn} in {bs.area} ({name}): {counted(bs.ja_plans_per_turn, 'plan')} "
         f"per turn from {bs.ja_force_count} JA forces"
     ] + _roll_lines(board)
     if expl["drawn_before"]:
@@ -436,7 +437,7 @@ def hits(
     if side == "JA":
         expl = H.ja_takes_hits(board, targets, count, {"step": step, "area": at}, foxholes_first)
         result = [p["target"] for p in expl["placed"]]
-        lines = [f"{count} hit(s) on Japan ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), R14:"]
+        lines = [f"{counted(count, 'hit')} on Japan ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), R14:"]
         lines += _roll_lines(board)
         lines += [
             f"  hit {p['hit']}: {board.name(p['target'])} {p['result']} ({_why(board, p['why'])})"
@@ -444,7 +445,7 @@ def hits(
         ]
         lines += [f"  hit {c['hit']}: cancelled by {c['plan']}" for c in expl["cancelled"]]
         if expl["lost"]:
-            lines.append(f"  {expl['lost']} hit(s) lost: no legal target left")
+            lines.append(f"  {counted(expl['lost'], 'hit')} lost: no legal target left")
     else:
         alloc = H.Alloc(targets, foxholes_first)
         result = H.auto_sequence(alloc, min(count, alloc.total()))
@@ -456,7 +457,7 @@ def hits(
             "lost": count - len(result),
         }
         lines = [
-            f"{count} hit(s) on the US ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), "
+            f"{counted(count, 'hit')} on the US ({step.replace('_', ' ')}, {at}) in {board.bs.area} ({name}), "
             f"auto (R15: lowest value first, a damaged force before a fresh one):"
         ]
         carried = " (2 hits on the infantry it carries)"
@@ -465,7 +466,7 @@ def hits(
             for i, t in enumerate(result, 1)
         ]
         if count > len(result):
-            lines.append(f"  {count - len(result)} hit(s) lost: no legal target left")
+            lines.append(f"  {counted(count - len(result), 'hit')} lost: no legal target left")
     if not targets:
         lines.append(f"  no {side} target for {step.replace('_', ' ')} in {at}")
     expl["candidates"] = candidates
