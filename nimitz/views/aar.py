@@ -46,26 +46,48 @@ def _section(step: str) -> str:
     return "battles" if base == "battle" else base
 
 
-def _why(state, sheet) -> str:
+def result_reason(state, sheet) -> tuple[str, str]:
+    """How the campaign ended and why, as (headline, reason): the AAR's opening line and the
+    end screen's. The headline is empty while the campaign goes on."""
     result = state.result
     held = state.held_history[-1] if state.held_history else 0
     if not result:
-        return f"In progress: turn {state.turn} of {sheet.turns}, {step_words(state.step)}."
+        return "", f"In progress: turn {state.turn} of {sheet.turns}, {step_words(state.step)}."
     if result.startswith("Defeat"):
-        return f"**{result}.** Japan held Hawaii at the defeat check of turn {state.turn}: sudden death."
+        return f"{result}.", f"Japan held Hawaii at the defeat check of turn {state.turn}: sudden death."
     if result == "Replaced":
-        return (
-            f"**Replaced.** The objectives held fell to {held} at the end of turn "
+        return "Replaced.", (
+            f"The objectives held fell to {held} at the end of turn "
             f"{state.turn}, at or below {sheet.replaced_max} and below the "
             f"{state.held_at_start} held at the start: the commander is relieved."
         )
     if result.startswith("Linked"):
-        return (
-            f"**{result}.** "
-            + "; ".join(f"{y.year}: {y.result} ({y.score} objectives)" for y in state.linked_years)
-            + "."
-        )
-    return f"**{result}.** {counted(held, 'objective')} held after the last turn (turn {state.turn} of {sheet.turns})."
+        return f"{result}.", "; ".join(f"{y.year}: {y.result} ({y.score} objectives)" for y in state.linked_years) + "."
+    return f"{result}.", f"{counted(held, 'objective')} held after the last turn (turn {state.turn} of {sheet.turns})."
+
+
+def _why(state, sheet) -> str:
+    head, reason = result_reason(state, sheet)
+    return f"**{head}** {reason}" if head else reason
+
+
+def battle_losses(journal: list[JournalEntry], state, sheet) -> tuple[int, dict[str, dict[str, int]]]:
+    """The battles journaled, and the forces each side lost in them by kind ('cruiser pair')."""
+    types = {f.id: sheet.cls[f.cls].type for f in state.forces.values() if f.cls in sheet.cls}
+    battles = _battles(journal)
+    losses: dict[str, dict[str, int]] = {"US": {}, "JA": {}}
+    for _, end in battles:
+        for fid in end.data.get("destroyed", []) if end else []:
+            side = fid.split(":", 1)[0]
+            kind = TYPE_WORDS.get(types.get(fid, ""), "other")
+            losses.setdefault(side, {})[kind] = losses.get(side, {}).get(kind, 0) + 1
+    return len(battles), losses
+
+
+def losses_line(side: str, per: dict[str, int]) -> str:
+    """'US: 22 (6 cruiser pairs, 4 infantry divisions)', the commonest loss first."""
+    text = ", ".join(counted(n, kind) for kind, n in sorted(per.items(), key=lambda kv: -kv[1]))
+    return f"{SIDE_NAME[side]}: {sum(per.values())}" + (f" ({text})" if text else "")
 
 
 def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEntry | None]]:
@@ -82,7 +104,6 @@ def _battles(journal: list[JournalEntry]) -> list[tuple[JournalEntry, JournalEnt
 def summary_lines(env, state, data: GameData) -> list[str]:  # a SaveEnvelope
     h = env.header
     sheet = data.year(state.year)
-    types = {f.id: sheet.cls[f.cls].type for f in state.forces.values() if f.cls in sheet.cls}
     lines = ["## Summary", "", _why(state, sheet), ""]
     if state.held_history:
         turns = range(1, len(state.held_history) + 1)
@@ -96,19 +117,12 @@ def summary_lines(env, state, data: GameData) -> list[str]:  # a SaveEnvelope
             "| held | " + " | ".join(str(h) for h in state.held_history) + " |",
             "",
         ]
-    battles = _battles(env.journal)
-    losses: dict[str, dict[str, int]] = {"US": {}, "JA": {}}
-    for _, end in battles:
-        for fid in end.data.get("destroyed", []) if end else []:
-            side = fid.split(":", 1)[0]
-            kind = TYPE_WORDS.get(types.get(fid, ""), "other")
-            losses.setdefault(side, {})[kind] = losses.get(side, {}).get(kind, 0) + 1
-    lines.append(f"Losses in {counted(len(battles), 'battle')}:")
+    fought_count, losses = battle_losses(env.journal, state, sheet)
+    lines.append(f"Losses in {counted(fought_count, 'battle')}:")
     lines.append("")
     for side in ("US", "JA"):
-        per = losses.get(side, {})
-        text = ", ".join(counted(n, kind) for kind, n in sorted(per.items(), key=lambda kv: -kv[1]))
-        lines.append(f"- {SIDE_NAME[side]}: {sum(per.values())}" + (f" ({text})" if text else ""))
+        lines.append("- " + losses_line(side, losses.get(side, {})))
+    battles = _battles(env.journal)
     fought = [(start, end) for start, end in battles if end is not None]
     decisive = sorted(fought, key=lambda b: -len(b[1].data.get("destroyed", [])))[:3]
     if decisive:

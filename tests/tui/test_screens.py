@@ -219,6 +219,30 @@ def test_the_end_of_a_campaign_shows_its_evaluation(saves: Path, data) -> None:
     run(check, app)
 
 
+def test_the_end_screen_says_why_it_ended_what_each_side_lost_and_where_the_report_is(saves: Path, data) -> None:
+    """A campaign cut short (Hawaii lost, R21, or the commander replaced) says why in a sentence;
+    the losses of both sides are counted by kind; the after-action report is named."""
+    from nimitz.views.aar import battle_losses, result_reason
+
+    path = _play_until(saves, data, lambda r: False)
+    app = NimitzApp(saves, open_path=path)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        assert top(app) == "EndScreen"
+        game = app.controller.game
+        state, sheet = game.state, game.sheet
+        assert state.result.startswith(("Defeat", "Replaced")), "seed 7 ends early: the case to explain"
+        text = " ".join(screen_text(app).split())
+        assert " ".join(result_reason(state, sheet)[1].split()) in text
+        fought, losses = battle_losses(game.journal, state, sheet)
+        assert fought > 0 and losses["US"] and losses["JA"]
+        assert f"Losses in {fought} battles" in text
+        assert f"US: {sum(losses['US'].values())} (" in text and f"Japan: {sum(losses['JA'].values())} (" in text
+        assert "nimitz aar played" in text
+
+    run(check, app, size=(120, 60))
+
+
 def test_new_campaign_dialog_sets_the_r24_ja_ties_option(saves: Path) -> None:
     """The new-campaign dialog's last choice row puts R24's 'player' option in the profile, and
     the dialog still fits at 80x24."""

@@ -15,6 +15,8 @@ from nimitz.model.difficulty import load_difficulties
 from nimitz.model.optional_rules import OPTION_TITLES
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.footer import KeysFooter
+from nimitz.views.aar import battle_losses, losses_line, result_reason
+from nimitz.views.words import counted
 
 
 class EndScreen(NimitzScreen):
@@ -45,7 +47,9 @@ class EndScreen(NimitzScreen):
         last = next((e for e in reversed(game.journal) if "result" in e.data), None)
         score = last.data.get("score", len(held)) if last is not None else len(held)
         head = Text("The campaign is over\n\n", style="bold")
-        head.append(f"{state.result or 'finished'}\n", style="bold reverse")
+        head.append(f" {state.result or 'finished'} \n", style="bold reverse")
+        if state.result.startswith(("Defeat", "Replaced", "Linked")):  # (a plain finish: the ladder says it)
+            head.append(f"{result_reason(state, sheet)[1]}\n", style="italic")
         head.append(
             f"\n{state.year} campaign, turn {state.turn} of {sheet.turns}; "
             f"score {score} (objectives held now: {len(held)}: {', '.join(held) or 'none'})\n"
@@ -74,14 +78,18 @@ class EndScreen(NimitzScreen):
         if defeat:
             ev.caption = "Hawaii fell: sudden defeat, whatever the objectives held."
             ev.caption_justify = "left"
-        hist = Table(
-            title="Objectives held at the end of each turn", title_justify="left", show_edge=False, header_style="bold"
-        )
+        # (a title of its own line: as the table's title it wrapped to the narrow table's width)
+        hist_title = Text("Objectives held at the end of each turn", style="italic")
+        hist = Table(show_edge=False, header_style="bold")
         hist.add_column("turn")
         hist.add_column("held")
         for i, n in enumerate(state.held_history, 1):
             hist.add_row(str(i), f"{n} {'#' * n}")
-        parts: list[RenderableType] = [head, ev, Text(""), hist]
+        fought, losses = battle_losses(game.journal, state, sheet)
+        lost = Text.assemble((f"Losses in {counted(fought, 'battle')}", "italic"))
+        for side in ("US", "JA"):
+            lost.append("\n  " + losses_line(side, losses.get(side, {})))
+        parts: list[RenderableType] = [head, ev, Text(""), hist_title, hist, Text(""), lost]
         linked = getattr(state, "linked_years", [])
         if linked:
             lt = Table(title="Linked campaign", title_justify="left", show_edge=False, header_style="bold")
@@ -93,7 +101,8 @@ class EndScreen(NimitzScreen):
         parts.append(
             Text(
                 "\nEsc: back to the final map · L: log · R: reference · q: title screen. "
-                "The save keeps the whole campaign.",
+                f"The save keeps the whole campaign; `nimitz aar {ctl.session.name}` writes its "
+                "after-action report, turn by turn.",
                 style="dim",
             )
         )
