@@ -351,7 +351,8 @@ def movement(game: Game) -> Engine:
                 f.location, f.moved, f.embarked = INVASION, True, False
             state.invaded_this_turn += len(forces)
             what = "to the invasion box"
-        game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
+        if not game.skips("event"):  # (a lab game: not even its text)
+            game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
 
 
 def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:

@@ -309,7 +309,7 @@ def us_air(board: Board) -> Gen:
         if area != HOME:
             bs.positions[pid] = area
     bs.us_playing = list(d.forces)
-    if d.targets or d.forces:
+    if (d.targets or d.forces) and not board.game.skips("event"):  # (a lab game: not even its text)
         flying = ", ".join(f"{board.name(p)}->{a}" for p, a in d.targets.items() if a != HOME)
         board.game.log(
             "event",
@@ -335,7 +335,7 @@ def infantry_advance(board: Board) -> None:
             bs.positions[p] = box
             moved.append((p, "foxholes" if box.endswith("FH") else "beach"))
         H._transport_check(board, side)
-        if moved:
+        if moved and not board.game.skips("event"):  # (a lab game: not even its text)
             board.game.log(
                 "event",
                 side,
