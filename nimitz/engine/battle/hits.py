@@ -468,13 +468,17 @@ def ja_tie_request(board: Board, tied: list[Target], ctx: dict[str, str]) -> Req
 def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str], foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
     alloc = Alloc(targets, foxholes_first)
+    # a lab game makes no entry of it, so no list of the candidates as they stood
+    explain = board.game.makes("bot")
     expl: dict[str, Any] = {
         "procedure": "hit allocation",
         "rulings": ["R14"],
         "hits": hits,
         "step": ctx.get("step", ""),
         "area": ctx.get("area", ""),
-        "candidates": [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged} for t in targets],
+        "candidates": [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged} for t in targets]
+        if explain
+        else [],
         "placed": [],
         "cancelled": [],
         "lost": 0,

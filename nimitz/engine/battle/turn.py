@@ -36,7 +36,8 @@ def battle_turn(board: Board) -> Gen:
     got, expl = japan.draw_plans(board)
     for pid in got:
         bs.ja_plans.append(PlanInPlay(plan=pid, side="JA", turn=t))
-    board.game.log("bot", "JA", expl["text"], expl)
+    if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
+        board.game.log("bot", "JA", expl["text"], expl)
     # 2. plans acting at the start of the turn
     st.step = f"battle:turn {t}:plans"
     battalions(board)
@@ -48,7 +49,8 @@ def battle_turn(board: Board) -> Gen:
     st.step = f"battle:turn {t}:JA aircraft"
     moves, expls = japan.move_aircraft(board)
     for e in expls:
-        board.game.log("bot", "JA", e["text"], e)
+        if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
+            board.game.log("bot", "JA", e["text"], e)
     for m in moves:
         for p in m["aircraft"]:
             bs.positions[p] = m["area"]
