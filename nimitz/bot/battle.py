@@ -211,6 +211,8 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
             continue
         got.append(plan)
         events.append({"drew": plan, "result": "in play this turn"})
+    if not board.game.makes("bot"):
+        return got, {}  # a lab game makes no entry of the draw
     names = [board.data.ja_plans.by_id[p].name for p in got]
     expl = {
         "procedure": "JA battle plan draw",
@@ -326,28 +328,17 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     # bombers may go and the US aircraft in each area are the same for every group
     bomber_legal: list[tuple[bool, str]] | None = None
     us_flying: dict[str, int] | None = None
+    # a lab game makes no journal entry of the moves (the engine still counts one a group): its
+    # groups get empty explanations, without the chart rows and reasons
+    explain = board.game.makes("bot")
     for group in groups:
-        expl: dict[str, Any] = {
-            "procedure": "JA aircraft move",
-            "group": group["name"],
-            "kind": group["kind"],
-            "aircraft": group["aircraft"],
-            "rulings": [],
-        }
         forced, plan = _forced_area(board, group)
-        if forced is not None:
-            start = AREAS.index(forced)
-            expl["plan"] = plan
-            expl["roll"] = None
-            expl["rolled_area"] = forced
-        else:
+        roll = None
+        if forced is None:
             roll = board.game.dice.roll("ja", 10, f"JA aircraft area: {group['name']}")
-            code = board.data.battle.area_for(roll)
-            start = AREAS.index(code)
-            row = next(a for a in board.data.battle.battle_area if a.code == code)
-            expl["roll"] = roll
-            expl["chart_row"] = {"area": code, "name": row.name, "lo": row.lo, "hi": row.hi}
-            expl["rolled_area"] = code
+            rolled = board.data.battle.area_for(roll)
+        else:
+            rolled = forced
         if group["kind"] == "bombers":
             if bomber_legal is None:
                 bomber_legal = [bomber_area_legal(board, a) for a in AREAS]
@@ -366,26 +357,51 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
                 )
                 for a in AREAS
             ]
-        legal = [ok for ok, _reason in rows]
-        why = {a: {"legal": ok, "why": reason} for a, (ok, reason) in zip(AREAS, rows, strict=True)}
-        area, how = step_area(start, legal)
-        expl["legal_areas"] = why
-        expl["stepping"] = how
-        expl["result"] = area or "home"
-        expl["text"] = (
-            f"JA {group['name']}: "
-            + (
-                f"plan {plan['name']} sends them to {forced}"
-                if plan
-                else f"rolled {expl['roll']} ({AREA_NAMES[expl['rolled_area']]})"
-            )
-            + f" -> {AREA_NAMES[area] if area else 'stay home'} ({how})"
-        )
+        area, how = step_area(AREAS.index(rolled), [ok for ok, _reason in rows])
         if area is not None:
             ja_flying.add(area)
             moves.append({"aircraft": group["aircraft"], "area": area})
-        expls.append(expl)
+        expls.append(_air_move_explained(board, group, plan, roll, rolled, rows, area, how) if explain else {})
     return moves, expls
+
+
+def _air_move_explained(
+    board: Board,
+    group: dict[str, Any],
+    plan: dict[str, Any] | None,
+    roll: int | None,
+    rolled: str,
+    rows: list[tuple[bool, str]],
+    area: str | None,
+    how: str,
+) -> dict[str, Any]:
+    """A JA group's move as the journal shows it: the plan or the roll and its chart row, each
+    area's legality, the stepping and the result."""
+    expl: dict[str, Any] = {
+        "procedure": "JA aircraft move",
+        "group": group["name"],
+        "kind": group["kind"],
+        "aircraft": group["aircraft"],
+        "rulings": [],
+    }
+    if plan is not None:
+        expl["plan"] = plan
+        expl["roll"] = None
+        expl["rolled_area"] = rolled
+    else:
+        row = next(a for a in board.data.battle.battle_area if a.code == rolled)
+        expl["roll"] = roll
+        expl["chart_row"] = {"area": rolled, "name": row.name, "lo": row.lo, "hi": row.hi}
+        expl["rolled_area"] = rolled
+    expl["legal_areas"] = {a: {"legal": ok, "why": reason} for a, (ok, reason) in zip(AREAS, rows, strict=True)}
+    expl["stepping"] = how
+    expl["result"] = area or "home"
+    expl["text"] = (
+        f"JA {group['name']}: "
+        + (f"plan {plan['name']} sends them to {rolled}" if plan else f"rolled {roll} ({AREA_NAMES[rolled]})")
+        + f" -> {AREA_NAMES[area] if area else 'stay home'} ({how})"
+    )
+    return expl
 
 
 def first_light_carrier(board: Board) -> tuple[str | None, dict[str, Any]]:

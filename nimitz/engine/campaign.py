@@ -85,7 +85,8 @@ def play_turn(game: Game, start: str = "") -> Engine:
     steps = list(TURN_STEPS)
     for name in steps[steps.index(start) if start else 0 :]:
         state.step = name
-        game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
+        if not game.skips("event"):  # (a lab game: not even its text)
+            game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
         asks = TURN_STEPS[name](game)
         if asks is not None:  # the steps where the player decides are generators
             yield from asks
@@ -153,7 +154,8 @@ def resupply(game: Game) -> Engine:
             state.sp -= c.buy_cost
             f.location = "AU" if c.australian else "WC"
             f.damaged = False
-            game.log("event", "US", f"Bought {f.name} ({c.buy_cost} SP) at {f.location}; {state.sp} SP left")
+            if not game.skips("event"):  # (a lab game: not even its text)
+                game.log("event", "US", f"Bought {f.name} ({c.buy_cost} SP) at {f.location}; {state.sp} SP left")
         else:
             state.sp -= c.repair_cost
             f.damaged = False
@@ -287,7 +289,8 @@ def scouting(game: Game) -> Engine:
             continue
         if result.order == "Hold" and area in objectives:
             state.scout_held.append(area)
-        game.log("bot", "JA", "Scouted order " + result.text(), result.data())
+        if not game.skips("bot"):  # (a lab game: not even its text)
+            game.log("bot", "JA", "Scouted order " + result.text(), result.data())
         fog.reveal(game, result.moved + result.held)  # the US watched the scouted order
     fog.refresh(game)
 
@@ -351,7 +354,8 @@ def movement(game: Game) -> Engine:
                 f.location, f.moved, f.embarked = INVASION, True, False
             state.invaded_this_turn += len(forces)
             what = "to the invasion box"
-        game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
+        if not game.skips("event"):  # (a lab game: not even its text)
+            game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
 
 
 def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:
@@ -590,7 +594,8 @@ def resolve_battles(game: Game) -> Engine:
             )
             area = decision.area
         fought.append(area)
-        game.log("event", "", f"Battle in {area}", {"battle_area": area})
+        if not game.skips("event"):  # (a lab game: not even its text)
+            game.log("event", "", f"Battle in {area}", {"battle_area": area})
         state.battles_fought += 1
         yield from resolve_battle(game, area, fought[:-1])
         state.step = "battles"

@@ -132,12 +132,19 @@ class Game:
 
     def skips(self, kind: str) -> bool:
         """Whether an entry of `kind` in this step is skipped (a streamed game's, `stream_entries`:
-        a caller need not build its text); a skipped entry still counts as written."""
+        a caller need not build its text); a skipped entry still counts as written. Ask it where
+        `log` would be called, instead of calling it."""
         wanted = self.stream_entries
         if wanted is None or (kind, self.state.step) in wanted:
             return False
         self.entries_written += 1
         return True
+
+    def makes(self, kind: str) -> bool:
+        """Whether entries of `kind` in this step are made (always, but in a streamed game); unlike
+        `skips` it counts nothing: for text that only such an entry reads, built before it."""
+        wanted = self.stream_entries
+        return wanted is None or (kind, self.state.step) in wanted
 
     def mark(self, moment: str) -> None:
         for listener in self.mark_listeners:

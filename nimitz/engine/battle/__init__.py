@@ -61,7 +61,8 @@ def resolve_battle(game: Game, area: str, earlier: list[str] | None = None) -> G
     state.battle = BattleState(area=area, earlier=list(earlier or ()))
     state.step = "battle:setup"
     board = Board(game)
-    game.log("event", "", f"Battle in {area} begins", {"area": area})
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log("event", "", f"Battle in {area} begins", {"area": area})
     yield from S.place_forces(board)
     why = _over_at_start(board)
     if not why:

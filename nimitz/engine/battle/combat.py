@@ -42,16 +42,29 @@ class Shot:
     rating: Rating
     rating_name: str
     mods: list[dict[str, Any]] = field(factory=list)  # {"plan": id, "bonus": n} (Board.rating)
-    purpose: str = ""
+    step: str = ""
+    area: str = ""
+    target_text: str = ""  # what it fires at, for its roll's purpose ("JA aircraft")
     face: int = 0
     hits: int = 0
     note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
-    rating_text: str = ""  # str(rating), worked out once: the roll's text and the journal both show it
+    rerolled: str = ""  # "reroll (Envelop): " for each reroll plan, the latest first
+
+    def purpose(self, board: Board) -> str:
+        """What its roll is for, as the roll's journal entry says."""
+        extra = f" [{self.note}]" if self.note else ""
+        return (
+            f"{self.rerolled}{STEP_NAMES[self.step]}: {board.name(self.attacker)} ({self.rating_name} "
+            f"{self.rating}) vs {self.target_text} in {self.area}{extra}"
+        )
 
 
 def _roll(board: Board, shot: Shot) -> None:
     stream = "us" if shot.side == "US" else "ja"
-    shot.face = board.game.dice.roll(stream, 10, shot.purpose)
+    game = board.game
+    # only the roll's journal entry reads its purpose: a lab game, which skips it, keeps the
+    # roll without one (half the campaign's rolls are shots)
+    shot.face = game.dice.roll(stream, 10, shot.purpose(board) if game.makes("roll") else "")
     shot.hits = shot.rating.hits(shot.face)
 
 
@@ -72,11 +85,7 @@ def make_shot(
     value, mods = board.rating(pid, rating, vs_subs=vs_subs) if rated is None else rated
     if value.value <= 0:  # (not bool(value), without the call)
         return None
-    side = pid.split(":", 1)[0]
-    extra = f" [{note}]" if note else ""
-    text = str(value)
-    purpose = f"{STEP_NAMES[step]}: {board.name(pid)} ({rating} {text}) vs {target_text} in {area}{extra}"
-    return Shot(pid, side, value, rating, mods, purpose, note=note, rating_text=text)
+    return Shot(pid, pid.split(":", 1)[0], value, rating, mods, step, area, target_text, note=note)
 
 
 def step_order(board: Board) -> list[str]:
@@ -133,28 +142,30 @@ def exchange(
         if side_shots or n:
             stats = board.state.battle.stats
             stats[f"hits_scored_{side}"] = stats.get(f"hits_scored_{side}", 0) + n
-            board.game.log(
-                "event",
-                side,
-                f"{STEP_NAMES[step]} in {area}: {side} scores {n} hit(s) with {len(side_shots)} roll(s)",
-                {
-                    "step": step,
-                    "area": area,
-                    "side": side,
-                    "hits": n,
-                    "rolls": [
-                        {
-                            "attacker": s.attacker,
-                            "rating": s.rating_text,
-                            "face": s.face,
-                            "hits": s.hits,
-                            "modifiers": s.mods,
-                            "note": s.note,
-                        }
-                        for s in side_shots
-                    ],
-                },
-            )
+            # a lab game skips the entry: its rolls' records are not even built
+            if not board.game.skips("event"):
+                board.game.log(
+                    "event",
+                    side,
+                    f"{STEP_NAMES[step]} in {area}: {side} scores {n} hit(s) with {len(side_shots)} roll(s)",
+                    {
+                        "step": step,
+                        "area": area,
+                        "side": side,
+                        "hits": n,
+                        "rolls": [
+                            {
+                                "attacker": s.attacker,
+                                "rating": str(s.rating),
+                                "face": s.face,
+                                "hits": s.hits,
+                                "modifiers": s.mods,
+                                "note": s.note,
+                            }
+                            for s in side_shots
+                        ],
+                    },
+                )
     ctx = {"step": step, "area": area}
     if scored.get("US"):
         yield from H.ja_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
@@ -205,7 +216,7 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
             shot = best
         pip.used = True
         old = shot.face
-        shot.purpose = f"reroll ({plan.name}): " + shot.purpose
+        shot.rerolled = f"reroll ({plan.name}): " + shot.rerolled
         _roll(board, shot)
         board.game.log(
             "event",

@@ -468,13 +468,17 @@ def ja_tie_request(board: Board, tied: list[Target], ctx: dict[str, str]) -> Req
 def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str], foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
     alloc = Alloc(targets, foxholes_first)
+    # a lab game makes no entry of it, so no list of the candidates as they stood
+    explain = board.game.makes("bot")
     expl: dict[str, Any] = {
         "procedure": "hit allocation",
         "rulings": ["R14"],
         "hits": hits,
         "step": ctx.get("step", ""),
         "area": ctx.get("area", ""),
-        "candidates": [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged} for t in targets],
+        "candidates": [{"id": t.id, "name": t.name, "cost": t.cost, "damaged": t.damaged} for t in targets]
+        if explain
+        else [],
         "placed": [],
         "cancelled": [],
         "lost": 0,
@@ -511,7 +515,7 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
         result = hit_piece(board, t.id)
         expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": result})
         results.append(f"{t.name} {result}")
-    if hits and not ctx.get("via"):
+    if hits and not ctx.get("via") and not board.game.skips("bot"):  # (a lab game: not even its text)
         text = f"{hits} hit(s) on Japan ({expl['step']}, {expl['area']}): " + ("; ".join(results) or "none landed")
         if expl["cancelled"]:
             text += f"; {len(expl['cancelled'])} cancelled by plan"
@@ -573,15 +577,17 @@ def us_takes_hits(
             results.append(f"{t.name}: 2 hits on its infantry ({', '.join(sub) or 'none'})")
             continue
         results.append(f"{t.name} {hit_piece(board, tid)}")
-    board.game.log(
-        "event",
-        "US",
-        f"{hits} hit(s) on the US ({ctx.get('step', '')}, {ctx.get('area', '')})"
-        + (" via transport" if ctx.get("via") else "")
-        + ": "
-        + ("; ".join(results) or "none"),
-        {"hits": hits, "placed": seq, "step": ctx.get("step", ""), "area": ctx.get("area", "")},
-    )
+    # a lab game skips the entry: not even its text is made
+    if not board.game.skips("event"):
+        board.game.log(
+            "event",
+            "US",
+            f"{hits} hit(s) on the US ({ctx.get('step', '')}, {ctx.get('area', '')})"
+            + (" via transport" if ctx.get("via") else "")
+            + ": "
+            + ("; ".join(results) or "none"),
+            {"hits": hits, "placed": seq, "step": ctx.get("step", ""), "area": ctx.get("area", "")},
+        )
     return results
 
 

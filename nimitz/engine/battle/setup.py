@@ -54,6 +54,8 @@ def place_forces(board: Board) -> Gen:
     for side in SIDES:
         for carrier in board.carriers(side):
             make_air_group(board, carrier)
+    if board.game.skips("event"):
+        return  # a lab game: not even its text
     board.game.log(
         "event",
         "",
@@ -238,14 +240,16 @@ def length_and_plans(board: Board) -> None:
     turns = table.turns_for(roll)
     bs.rolled_length = turns
     bs.length = min(table.max_turns, max(table.min_turns, turns))
-    row = next(r for r in table.length if r.lo <= roll <= r.hi)
     count = sum(
         1 for p in bs.forces if p.startswith("JA:") and board.cls(p).type not in ("TR", "CAG") and p not in bs.out
     )
     bs.ja_force_count = count
     bs.ja_plans_per_turn = table.plans_for(count)
-    prow = next(r for r in table.plans_per_turn if r.lo <= count <= r.hi)
     bs.cup = [p.id for p in board.data.ja_plans.plan for _ in range(p.copies)]
+    if board.game.skips("bot"):
+        return  # a lab game: not even its text and chart rows
+    row = next(r for r in table.length if r.lo <= roll <= r.hi)
+    prow = next(r for r in table.plans_per_turn if r.lo <= count <= r.hi)
     board.game.log(
         "bot",
         "JA",

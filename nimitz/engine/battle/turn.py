@@ -36,7 +36,8 @@ def battle_turn(board: Board) -> Gen:
     got, expl = japan.draw_plans(board)
     for pid in got:
         bs.ja_plans.append(PlanInPlay(plan=pid, side="JA", turn=t))
-    board.game.log("bot", "JA", expl["text"], expl)
+    if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
+        board.game.log("bot", "JA", expl["text"], expl)
     # 2. plans acting at the start of the turn
     st.step = f"battle:turn {t}:plans"
     battalions(board)
@@ -48,7 +49,8 @@ def battle_turn(board: Board) -> Gen:
     st.step = f"battle:turn {t}:JA aircraft"
     moves, expls = japan.move_aircraft(board)
     for e in expls:
-        board.game.log("bot", "JA", e["text"], e)
+        if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
+            board.game.log("bot", "JA", e["text"], e)
     for m in moves:
         for p in m["aircraft"]:
             bs.positions[p] = m["area"]
@@ -309,7 +311,7 @@ def us_air(board: Board) -> Gen:
         if area != HOME:
             bs.positions[pid] = area
     bs.us_playing = list(d.forces)
-    if d.targets or d.forces:
+    if (d.targets or d.forces) and not board.game.skips("event"):  # (a lab game: not even its text)
         flying = ", ".join(f"{board.name(p)}->{a}" for p, a in d.targets.items() if a != HOME)
         board.game.log(
             "event",
@@ -335,7 +337,7 @@ def infantry_advance(board: Board) -> None:
             bs.positions[p] = box
             moved.append((p, "foxholes" if box.endswith("FH") else "beach"))
         H._transport_check(board, side)
-        if moved:
+        if moved and not board.game.skips("event"):  # (a lab game: not even its text)
             board.game.log(
                 "event",
                 side,
