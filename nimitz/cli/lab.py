@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -53,8 +54,6 @@ class _Progress:
 
 def _check_destination(option: str, path: str) -> None:
     """Refuse an output file whose folder is missing or closed to us, before anything is played."""
-    from pathlib import Path
-
     target = Path(path)
     folder = target.parent
     if target.is_dir():
@@ -131,7 +130,6 @@ def lab(
 
     Ctrl-C stops the run and reports the campaigns that finished."""
     import json
-    from pathlib import Path
 
     from nimitz.cli.common import game_data
     from nimitz.errors import NimitzError

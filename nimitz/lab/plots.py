@@ -44,10 +44,13 @@ def check_plot_file(path: Path) -> None:
 def save_plot(summaries: list[Summary], path: Path) -> None:
     """Outcome shares (with their 95% intervals) and objectives held by turn, one row per year."""
     check_plot_file(path)
-    import matplotlib
+    try:
+        import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # installed, but broken
+        raise NimitzError(f"--plot: matplotlib does not load: {exc}") from None
 
     fig, axes = plt.subplots(len(summaries), 2, figsize=(11, 3.2 * len(summaries)), squeeze=False)
     for (left, right), s in zip(axes, summaries, strict=True):
