@@ -276,3 +276,23 @@ def test_the_game_without_a_terminal_says_so_and_exits_2(tmp_path, saves_dir, pl
     assert proc.stderr.startswith("nimitz: the game needs a terminal")
     assert len(proc.stderr.strip().splitlines()) == 1
     assert sorted(p.name for p in saves_dir.iterdir()) == before
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
+    """`nimitz lab ... | head`: when the reader has gone, nimitz stops without a message (exit 1,
+    click's way, like other Unix tools), not with 'nimitz: Broken pipe' and status 2."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before a word is written
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "nimitz", "lab", "--year", "1945", "--runs", "1", "--jobs", "1"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "NIMITZ_HOME": str(tmp_path)},
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    assert "Broken pipe" not in done.stderr and "Traceback" not in done.stderr

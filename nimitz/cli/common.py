@@ -80,6 +80,8 @@ class NimitzGroup(click.Group):
         try:
             try:
                 return super().invoke(ctx)
+            except BrokenPipeError:
+                raise  # a reader that stopped (`| head`): click's main ends quietly, as Unix tools do
             except (NimitzError, OSError) as exc:
                 raise UserError(error_message(exc)) from None
         except click.ClickException as exc:
