@@ -331,3 +331,22 @@ def test_a_csv_that_cannot_be_written_after_the_run_keeps_the_tables(runner, tmp
     assert as_json.exit_code == 2
     summary = json.loads(as_json.stdout)
     assert summary["finished"] == 2 and summary["not_written"] == [f"cannot write {path}: No space left on device"]
+
+
+def test_the_pictures_draw_the_whole_ladder_even_levels_no_campaign_reached(inline_run, data):
+    """Every level a year can end on gets its bar (0 of n still has an interval above 0), so the
+    years and the options line up bar for bar; the tables keep listing the levels reached."""
+    from nimitz.lab.plots import text_plot
+
+    for s in summarise(inline_run.records, data):
+        ladder = [lv.name for lv in data.years[s.year].evaluation] + ["Defeat: Hawaii lost"]
+        ladder += ["Replaced"] if "Replaced" not in ladder else []
+        every = s.every_outcome()
+        assert {o.label for o in every} == set(ladder) and [o.label for o in every] == list(s.ladder)
+        assert sum(o.count for o in every) == s.campaigns
+        unreached = [o for o in every if o.count == 0]
+        assert unreached, "two campaigns cannot reach every level"
+        assert all(0 < o.high < 1 and o.low == 0 for o in unreached)
+        assert [o.label for o in s.outcomes] == [o.label for o in every if o.count]
+        plot = text_plot(s)
+        assert all(f"  {label} " in plot for label in ladder)

@@ -25,7 +25,7 @@ def text_plot(s: Summary, width: int = 78) -> str:
     """The outcome distribution and the objectives held by turn, as bars of text."""
     title = f"{s.year} linked series" if s.linked else f"{s.year}"
     lines = [f"{title}: outcomes ({s.campaigns} campaigns, policy {s.policy})"]
-    lines += _bars([(o.label, o.percent, f"{o.percent:5.1f}%") for o in s.outcomes], width, 100)
+    lines += _bars([(o.label, o.percent, f"{o.percent:5.1f}%") for o in s.every_outcome()], width, 100)
     lines.append(f"{title}: objectives held at the end of each turn (mean)")
     top = max((h.high for h in s.held_by_turn), default=0)
     lines += _bars([(f"turn {t}", h.mean, f"{h.mean:5.2f}") for t, h in enumerate(s.held_by_turn, 1)], width, top)
@@ -54,9 +54,10 @@ def save_plot(summaries: list[Summary], path: Path) -> None:
 
     fig, axes = plt.subplots(len(summaries), 2, figsize=(11, 3.2 * len(summaries)), squeeze=False)
     for (left, right), s in zip(axes, summaries, strict=True):
-        labels = [o.label for o in s.outcomes]
-        shares = [o.percent for o in s.outcomes]
-        errors = [[o.percent - 100 * o.low for o in s.outcomes], [100 * o.high - o.percent for o in s.outcomes]]
+        outcomes = s.every_outcome()
+        labels = [o.label for o in outcomes]
+        shares = [o.percent for o in outcomes]
+        errors = [[o.percent - 100 * o.low for o in outcomes], [100 * o.high - o.percent for o in outcomes]]
         left.barh(labels, shares, xerr=errors, color="#4a6fa5", capsize=3)
         left.invert_yaxis()
         left.set_xlim(0, 100)

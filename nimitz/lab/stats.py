@@ -80,7 +80,7 @@ class Summary:
     rules: str  # e.g. "map modifiers, bot breaks ties"
     campaigns: int
     seeds: str  # "1..500"
-    outcomes: tuple[Share, ...]  # best level first, defeats last
+    outcomes: tuple[Share, ...]  # the levels reached, best first, defeats last
     hawaii_lost: Share
     historical_or_better: Share  # the Historical level or a better one (what an option changes most)
     final: Spread  # the score at the end: objectives held (plus invasion points in 1945)
@@ -88,6 +88,14 @@ class Summary:
     ja_orders: tuple[tuple[str, float, int], ...]  # (order, mean per campaign, total)
     losses: tuple[tuple[str, float, int], ...]  # ("US CV", mean per campaign, total)
     battles_by_turn: tuple[tuple[float, float], ...]  # (fought, won by the US) mean per campaign
+    ladder: tuple[str, ...] = ()  # every level a campaign of this kind can end on, best first
+
+    def every_outcome(self) -> tuple[Share, ...]:
+        """`outcomes` with the levels no campaign reached (0 of n, and how high that could still
+        be): the pictures draw the whole ladder, so years and options line up bar for bar."""
+        reached = {o.label: o for o in self.outcomes}
+        rest = [o for o in self.outcomes if o.label not in self.ladder]
+        return tuple(reached.get(lv) or Share.of(lv, 0, self.campaigns) for lv in self.ladder) + tuple(rest)
 
 
 def rules_text(spec: CampaignSpec) -> str:
@@ -165,6 +173,7 @@ def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:
         ja_orders=totals("ja_orders"),
         losses=totals("losses"),
         battles_by_turn=battles,
+        ladder=tuple(order),
     )
 
 
