@@ -29,6 +29,7 @@ from nimitz.cli.common import (
     situation_argument,
 )
 from nimitz.errors import DiceExhausted, NimitzError
+from nimitz.views.words import counted
 
 
 @click.group("bot")
@@ -240,7 +241,7 @@ def _set_raiders(data, state, raiders: int | None) -> None:
     raiding = [f for f in subs if f.location == RAID]
     spare = [f for f in subs if f.location != RAID]
     if raiders > len(subs):
-        raise click.BadParameter(f"--raiders {raiders}: the US has {len(subs)} submarines in {state.year}")
+        raise click.BadParameter(f"--raiders {raiders}: the US has {counted(len(subs), 'submarine')} in {state.year}")
     for f in raiding[raiders:]:
         f.location = US_POOL
     for f in spare[: max(0, raiders - len(raiding))]:

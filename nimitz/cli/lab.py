@@ -19,6 +19,7 @@ from nimitz.cli.common import (
     json_option,
     optional_rules_option,
 )
+from nimitz.views.words import counted
 
 
 class _Progress:
@@ -189,7 +190,10 @@ def lab(
         except NimitzError as exc:
             not_written.append(str(exc))
     stopped = (
-        (f"Stopped (Ctrl-C) after {len(run.records)} of {len(specs)} campaigns; the tables cover those that finished.")
+        (
+            f"Stopped (Ctrl-C) after {len(run.records)} of {counted(len(specs), 'campaign')}; "
+            "the tables cover those that finished."
+        )
         if run.stopped
         else ""
     )

@@ -398,8 +398,7 @@ def entry_turn(step: str) -> int:
     return int(m[1]) if m else 0
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+_plural = words.counted  # '1 hit', '2 hits'
 
 
 class BeatMaker:
@@ -703,7 +702,8 @@ def coastal_odds(game: Game, ships: list[str]) -> str:
     ratings = [r for r in ratings if r]
     if not ratings:
         return "No ship in Coastal: no naval guns (only ships in Coastal fire them)."
-    return f"Naval guns from Coastal ({len(ratings)} ships), if Japan has targets there: {odds.odds(ratings).text()}"
+    ships_text = _plural(len(ratings), "ship")
+    return f"Naval guns from Coastal ({ships_text}), if Japan has targets there: {odds.odds(ratings).text()}"
 
 
 # the step a plan acts in -> (the value its forces roll, which US forces fire in it, in words)

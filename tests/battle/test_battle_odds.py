@@ -138,3 +138,18 @@ def test_extra_roll_and_sure_hit_by_hand() -> None:
     assert (two.none, two.one, two.more) == (F(49, 100), F(42, 100), F(9, 100))
     sure = odds([Rating(3)], sure_hits=1)
     assert (sure.none, sure.one, sure.more, sure.expected) == (F(0), F(7, 10), F(3, 10), F(13, 10))
+
+
+def test_the_naval_guns_odds_count_their_ships_in_words() -> None:
+    """The ship-placement dialog's naval-gun odds say '1 ship', '2 ships' (never '1 ships')."""
+    from battle_helpers import empty_state, game_with, make_board, put
+
+    from nimitz.tui.battle_view import coastal_odds
+
+    state = empty_state(1942)
+    one = put(state, "US", "Chester/Louisville")
+    two = put(state, "US", "Chicago/Northampton")
+    game = game_with(state)
+    make_board(game, {one: "CO", two: "CO"}, air_groups=False)
+    assert "Naval guns from Coastal (1 ship), if" in coastal_odds(game, [one])
+    assert "Naval guns from Coastal (2 ships), if" in coastal_odds(game, [one, two])

@@ -12,6 +12,7 @@ from textual.worker import get_current_worker
 
 from nimitz.tui.screens.base import NimitzScreen
 from nimitz.tui.widgets.footer import KeysFooter
+from nimitz.views.words import counted
 
 YEARS = ("1942", "1943", "1944", "1945")
 RUNS = 20  # a small lab: a few seconds a year on one core
@@ -83,9 +84,9 @@ class LabScreen(NimitzScreen):
         summaries = summarise(run.records, self.napp.controller.data)
         text = "\n\n".join(summary_text(s) + "\n\n" + text_plot(s) for s in summaries)
         status = (
-            f"Stopped after {len(run.records)} of {len(specs)} campaigns."
+            f"Stopped after {len(run.records)} of {counted(len(specs), 'campaign')}."
             if run.stopped
-            else f"{len(run.records)} campaigns played."
+            else f"{counted(len(run.records), 'campaign')} played."
         )
         if not worker.is_cancelled or run.records:
             self.app.call_from_thread(self._show, status, text)

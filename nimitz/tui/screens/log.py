@@ -124,7 +124,7 @@ class LogScreen(NimitzScreen):
             f" · turn {self.turn if self.turn is not None else 'all'} (t)"
             f" · step {step_words(self.step) if self.step else 'all'} (s)"
             f" · side {SIDE_NAMES[self.side]} (w) · rolls {'shown' if self.rolls else 'hidden'} (r)"
-            f" · {len(entries)} entries · 0 shows all · Enter expands"
+            f" · {len(entries)} {'entry' if len(entries) == 1 else 'entries'} · 0 shows all · Enter expands"
         )
         self.query_one("#log-filters", Static).update(f)
         tree = self.query_one(Tree)
