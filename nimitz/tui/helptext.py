@@ -212,9 +212,11 @@ HELP: dict[str, tuple[str, list[str]]] = {
             "Plays seeded campaigns with a scripted US player (seeds 1, 2, ...) and shows how they "
             "went: each outcome's share with its 95% interval, how often Hawaii fell, the "
             "objectives held after each turn, the Japanese orders, the losses and the battles.",
-            "Pick the year (or all), the number of runs and the player, then Ctrl+R; Ctrl+S stops "
-            "and shows what finished; Esc goes back. `nimitz lab` does the same from the shell, "
-            "on every core, with CSV, JSON and picture files (docs/lab.md).",
+            "Pick the year (or all), the number of runs, the player and the difficulty, then "
+            "Ctrl+R; Ctrl+S stops and shows what finished; Esc goes back. The difficulty is the "
+            "new-game dialog's: compare Rulebook and Cadet to see what the extra supply buys. "
+            "`nimitz lab` does the same from the shell, on every core, with CSV, JSON and picture "
+            "files (docs/lab.md).",
         ],
     ),
     "reference": (

@@ -40,6 +40,32 @@ def test_the_lab_runs_in_a_worker_and_shows_its_table(saves: Path) -> None:
     run(check, app)
 
 
+def test_the_lab_plays_the_difficulty_chosen(saves: Path) -> None:
+    """The Difficulty field (R70's presets) reaches the campaigns: Cadet's supply and plan points
+    are in the rules the table names, and the campaigns are those `nimitz lab --difficulty cadet`
+    plays (the same seeds, the same records)."""
+    from nimitz.lab.runner import play_one, year_specs
+
+    app = NimitzApp(saves)
+
+    async def check(app: NimitzApp, pilot) -> None:
+        app.action_lab()
+        await pilot.pause()
+        app.screen.query_one("#lab-runs").value = "1"
+        app.screen.query_one("#lab-year").value = "1943"
+        app.screen.query_one("#lab-difficulty").value = "cadet"
+        await pilot.press("ctrl+r")
+        await _wait_for(pilot, app, "1 campaign played.")
+        text = " ".join(str(app.screen.query_one("#lab-tables").content).split())
+        assert "1943 campaign: 1 campaign (seeds 1..1), policy sensible" in text
+        assert "difficulty Cadet" in text
+        (spec,) = year_specs([1943], 1, difficulty="cadet")
+        record = play_one(spec)
+        assert f"  {record.result} " in str(app.screen.query_one("#lab-tables").content)
+
+    run(check, app, size=(80, 24))
+
+
 def test_the_lab_refuses_a_bad_number_of_runs(saves: Path) -> None:
     app = NimitzApp(saves)
 
@@ -65,7 +91,7 @@ def test_the_command_palette_opens_the_lab(saves: Path) -> None:
         await pilot.pause()
         assert top(app) == "LabScreen"
         text = screen_text(app)
-        assert "Year" in text and "Runs" in text and "Policy" in text
+        assert "Year" in text and "Runs" in text and "Policy" in text and "Difficulty" in text
 
     run(check, app, size=(80, 24))
 

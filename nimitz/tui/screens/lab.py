@@ -27,15 +27,25 @@ class LabScreen(NimitzScreen):
     ]
 
     def compose(self) -> ComposeResult:
+        from nimitz.model.difficulty import load_difficulties
         from nimitz.policies import policy_names
 
-        with Horizontal(id="lab-controls"):
+        presets = load_difficulties()
+        with Horizontal(id="lab-controls", classes="lab-row"):
             yield Label("Year")
             yield Select([(y, y) for y in YEARS + ("all",)], value="1942", allow_blank=False, id="lab-year")
             yield Label("Runs")
             yield Input(str(RUNS), type="integer", id="lab-runs", max_length=4)
             yield Label("Policy")
             yield Select([(p, p) for p in policy_names()], value="sensible", allow_blank=False, id="lab-policy")
+        with Horizontal(id="lab-controls-rules", classes="lab-row"):
+            yield Label("Difficulty")
+            yield Select(
+                [(p.name, p.id) for p in presets.preset],
+                value=presets.default,
+                allow_blank=False,
+                id="lab-difficulty",
+            )
         yield Static(
             Text("Ctrl+R plays them (seeds 1, 2, ...); Ctrl+S stops. Bigger runs: `nimitz lab`.", style="dim"),
             id="lab-status",
@@ -59,15 +69,16 @@ class LabScreen(NimitzScreen):
             return
         year = str(self.query_one("#lab-year", Select).value)
         policy = str(self.query_one("#lab-policy", Select).value)
+        difficulty = str(self.query_one("#lab-difficulty", Select).value)
         years = [int(y) for y in YEARS] if year == "all" else [int(year)]
-        self._status(f"Playing {runs * len(years)} campaigns...")
-        self.run_lab(years, runs, policy)
+        self._status(f"Playing {counted(runs * len(years), 'campaign')}...")
+        self.run_lab(years, runs, policy, difficulty)
 
     def _status(self, text: str) -> None:
         self.query_one("#lab-status", Static).update(text)
 
     @work(thread=True, exclusive=True, group="lab")
-    def run_lab(self, years: list[int], runs: int, policy: str) -> None:
+    def run_lab(self, years: list[int], runs: int, policy: str, difficulty: str) -> None:
         from nimitz.lab.plots import text_plot
         from nimitz.lab.runner import run_lab, year_specs
         from nimitz.lab.stats import summarise, summary_text
@@ -79,7 +90,7 @@ class LabScreen(NimitzScreen):
                 raise KeyboardInterrupt  # run_lab stops and keeps what finished
             self.app.call_from_thread(self._status, f"{done} of {total} campaigns played...")
 
-        specs = year_specs(years, runs, policy=policy)
+        specs = year_specs(years, runs, policy=policy, difficulty=difficulty)
         run = run_lab(specs, None, progress)
         summaries = summarise(run.records, self.napp.controller.data)
         text = "\n\n".join(summary_text(s) + "\n\n" + text_plot(s) for s in summaries)
