@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -70,14 +72,12 @@ class EndScreen(NimitzScreen):
         ev.add_column("level")
         ev.add_column("objectives")
         ev.add_column("")
-        # a sudden-death defeat ends the campaign off the ladder: no level is earned
+        # a sudden-death defeat ends the campaign off the ladder: no level is earned (the line
+        # under the result says why)
         defeat = state.result.startswith("Defeat")
         level = "" if defeat else ("Replaced" if state.result == "Replaced" else sheet.level_for(score))
         for lv in sheet.evaluation:
             ev.add_row(lv.name, f"{lv.min}+", "◀ this campaign" if lv.name == level else "")
-        if defeat:
-            ev.caption = "Hawaii fell: sudden defeat, whatever the objectives held."
-            ev.caption_justify = "left"
         # (a title of its own line: as the table's title it wrapped to the narrow table's width)
         hist_title = Text("Objectives held at the end of each turn", style="italic")
         hist = Table(show_edge=False, header_style="bold")
@@ -101,7 +101,7 @@ class EndScreen(NimitzScreen):
         parts.append(
             Text(
                 "\nEsc: back to the final map · L: log · R: reference · q: title screen. "
-                f"The save keeps the whole campaign; `nimitz aar {ctl.session.name}` writes its "
+                f"The save keeps the whole campaign; `nimitz aar {shlex.quote(ctl.session.name)}` writes its "
                 "after-action report, turn by turn.",
                 style="dim",
             )
