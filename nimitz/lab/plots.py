@@ -7,7 +7,8 @@ import importlib.util
 from pathlib import Path
 
 from nimitz.errors import NimitzError
-from nimitz.lab.stats import Summary, campaigns_text
+from nimitz.lab.stats import Summary
+from nimitz.views.words import counted
 
 BAR = "█"
 
@@ -24,7 +25,7 @@ def _bars(rows: list[tuple[str, float, str]], width: int, top: float) -> list[st
 def text_plot(s: Summary, width: int = 78) -> str:
     """The outcome distribution and the objectives held by turn, as bars of text."""
     title = f"{s.year} linked series" if s.linked else f"{s.year}"
-    lines = [f"{title}: outcomes ({campaigns_text(s.campaigns)}, policy {s.policy})"]
+    lines = [f"{title}: outcomes ({counted(s.campaigns, 'campaign')}, policy {s.policy})"]
     lines += _bars([(o.label, o.percent, f"{o.percent:5.1f}%") for o in s.every_outcome()], width, 100)
     lines.append(f"{title}: objectives held at the end of each turn (mean)")
     top = max((h.high for h in s.held_by_turn), default=0)
@@ -62,7 +63,8 @@ def save_plot(summaries: list[Summary], path: Path) -> None:
         left.invert_yaxis()
         left.set_xlim(0, 100)
         left.set_xlabel("% of campaigns (bars: 95% interval)")
-        left.set_title(f"{s.year}{' linked' if s.linked else ''}: outcomes, {campaigns_text(s.campaigns)}", fontsize=10)
+        title = f"{s.year}{' linked' if s.linked else ''}: outcomes, {counted(s.campaigns, 'campaign')}"
+        left.set_title(title, fontsize=10)
         turns = list(range(1, len(s.held_by_turn) + 1))
         means = [h.mean for h in s.held_by_turn]
         sds = [h.sd for h in s.held_by_turn]

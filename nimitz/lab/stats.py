@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from attrs import asdict, frozen
 
 from nimitz.lab.runner import CampaignRecord, CampaignSpec
+from nimitz.views.words import counted
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -180,11 +181,6 @@ def _summary(key: tuple, rs: list[CampaignRecord], data) -> Summary:
 # --- text --------------------------------------------------------------------------------------
 
 
-def campaigns_text(n: int) -> str:
-    """'1 campaign', '500 campaigns' (nimitz.lab runs headless: no views import)."""
-    return f"{n} campaign{'' if n == 1 else 's'}"
-
-
 def _share_line(s: Share, width: int) -> str:
     return f"  {s.label:<{width}} {s.count:>6} {s.percent:>6.1f}%   {100 * s.low:5.1f}% - {100 * s.high:5.1f}%"
 
@@ -192,7 +188,7 @@ def _share_line(s: Share, width: int) -> str:
 def summary_text(s: Summary) -> str:
     """The tables of one summary as plain text (CLI, TUI, docs/balance.md)."""
     title = f"{s.year} linked series" if s.linked else f"{s.year} campaign"
-    lines = [f"{title}: {campaigns_text(s.campaigns)} (seeds {s.seeds}), policy {s.policy}, {s.rules}", ""]
+    lines = [f"{title}: {counted(s.campaigns, 'campaign')} (seeds {s.seeds}), policy {s.policy}, {s.rules}", ""]
     width = max([len(o.label) for o in s.outcomes] + [len(s.historical_or_better.label), len("outcome")])
     lines.append(f"  {'outcome':<{width}} {'count':>6} {'share':>7}   95% interval")
     lines += [_share_line(o, width) for o in s.outcomes]
