@@ -15,6 +15,7 @@ when it takes more than a moment.
 from __future__ import annotations
 
 import enum
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -108,6 +109,7 @@ class NimitzApp(App):
         self.controller.watchers.append(self.battle_history.record)
         self.busy = ""  # what a worker is doing now ("" when nothing is)
         self.collector = QuietCollector()  # full garbage collections at idle moments only
+        self._answer_keys_held_until = 0.0  # see hold_answer_keys
 
     # --- work off the UI thread --------------------------------------------------------------
 
@@ -168,6 +170,9 @@ class NimitzApp(App):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.InputEvent):
             self.collector.input_seen()
+            if self._answer_key_held(event):
+                event.stop()
+                return
         await super().on_event(event)
 
     # --- size --------------------------------------------------------------------------------
@@ -552,6 +557,27 @@ class NimitzApp(App):
 
             return battle_dialog(request)
         return ChoiceDialog(request.kind)
+
+    # How long a question that opens as the player taps through battle beats ignores Space and
+    # Enter: long enough for the taps already on their way (key repeat, a laggy SSH link), short
+    # enough not to be noticed.
+    ANSWER_KEY_HOLD = 0.5
+
+    def hold_answer_keys(self) -> None:
+        """Make the next moment's Space and Enter presses do nothing in a question's dialog."""
+        self._answer_keys_held_until = time.monotonic() + self.ANSWER_KEY_HOLD
+
+    def _answer_key_held(self, event: events.Event) -> bool:
+        """Space or Enter in a question's dialog while the keys are held back (before any
+        binding sees it: a dialog's Enter is a priority binding, a list's Space its own)."""
+        from nimitz.tui.screens.base import RequestDialog
+
+        return (
+            isinstance(event, events.Key)
+            and event.key in ("space", "enter")
+            and time.monotonic() < self._answer_keys_held_until
+            and isinstance(self.screen, RequestDialog)
+        )
 
     def open_request(self, area: str = "") -> None:
         screen = self.request_dialog(area)

@@ -131,6 +131,8 @@ HELP: dict[str, tuple[str, list[str]]] = {
             "by step, a battle turn at a time, or the whole battle; remembered); l opens the "
             "battle log, where every beat stays. The dialogs give the exact odds (0, 1, 2+ hits "
             "and the expected hits) of what you are about to do.",
+            "A question that opens as you tap through the beats ignores Space and Enter for half a "
+            "second, so taps meant for the last beat never tick a plan or confirm an answer.",
         ],
     ),
     "battle": (

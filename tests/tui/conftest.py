@@ -10,6 +10,15 @@ from nimitz.model.journal import Decision
 from nimitz.tui.controller import Controller
 
 
+@pytest.fixture(autouse=True)
+def _answer_keys_not_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot presses keys faster than any player: a question that opens after the battle beats
+    would hold them back (NimitzApp.ANSWER_KEY_HOLD). The test of that hold sets it again."""
+    from nimitz.tui.app import NimitzApp
+
+    monkeypatch.setattr(NimitzApp, "ANSWER_KEY_HOLD", 0.0)
+
+
 @pytest.fixture
 def saves(tmp_path: Path) -> Path:
     folder = tmp_path / "saves"

@@ -313,3 +313,32 @@ def test_auto_choosing_the_battle_says_why_under_its_first_beat(saves: Path, at_
         assert not any(n.title == "The expert chose" for n in app._notifications)
 
     run(check, app, size=(80, 24))
+
+
+@pytest.mark.parametrize("hold", [60.0, 0.0], ids=["held", "not-held"])
+def test_taps_through_the_beats_do_not_answer_the_question_that_opens(
+    saves: Path, at_battles: Path, hold: float
+) -> None:
+    """A player taps Space through the beats; the battle plans dialog opens on the last tap and
+    the taps still on their way must not tick a plan or buy (Enter). Held: Space and Enter do
+    nothing for the app's ANSWER_KEY_HOLD seconds; with no hold the same Space ticks a plan,
+    so the hold is what keeps it out."""
+    app = NimitzApp(saves, open_path=at_battles)
+    app.ANSWER_KEY_HOLD = hold
+
+    async def check(app: NimitzApp, pilot) -> None:
+        await drive(app, pilot, STATIONS["first-beat"])
+        while station(app).startswith("beat:"):
+            await pilot.press("space")
+            await settle(app, pilot)
+        assert station(app) == "PlansDialog:battle_plans"
+        await pilot.press("space")
+        await pilot.pause()
+        ticked = app.screen.query_one("#plans").selected
+        assert (ticked == []) if hold else (len(ticked) == 1)
+        if hold:
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert station(app) == "PlansDialog:battle_plans"  # not bought
+
+    run(check, app, size=(80, 24))

@@ -219,6 +219,9 @@ class BattleScreen(NimitzScreen):
         if self.done is None:
             return
         if not self._advance():
+            # The key that showed the last beat often comes with more behind it (a player
+            # tapping through): the question that opens now must not take them as answers.
+            self.napp.hold_answer_keys()
             self._finish()
 
     def action_answer(self) -> None:
