@@ -262,17 +262,23 @@ class OrdersBot:
     def select(self, order: Order, area: str, purpose: str, pool: list[Force] | None = None) -> list[Force]:
         """Ships, then INF, then LBA, each at random up to the order's maxima (R4). `pool`:
         movable(area), when the caller has it already."""
-        chosen: list[Force] = []
-        if pool is None:
-            pool = self.movable(area)
-        self.last_pools = {}
-        ashore_left = len(self.ja_ashore(area))
-        # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
-        keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
+        return self._select(order, area, purpose, self._by_category(self.movable(area) if pool is None else pool))
+
+    def _by_category(self, pool: list[Force]) -> dict[str, list[Force]]:
         by_category: dict[str, list[Force]] = {"ships": [], "infantry": [], "lba": []}
         categories = self._categories
         for f in pool:
             by_category[categories[f.cls]].append(f)
+        return by_category
+
+    def _select(self, order: Order, area: str, purpose: str, by_category: dict[str, list[Force]]) -> list[Force]:
+        """select() from the movable forces split by category (its lists are used up)."""
+        chosen: list[Force] = []
+        self.last_pools = {}
+        # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
+        keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
+        ashore_left = len(self.ja_ashore(area)) if keep_one else 0
+        dice = self.dice
         for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
             options = by_category[cat]
             self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}
@@ -284,17 +290,18 @@ class OrdersBot:
                     break
                 if cat != "ships" and keep_one and ashore_left <= 1:
                     break  # the last INF or LBA ashore never leaves (R4)
-                pick = choose(self.dice, options, why)
-                options = [f for f in options if f is not pick]
+                # dice.choose, taking the pick out of the options at once (one option: no roll)
+                pick = options.pop(dice.roll("bot", len(options), why) - 1 if len(options) > 1 else 0)
                 chosen.append(pick)
                 if cat != "ships" and not pick.embarked:
                     ashore_left -= 1
         return chosen
 
-    def attempt(self, order: Order, area: str, purpose: str) -> OrderResult | None:
-        """Carry out `order` if it moves something; None if it is not possible (R6)."""
+    def attempt(self, order: Order, area: str, purpose: str, pool: list[Force] | None = None) -> OrderResult | None:
+        """Carry out `order` if it moves something; None if it is not possible (R6). `pool`:
+        movable(area), when the caller has it already."""
         if order.destination == "stay":
-            forces = self.select(order, area, purpose)
+            forces = self.select(order, area, purpose, pool)
             if not forces:
                 return None
             for f in forces:
@@ -309,36 +316,31 @@ class OrdersBot:
         if not cands:
             return None
         # A destination is only worth taking if the order would move someone there.
-        forces_available = self.movable(area)
-        wanted = {
-            cat for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)) if limit
-        }
-        categories = self._categories
-        if not any(categories[f.cls] in wanted for f in forces_available):
+        by_category = self._by_category(self.movable(area) if pool is None else pool)
+        if not any(
+            limit and by_category[cat]
+            for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba))
+        ):
             return None
         dest, info = self.pick_destination(cands, purpose)
-        forces = self.select(order, area, purpose, forces_available)  # (picking a destination moves nothing)
+        forces = self._select(order, area, purpose, by_category)  # (picking a destination moves nothing)
         if not forces:
             return None
         explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}
-        dist = self._dist(dest)
         for c in explanation["candidates"]:
             c["distance"] = self._dist(c["area"]).get(area)
-        landing_ok = bool(self.ja_ashore(dest))
-        us_there = self.us_present(dest)
-
-        def goes_to(f: Force) -> str:
-            if self.category(f) == "lba" and order.lba_to_japan_if_no_ashore and not landing_ok:
-                return JAPAN  # R8: no JA ashore at the destination
-            return dest
-
-        if all(goes_to(f) == area for f in forces):
+        # R8: LBA go to Japan when no JA forces are ashore at the destination
+        lba_home = order.lba_to_japan_if_no_ashore and not self.ja_ashore(dest)
+        categories = self._categories
+        # (the destination is never the area itself: only LBA in Japan sent to Japan stay put)
+        if area == JAPAN and lba_home and all(categories[f.cls] == "lba" for f in forces):
             return None  # e.g. only LBA already in Japan, sent "to Japan": nothing moves (R6)
+        us_there = self.us_present(dest)
         to_japan: list[str] = []
         for f in forces:
             f.moved = True
-            cat = self.category(f)
-            if cat == "lba" and order.lba_to_japan_if_no_ashore and not landing_ok:
+            cat = categories[f.cls]
+            if cat == "lba" and lba_home:
                 f.location = JAPAN  # R8: no JA ashore at the destination
                 to_japan.append(f.id)
                 continue
@@ -349,13 +351,13 @@ class OrdersBot:
         added: list[str] = []
         # R10: only an order that sends forces into the area brings battalions along
         if us_there and order.infantry and len(to_japan) < len(forces):
-            moved_inf = sum(1 for f in forces if self.category(f) == "infantry")
+            moved_inf = sum(1 for f in forces if categories[f.cls] == "infantry")
             for _ in range(order.infantry - moved_inf):
                 battalion = self.add_battalion(dest)
                 if battalion is not None:
                     added.append(battalion.id)
         explanation["battalions_added"] = added
-        explanation["destination_distance_to_start"] = dist.get(area)
+        explanation["destination_distance_to_start"] = self._dist(dest).get(area)
         return OrderResult(
             area=area, order=order.name, moved=[f.id for f in forces] + added, destination=dest, explanation=explanation
         )
@@ -373,11 +375,16 @@ class OrdersBot:
         force.damaged = False
         return force
 
-    def carry_out(self, row: Order, area: str, purpose: str) -> tuple[OrderResult, list[str], list[dict[str, Any]]]:
-        """The rolled order, else its fallback (East: the East roll), else Hold (R6)."""
+    def carry_out(
+        self, row: Order, area: str, purpose: str, pool: list[Force] | None = None
+    ) -> tuple[OrderResult, list[str], list[dict[str, Any]]]:
+        """The rolled order, else its fallback (East: the East roll), else Hold (R6). `pool`:
+        movable(area), when the caller has it already."""
         tried = [row.name]
         extra_rolls: list[dict[str, Any]] = []
-        result = self.attempt(row, area, purpose)
+        if pool is None:
+            pool = self.movable(area)  # the same for every order tried: a failed one moves nothing
+        result = self.attempt(row, area, purpose, pool)
         if result is None and row.fallback:
             if row.fallback == "east_roll":
                 face = self.dice.roll("ja", 10, f"{area}: East fallback roll")
@@ -386,10 +393,10 @@ class OrdersBot:
             else:
                 fallback = row.fallback
             tried.append(fallback)
-            result = self.attempt(self.table.by_name[fallback], area, purpose)
+            result = self.attempt(self.table.by_name[fallback], area, purpose, pool)
         if result is None:
             tried.append("Hold")
-            result = self.attempt(self.table.by_name["Hold"], area, purpose)
+            result = self.attempt(self.table.by_name["Hold"], area, purpose, pool)
         assert result is not None, "Hold always takes a movable force"
         return result, tried, extra_rolls
 
@@ -398,7 +405,8 @@ class OrdersBot:
     def scouted_order(self, area: str, auto_hold: bool) -> OrderResult | None:
         """One scouted order for the area's unmoved forces (2d10 + year; R5, no track move)."""
         self.pin_last_ashore(area)
-        if not self.movable(area):
+        pool = self.movable(area)
+        if not pool:
             return None
         if auto_hold:
             roll: dict[str, Any] = {"automatic": "first scouted order in an objective is Hold (R5)"}
@@ -414,7 +422,7 @@ class OrdersBot:
                 "modifier_source": f"scouted order, {self.state.year}",
             }
             row = self.table.for_roll(total)
-        result, tried, extra = self.carry_out(row, area, f"scouted order in {area}")
+        result, tried, extra = self.carry_out(row, area, f"scouted order in {area}", pool)
         result.explanation.update(
             {
                 "roll": roll,
@@ -427,8 +435,9 @@ class OrdersBot:
         )
         return result
 
-    def order(self, area: str, auto_hold: bool) -> OrderResult:
-        """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5)."""
+    def order(self, area: str, auto_hold: bool, pool: list[Force] | None = None) -> OrderResult:
+        """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5).
+        `pool`: movable(area), when the caller has it already."""
         track_before = self.state.ja_track
         if auto_hold:
             roll: dict[str, Any] = {"automatic": "first order in an objective is Hold (R5)"}
@@ -436,8 +445,9 @@ class OrdersBot:
         else:
             preset = self.state.rules.order_modifiers
             dice = roll_sum(self.dice, "ja", self.table.order_dice, purpose=f"JA order in {area}")
-            mod = self.table.modifier(preset, self.state.year, track_before)
-            band = self.table.track_band[self.table.band_index(track_before)]
+            index = self.table.band_index(track_before)  # (OrdersTable.modifier, its band found once)
+            mod = self.table.modifier_presets[preset][str(self.state.year)][index]
+            band = self.table.track_band[index]
             total = sum(dice) + mod
             roll = {
                 "dice": dice,
@@ -447,7 +457,7 @@ class OrdersBot:
                 f"(band {band.lo}-{band.hi}) (R1)",
             }
             row = self.table.for_roll(total)
-        result, tried, extra = self.carry_out(row, area, f"JA order in {area}")
+        result, tried, extra = self.carry_out(row, area, f"JA order in {area}", pool)
         done = self.table.by_name[tried[-1]]
         # The difficulty option R5 'no track' leaves the track where it is for the automatic Hold.
         change = 0 if auto_hold and not self.state.rules.objective_hold_track else done.track
@@ -484,10 +494,11 @@ class OrdersBot:
             first = True
             while True:
                 self.pin_last_ashore(area)
-                if not self.movable(area):
+                pool = self.movable(area)
+                if not pool:
                     break
                 auto_hold = first and area in objectives and area not in self.state.scout_held
-                result = self.order(area, auto_hold)
+                result = self.order(area, auto_hold, pool)
                 first = False
                 results.append(result)
                 if on_result:
