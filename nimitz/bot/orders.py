@@ -50,8 +50,11 @@ class OrderResult:
             dice = "+".join(str(d) for d in roll.get("dice", []))
             head = f"{self.area}: roll {dice} {roll.get('modifier', 0):+d} = {roll.get('total')}"
         path = " -> ".join(e.get("tried", [])) or self.order
-        added = set(e.get("battalions_added", ()))
-        names = ", ".join(i.split(":", 1)[1] for i in self.moved + self.held if i not in added) or "nothing"
+        ids = self.moved + self.held
+        added = e.get("battalions_added")
+        if added:
+            ids = [i for i in ids if i not in added]
+        names = ", ".join([i.split(":", 1)[1] for i in ids]) or "nothing"
         dest = f" to {self.destination}" if self.destination else ""
         extra = ""
         if e.get("lba_to_japan"):
@@ -85,7 +88,8 @@ class OrdersBot:
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         self._open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
-        self._objectives = frozenset(self.sheet.objectives)
+        # the year's objectives among them, in map order
+        self._open_objectives = [c for c in self._open_areas if c in self.sheet.objectives]
 
     # --- what is where ---------------------------------------------------------------------
 
@@ -133,11 +137,16 @@ class OrdersBot:
         if area in (JAPAN, "EA"):
             return []
         ashore = self.ja_ashore(area)
-        unmoved = [f for f in ashore if not f.moved]
-        if len(ashore) == 1 and unmoved:
-            unmoved[0].moved = True
-            return [unmoved[0].id]
+        if len(ashore) == 1 and not ashore[0].moved:
+            ashore[0].moved = True
+            return [ashore[0].id]
         return []
+
+    def _pin_and_pool(self, area: str) -> list[Force]:
+        """pin_last_ashore(area), then movable(area): the last INF/LBA ashore, now marked
+        moved, is left out with the other moved forces."""
+        self.pin_last_ashore(area)
+        return [f for f in self.state.at(area, "JA") if not f.moved]
 
     # --- moved markers at the start of US Scouting (R3) -----------------------------------
 
@@ -153,7 +162,7 @@ class OrdersBot:
                 lone.append(ashore[0].id)
             if self.us_present(code):
                 for f in self.ja(code):
-                    if self.cls(f).type in ("INF", "BN") and not f.moved:
+                    if self._categories[f.cls] == "infantry" and not f.moved:
                         f.moved = True
                         pinned.append(f.id)
         return {"lone": lone, "pinned": pinned, "rulings": ["R3"]}
@@ -166,7 +175,7 @@ class OrdersBot:
             if area.code in (JAPAN, "EA") or not self.us_present(area.code):
                 continue
             for f in self.ja(area.code):
-                if self.cls(f).type in ("INF", "BN") and not f.moved:
+                if self._categories[f.cls] == "infantry" and not f.moved:
                     f.moved = True
                     pinned.append(f.id)
         return pinned
@@ -201,13 +210,34 @@ class OrdersBot:
             if "AU" in self.m.area[area].adjacent:
                 return [], "already next to Australia"
             return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
-        codes = [c for c in self._open_areas if c != area]  # R6, R42
-        objectives = self._objectives
         if kind == "closer_hawaii_ja_ashore":
             return (
                 [c for c in self._closer(area, "HI") if self.ja_ashore(c)],
                 "one area closer to Hawaii with JA forces ashore",
             )
+        if kind == "objective_ja_ashore":
+            return (
+                [c for c in self._open_objectives if c != area and self.ja_ashore(c)],
+                "an objective with JA forces ashore",
+            )
+        if kind == "closest_free_objective":
+            dist = self._dist(area)
+            free = [
+                c
+                for c in self._open_objectives
+                if c != area
+                and c in dist
+                and not self.ja_ashore(c)
+                and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)
+            ]
+            if not free:
+                return [], "a free objective next to JA forces ashore"
+            best = min(dist[c] for c in free)
+            return (
+                [c for c in free if dist[c] == best],
+                f"the closest free objective next to JA forces ashore ({best} away)",
+            )
+        codes = [c for c in self._open_areas if c != area]  # R6, R42
         if kind == "ja_ashore":
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
@@ -220,27 +250,10 @@ class OrdersBot:
                 [c for c in codes if self.state.count(c, "JA") and self.us_present(c, ignore_subs=True)],
                 "an area with US and JA forces (US subs alone do not count)",
             )
-        if kind == "objective_ja_ashore":
-            return ([c for c in codes if c in objectives and self.ja_ashore(c)], "an objective with JA forces ashore")
         if kind == "us_ja_ashore":
             return (
                 [c for c in codes if self.ja_ashore(c) and self.us_ashore(c)],
                 "an area where US and JA forces are both ashore",
-            )
-        if kind == "closest_free_objective":
-            free = [
-                c
-                for c in codes
-                if c in objectives and not self.ja_ashore(c) and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)
-            ]
-            dist = self._dist(area)
-            free = [c for c in free if c in dist]
-            if not free:
-                return [], "a free objective next to JA forces ashore"
-            best = min(dist[c] for c in free)
-            return (
-                [c for c in free if dist[c] == best],
-                f"the closest free objective next to JA forces ashore ({best} away)",
             )
         raise ValueError(f"unknown destination rule {kind!r}")
 
@@ -404,8 +417,7 @@ class OrdersBot:
 
     def scouted_order(self, area: str, auto_hold: bool) -> OrderResult | None:
         """One scouted order for the area's unmoved forces (2d10 + year; R5, no track move)."""
-        self.pin_last_ashore(area)
-        pool = self.movable(area)
+        pool = self._pin_and_pool(area)
         if not pool:
             return None
         if auto_hold:
@@ -493,8 +505,7 @@ class OrdersBot:
         for area, _ in plan:
             first = True
             while True:
-                self.pin_last_ashore(area)
-                pool = self.movable(area)
+                pool = self._pin_and_pool(area)
                 if not pool:
                     break
                 auto_hold = first and area in objectives and area not in self.state.scout_held
