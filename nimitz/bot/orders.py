@@ -47,7 +47,7 @@ class OrderResult:
         if roll.get("automatic"):
             head = f"{self.area}: {roll['automatic']}"
         else:
-            dice = "+".join(str(d) for d in roll.get("dice", []))
+            dice = "+".join(map(str, roll.get("dice", [])))
             head = f"{self.area}: roll {dice} {roll.get('modifier', 0):+d} = {roll.get('total')}"
         path = " -> ".join(e.get("tried", [])) or self.order
         ids = self.moved + self.held
@@ -154,8 +154,8 @@ class OrdersBot:
         lone, pinned = [], []
         for area in self.m.areas:
             code = area.code
-            if code in (JAPAN, "EA"):
-                continue
+            if code in (JAPAN, "EA") or not self.state.count(code, "JA"):
+                continue  # (most areas hold no JA forces: nothing to mark)
             ashore = self.ja_ashore(code)
             if len(ashore) == 1:
                 ashore[0].moved = True
@@ -523,7 +523,7 @@ class OrdersBot:
         for area in self.m.areas:
             if area.code in skip:
                 continue
-            n = sum(1 for f in self.ja(area.code) if not f.moved)
+            n = len([f for f in self.ja(area.code) if not f.moved])
             if n:
                 counts.append((area.code, n))
         return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))
