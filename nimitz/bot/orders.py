@@ -79,17 +79,28 @@ class OrdersBot:
         self.sheet = data.year(state.year)
         self.m = data.map
         self.table = data.orders
-        # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
-        self._categories = {
-            cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
-            for cls_id, c in self.sheet.cls.items()
-        }
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
-        self._open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
+        # Kept with the state, as the holding classes are: a bot is made twice a turn, and a
+        # year's classes and objectives never change (the categories alone read 60 classes).
+        key = ("orders bot tables", data.fingerprint, state.year)
+        kept = state.kept()
+        if key not in kept:
+            kept[key] = self._tables()
+        tables: tuple[dict[str, str], list[str], list[str]] = kept[key]
+        self._categories, self._open_areas, self._open_objectives = tables
+
+    def _tables(self) -> tuple[dict[str, str], list[str], list[str]]:
+        # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
+        categories = {
+            cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
+            for cls_id, c in self.sheet.cls.items()
+        }
+        open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
         # the year's objectives among them, in map order
-        self._open_objectives = [c for c in self._open_areas if c in self.sheet.objectives]
+        open_objectives = [c for c in open_areas if c in self.sheet.objectives]
+        return categories, open_areas, open_objectives
 
     # --- what is where ---------------------------------------------------------------------
 
