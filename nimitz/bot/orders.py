@@ -453,7 +453,7 @@ class OrdersBot:
                 "tried": tried,
                 "extra_rolls": extra,
                 "scouted": True,
-                "rulings": ["R4", "R5", "R6"] + list(row.rulings),
+                "rulings": ["R4", "R5", "R6", *row.rulings],
             }
         )
         return result
@@ -494,7 +494,7 @@ class OrdersBot:
                 "extra_rolls": extra,
                 "scouted": False,
                 "track": {"before": track_before, "change": change, "after": after, "order": done.name},
-                "rulings": ["R2", "R4", "R6"] + (["R5"] if auto_hold else ["R1"]) + list(row.rulings),
+                "rulings": ["R2", "R4", "R6", "R5" if auto_hold else "R1", *row.rulings],
             }
         )
         return result
