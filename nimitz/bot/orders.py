@@ -47,11 +47,14 @@ class OrderResult:
         if roll.get("automatic"):
             head = f"{self.area}: {roll['automatic']}"
         else:
-            dice = "+".join(str(d) for d in roll.get("dice", []))
+            dice = "+".join(map(str, roll.get("dice", [])))
             head = f"{self.area}: roll {dice} {roll.get('modifier', 0):+d} = {roll.get('total')}"
         path = " -> ".join(e.get("tried", [])) or self.order
-        added = set(e.get("battalions_added", ()))
-        names = ", ".join(i.split(":", 1)[1] for i in self.moved + self.held if i not in added) or "nothing"
+        ids = self.moved + self.held
+        added = e.get("battalions_added")
+        if added:
+            ids = [i for i in ids if i not in added]
+        names = ", ".join([i.split(":", 1)[1] for i in ids]) or "nothing"
         dest = f" to {self.destination}" if self.destination else ""
         extra = ""
         if e.get("lba_to_japan"):
@@ -76,16 +79,28 @@ class OrdersBot:
         self.sheet = data.year(state.year)
         self.m = data.map
         self.table = data.orders
-        # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
-        self._categories = {
-            cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
-            for cls_id, c in self.sheet.cls.items()
-        }
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
-        self._open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
-        self._objectives = frozenset(self.sheet.objectives)
+        # Kept with the state, as the holding classes are: a bot is made twice a turn, and a
+        # year's classes and objectives never change (the categories alone read 60 classes).
+        key = ("orders bot tables", data.fingerprint, state.year)
+        kept = state.kept()
+        if key not in kept:
+            kept[key] = self._tables()
+        tables: tuple[dict[str, str], list[str], list[str]] = kept[key]
+        self._categories, self._open_areas, self._open_objectives = tables
+
+    def _tables(self) -> tuple[dict[str, str], list[str], list[str]]:
+        # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
+        categories = {
+            cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
+            for cls_id, c in self.sheet.cls.items()
+        }
+        open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
+        # the year's objectives among them, in map order
+        open_objectives = [c for c in open_areas if c in self.sheet.objectives]
+        return categories, open_areas, open_objectives
 
     # --- what is where ---------------------------------------------------------------------
 
@@ -133,11 +148,16 @@ class OrdersBot:
         if area in (JAPAN, "EA"):
             return []
         ashore = self.ja_ashore(area)
-        unmoved = [f for f in ashore if not f.moved]
-        if len(ashore) == 1 and unmoved:
-            unmoved[0].moved = True
-            return [unmoved[0].id]
+        if len(ashore) == 1 and not ashore[0].moved:
+            ashore[0].moved = True
+            return [ashore[0].id]
         return []
+
+    def _pin_and_pool(self, area: str) -> list[Force]:
+        """pin_last_ashore(area), then movable(area): the last INF/LBA ashore, now marked
+        moved, is left out with the other moved forces."""
+        self.pin_last_ashore(area)
+        return [f for f in self.state.at(area, "JA") if not f.moved]
 
     # --- moved markers at the start of US Scouting (R3) -----------------------------------
 
@@ -145,15 +165,15 @@ class OrdersBot:
         lone, pinned = [], []
         for area in self.m.areas:
             code = area.code
-            if code in (JAPAN, "EA"):
-                continue
+            if code in (JAPAN, "EA") or not self.state.count(code, "JA"):
+                continue  # (most areas hold no JA forces: nothing to mark)
             ashore = self.ja_ashore(code)
             if len(ashore) == 1:
                 ashore[0].moved = True
                 lone.append(ashore[0].id)
             if self.us_present(code):
                 for f in self.ja(code):
-                    if self.cls(f).type in ("INF", "BN") and not f.moved:
+                    if self._categories[f.cls] == "infantry" and not f.moved:
                         f.moved = True
                         pinned.append(f.id)
         return {"lone": lone, "pinned": pinned, "rulings": ["R3"]}
@@ -166,7 +186,7 @@ class OrdersBot:
             if area.code in (JAPAN, "EA") or not self.us_present(area.code):
                 continue
             for f in self.ja(area.code):
-                if self.cls(f).type in ("INF", "BN") and not f.moved:
+                if self._categories[f.cls] == "infantry" and not f.moved:
                     f.moved = True
                     pinned.append(f.id)
         return pinned
@@ -201,13 +221,34 @@ class OrdersBot:
             if "AU" in self.m.area[area].adjacent:
                 return [], "already next to Australia"
             return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
-        codes = [c for c in self._open_areas if c != area]  # R6, R42
-        objectives = self._objectives
         if kind == "closer_hawaii_ja_ashore":
             return (
                 [c for c in self._closer(area, "HI") if self.ja_ashore(c)],
                 "one area closer to Hawaii with JA forces ashore",
             )
+        if kind == "objective_ja_ashore":
+            return (
+                [c for c in self._open_objectives if c != area and self.ja_ashore(c)],
+                "an objective with JA forces ashore",
+            )
+        if kind == "closest_free_objective":
+            dist = self._dist(area)
+            free = [
+                c
+                for c in self._open_objectives
+                if c != area
+                and c in dist
+                and not self.ja_ashore(c)
+                and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)
+            ]
+            if not free:
+                return [], "a free objective next to JA forces ashore"
+            best = min(dist[c] for c in free)
+            return (
+                [c for c in free if dist[c] == best],
+                f"the closest free objective next to JA forces ashore ({best} away)",
+            )
+        codes = [c for c in self._open_areas if c != area]  # R6, R42
         if kind == "ja_ashore":
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
@@ -220,27 +261,10 @@ class OrdersBot:
                 [c for c in codes if self.state.count(c, "JA") and self.us_present(c, ignore_subs=True)],
                 "an area with US and JA forces (US subs alone do not count)",
             )
-        if kind == "objective_ja_ashore":
-            return ([c for c in codes if c in objectives and self.ja_ashore(c)], "an objective with JA forces ashore")
         if kind == "us_ja_ashore":
             return (
                 [c for c in codes if self.ja_ashore(c) and self.us_ashore(c)],
                 "an area where US and JA forces are both ashore",
-            )
-        if kind == "closest_free_objective":
-            free = [
-                c
-                for c in codes
-                if c in objectives and not self.ja_ashore(c) and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)
-            ]
-            dist = self._dist(area)
-            free = [c for c in free if c in dist]
-            if not free:
-                return [], "a free objective next to JA forces ashore"
-            best = min(dist[c] for c in free)
-            return (
-                [c for c in free if dist[c] == best],
-                f"the closest free objective next to JA forces ashore ({best} away)",
             )
         raise ValueError(f"unknown destination rule {kind!r}")
 
@@ -262,17 +286,23 @@ class OrdersBot:
     def select(self, order: Order, area: str, purpose: str, pool: list[Force] | None = None) -> list[Force]:
         """Ships, then INF, then LBA, each at random up to the order's maxima (R4). `pool`:
         movable(area), when the caller has it already."""
-        chosen: list[Force] = []
-        if pool is None:
-            pool = self.movable(area)
-        self.last_pools = {}
-        ashore_left = len(self.ja_ashore(area))
-        # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
-        keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
+        return self._select(order, area, purpose, self._by_category(self.movable(area) if pool is None else pool))
+
+    def _by_category(self, pool: list[Force]) -> dict[str, list[Force]]:
         by_category: dict[str, list[Force]] = {"ships": [], "infantry": [], "lba": []}
         categories = self._categories
         for f in pool:
             by_category[categories[f.cls]].append(f)
+        return by_category
+
+    def _select(self, order: Order, area: str, purpose: str, by_category: dict[str, list[Force]]) -> list[Force]:
+        """select() from the movable forces split by category (its lists are used up)."""
+        chosen: list[Force] = []
+        self.last_pools = {}
+        # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
+        keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
+        ashore_left = len(self.ja_ashore(area)) if keep_one else 0
+        dice = self.dice
         for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
             options = by_category[cat]
             self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}
@@ -284,17 +314,18 @@ class OrdersBot:
                     break
                 if cat != "ships" and keep_one and ashore_left <= 1:
                     break  # the last INF or LBA ashore never leaves (R4)
-                pick = choose(self.dice, options, why)
-                options = [f for f in options if f is not pick]
+                # dice.choose, taking the pick out of the options at once (one option: no roll)
+                pick = options.pop(dice.roll("bot", len(options), why) - 1 if len(options) > 1 else 0)
                 chosen.append(pick)
                 if cat != "ships" and not pick.embarked:
                     ashore_left -= 1
         return chosen
 
-    def attempt(self, order: Order, area: str, purpose: str) -> OrderResult | None:
-        """Carry out `order` if it moves something; None if it is not possible (R6)."""
+    def attempt(self, order: Order, area: str, purpose: str, pool: list[Force] | None = None) -> OrderResult | None:
+        """Carry out `order` if it moves something; None if it is not possible (R6). `pool`:
+        movable(area), when the caller has it already."""
         if order.destination == "stay":
-            forces = self.select(order, area, purpose)
+            forces = self.select(order, area, purpose, pool)
             if not forces:
                 return None
             for f in forces:
@@ -309,36 +340,31 @@ class OrdersBot:
         if not cands:
             return None
         # A destination is only worth taking if the order would move someone there.
-        forces_available = self.movable(area)
-        wanted = {
-            cat for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)) if limit
-        }
-        categories = self._categories
-        if not any(categories[f.cls] in wanted for f in forces_available):
+        by_category = self._by_category(self.movable(area) if pool is None else pool)
+        if not any(
+            limit and by_category[cat]
+            for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba))
+        ):
             return None
         dest, info = self.pick_destination(cands, purpose)
-        forces = self.select(order, area, purpose, forces_available)  # (picking a destination moves nothing)
+        forces = self._select(order, area, purpose, by_category)  # (picking a destination moves nothing)
         if not forces:
             return None
         explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}
-        dist = self._dist(dest)
         for c in explanation["candidates"]:
             c["distance"] = self._dist(c["area"]).get(area)
-        landing_ok = bool(self.ja_ashore(dest))
-        us_there = self.us_present(dest)
-
-        def goes_to(f: Force) -> str:
-            if self.category(f) == "lba" and order.lba_to_japan_if_no_ashore and not landing_ok:
-                return JAPAN  # R8: no JA ashore at the destination
-            return dest
-
-        if all(goes_to(f) == area for f in forces):
+        # R8: LBA go to Japan when no JA forces are ashore at the destination
+        lba_home = order.lba_to_japan_if_no_ashore and not self.ja_ashore(dest)
+        categories = self._categories
+        # (the destination is never the area itself: only LBA in Japan sent to Japan stay put)
+        if area == JAPAN and lba_home and all(categories[f.cls] == "lba" for f in forces):
             return None  # e.g. only LBA already in Japan, sent "to Japan": nothing moves (R6)
+        us_there = self.us_present(dest)
         to_japan: list[str] = []
         for f in forces:
             f.moved = True
-            cat = self.category(f)
-            if cat == "lba" and order.lba_to_japan_if_no_ashore and not landing_ok:
+            cat = categories[f.cls]
+            if cat == "lba" and lba_home:
                 f.location = JAPAN  # R8: no JA ashore at the destination
                 to_japan.append(f.id)
                 continue
@@ -349,13 +375,13 @@ class OrdersBot:
         added: list[str] = []
         # R10: only an order that sends forces into the area brings battalions along
         if us_there and order.infantry and len(to_japan) < len(forces):
-            moved_inf = sum(1 for f in forces if self.category(f) == "infantry")
+            moved_inf = sum(1 for f in forces if categories[f.cls] == "infantry")
             for _ in range(order.infantry - moved_inf):
                 battalion = self.add_battalion(dest)
                 if battalion is not None:
                     added.append(battalion.id)
         explanation["battalions_added"] = added
-        explanation["destination_distance_to_start"] = dist.get(area)
+        explanation["destination_distance_to_start"] = self._dist(dest).get(area)
         return OrderResult(
             area=area, order=order.name, moved=[f.id for f in forces] + added, destination=dest, explanation=explanation
         )
@@ -373,11 +399,16 @@ class OrdersBot:
         force.damaged = False
         return force
 
-    def carry_out(self, row: Order, area: str, purpose: str) -> tuple[OrderResult, list[str], list[dict[str, Any]]]:
-        """The rolled order, else its fallback (East: the East roll), else Hold (R6)."""
+    def carry_out(
+        self, row: Order, area: str, purpose: str, pool: list[Force] | None = None
+    ) -> tuple[OrderResult, list[str], list[dict[str, Any]]]:
+        """The rolled order, else its fallback (East: the East roll), else Hold (R6). `pool`:
+        movable(area), when the caller has it already."""
         tried = [row.name]
         extra_rolls: list[dict[str, Any]] = []
-        result = self.attempt(row, area, purpose)
+        if pool is None:
+            pool = self.movable(area)  # the same for every order tried: a failed one moves nothing
+        result = self.attempt(row, area, purpose, pool)
         if result is None and row.fallback:
             if row.fallback == "east_roll":
                 face = self.dice.roll("ja", 10, f"{area}: East fallback roll")
@@ -386,10 +417,10 @@ class OrdersBot:
             else:
                 fallback = row.fallback
             tried.append(fallback)
-            result = self.attempt(self.table.by_name[fallback], area, purpose)
+            result = self.attempt(self.table.by_name[fallback], area, purpose, pool)
         if result is None:
             tried.append("Hold")
-            result = self.attempt(self.table.by_name["Hold"], area, purpose)
+            result = self.attempt(self.table.by_name["Hold"], area, purpose, pool)
         assert result is not None, "Hold always takes a movable force"
         return result, tried, extra_rolls
 
@@ -397,8 +428,8 @@ class OrdersBot:
 
     def scouted_order(self, area: str, auto_hold: bool) -> OrderResult | None:
         """One scouted order for the area's unmoved forces (2d10 + year; R5, no track move)."""
-        self.pin_last_ashore(area)
-        if not self.movable(area):
+        pool = self._pin_and_pool(area)
+        if not pool:
             return None
         if auto_hold:
             roll: dict[str, Any] = {"automatic": "first scouted order in an objective is Hold (R5)"}
@@ -414,7 +445,7 @@ class OrdersBot:
                 "modifier_source": f"scouted order, {self.state.year}",
             }
             row = self.table.for_roll(total)
-        result, tried, extra = self.carry_out(row, area, f"scouted order in {area}")
+        result, tried, extra = self.carry_out(row, area, f"scouted order in {area}", pool)
         result.explanation.update(
             {
                 "roll": roll,
@@ -422,13 +453,14 @@ class OrdersBot:
                 "tried": tried,
                 "extra_rolls": extra,
                 "scouted": True,
-                "rulings": ["R4", "R5", "R6"] + list(row.rulings),
+                "rulings": ["R4", "R5", "R6", *row.rulings],
             }
         )
         return result
 
-    def order(self, area: str, auto_hold: bool) -> OrderResult:
-        """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5)."""
+    def order(self, area: str, auto_hold: bool, pool: list[Force] | None = None) -> OrderResult:
+        """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5).
+        `pool`: movable(area), when the caller has it already."""
         track_before = self.state.ja_track
         if auto_hold:
             roll: dict[str, Any] = {"automatic": "first order in an objective is Hold (R5)"}
@@ -436,8 +468,9 @@ class OrdersBot:
         else:
             preset = self.state.rules.order_modifiers
             dice = roll_sum(self.dice, "ja", self.table.order_dice, purpose=f"JA order in {area}")
-            mod = self.table.modifier(preset, self.state.year, track_before)
-            band = self.table.track_band[self.table.band_index(track_before)]
+            index = self.table.band_index(track_before)  # (OrdersTable.modifier, its band found once)
+            mod = self.table.modifier_presets[preset][str(self.state.year)][index]
+            band = self.table.track_band[index]
             total = sum(dice) + mod
             roll = {
                 "dice": dice,
@@ -447,7 +480,7 @@ class OrdersBot:
                 f"(band {band.lo}-{band.hi}) (R1)",
             }
             row = self.table.for_roll(total)
-        result, tried, extra = self.carry_out(row, area, f"JA order in {area}")
+        result, tried, extra = self.carry_out(row, area, f"JA order in {area}", pool)
         done = self.table.by_name[tried[-1]]
         # The difficulty option R5 'no track' leaves the track where it is for the automatic Hold.
         change = 0 if auto_hold and not self.state.rules.objective_hold_track else done.track
@@ -461,7 +494,7 @@ class OrdersBot:
                 "extra_rolls": extra,
                 "scouted": False,
                 "track": {"before": track_before, "change": change, "after": after, "order": done.name},
-                "rulings": ["R2", "R4", "R6"] + (["R5"] if auto_hold else ["R1"]) + list(row.rulings),
+                "rulings": ["R2", "R4", "R6", "R5" if auto_hold else "R1", *row.rulings],
             }
         )
         return result
@@ -483,11 +516,11 @@ class OrdersBot:
         for area, _ in plan:
             first = True
             while True:
-                self.pin_last_ashore(area)
-                if not self.movable(area):
+                pool = self._pin_and_pool(area)
+                if not pool:
                     break
                 auto_hold = first and area in objectives and area not in self.state.scout_held
-                result = self.order(area, auto_hold)
+                result = self.order(area, auto_hold, pool)
                 first = False
                 results.append(result)
                 if on_result:
@@ -501,7 +534,7 @@ class OrdersBot:
         for area in self.m.areas:
             if area.code in skip:
                 continue
-            n = sum(1 for f in self.ja(area.code) if not f.moved)
+            n = len([f for f in self.ja(area.code) if not f.moved])
             if n:
                 counts.append((area.code, n))
         return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))

@@ -25,8 +25,8 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
     damaged = [
         f
         for f in state.forces.values()
-        if f.side == "JA"
-        and f.damaged
+        if f.damaged  # (first: most forces are not)
+        and f.side == "JA"
         and f.location in data.map.area
         and not (cls[f.cls].type in ("INF", "BN") and state.at(f.location, "US"))
     ]

@@ -10,6 +10,7 @@ from nimitz.model.state import CampaignState, Force
 
 T = TypeVar("T")
 _NOBODY: frozenset[str] = frozenset()
+_US_ONLY = frozenset({"US"})
 
 
 def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
@@ -48,12 +49,14 @@ def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[s
         clock, before = kept.get(key, (0, {}))
         now, touched = state.touched_since(clock)
         changed: dict[str, frozenset[str]] = {}
-        for area in dict.fromkeys(touched) if clock else data.map.area:
-            if area not in data.map.area:
+        areas = data.map.area
+        for area in dict.fromkeys(touched) if clock else areas:
+            if area not in areas:
                 continue  # the pools and boxes off the map hold nothing ashore
-            sides = frozenset({f.side for f in state.at(area) if not f.embarked and f.cls in holding})
-            if sides != before.get(area, _NOBODY):
-                changed[area] = sides
+            # (the class first: most forces are ships, which need no second look)
+            here = {f.side for f in state.at(area) if f.cls in holding and not f.embarked}
+            if here != before.get(area, _NOBODY):
+                changed[area] = frozenset(here)
         # Most moves are at sea and change nobody's sides: the last answer then stands, the
         # same object, which tells _from_sides at once that its value stands too.
         out = before
@@ -88,14 +91,19 @@ def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     """Areas joined to WC by a chain of adjacent US-held areas (R20; WC and AU count as held).
 
     The area itself need not be held: it is in supply if it is on the chain or next to it."""
-    return set(_from_sides(state, data, "supplied_areas", lambda: frozenset(_supplied_areas(state, data))))
+    return set(_supplied(state, data))
+
+
+def _supplied(state: CampaignState, data: GameData) -> frozenset[str]:
+    """supplied_areas, as cached: not to be changed."""
+    return _from_sides(state, data, "supplied_areas", lambda: frozenset(_supplied_areas(state, data)))
 
 
 def _supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     m = data.map
     sides = _ashore_sides(state, data)
     # US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply.
-    occupied = {a.code for a in m.areas if sides.get(a.code, set()) == {"US"}}
+    occupied = {code for code, here in sides.items() if here == _US_ONLY}
     occupied |= {"WC", "AU"}
     chain = {"WC"}
     frontier = ["WC"]
@@ -139,10 +147,11 @@ def objectives_held(state: CampaignState, data: GameData) -> list[str]:
     """The year's objectives the US holds now."""
 
     def held() -> tuple[str, ...]:
-        supplied = supplied_areas(state, data)
+        supplied = _supplied(state, data)
         sides = _ashore_sides(state, data)
+        # holder() == "US": US forces ashore, no JA ones, and in supply
         return tuple(
-            code for code in data.year(state.year).objectives if holder(state, data, code, supplied, sides) == "US"
+            code for code in data.year(state.year).objectives if sides.get(code) == _US_ONLY and code in supplied
         )
 
     return list(_from_sides(state, data, "objectives_held", held))
