@@ -100,6 +100,26 @@ def has_ship_targets(board: Board, side: str, area: str) -> bool:
     return area == "CO" and transport_target(board, side) is not None
 
 
+def ship_target_count(board: Board, side: str, area: str) -> tuple[int, int]:
+    """(carriers, targets) of `ship_targets`, counted without building them (the sensible US
+    player weighs every area at every air move)."""
+    pieces = board.state.battle.pieces
+    carriers = n = 0
+    for p in board.surface_ships(side, area):
+        c = board.cls(p)
+        if c.type != "TR":
+            n += 1
+            carriers += c.is_carrier and p not in pieces
+    if area == "CO" and board.transport(side) is not None and board.embarked(side):
+        n += 1  # (a transport is a target while it carries anyone)
+    return carriers, n
+
+
+def island_target_count(board: Board, side: str, infantry_ok: bool) -> int:
+    """How many targets `island_targets` would list, without building them."""
+    return (board.airfields(side) > 0) + (len(board.ashore(side)) if infantry_ok else 0)
+
+
 def sub_targets(board: Board, side: str, area: str) -> list[Target]:
     return [counter_target(board, p) for p in board.subs(side, area)]
 
