@@ -465,7 +465,6 @@ def pick_hit_target(
     player's pick among the tied, with the R24 'player' option)."""
     best = alloc.best(legal)
     t = best[0]
-    why: dict[str, Any] = {"rule": "lowest cost", "cost": t.cost, "damaged_first": alloc.damaged_now(t)}
     if len(best) > 1:
         if chosen is not None:
             t = next(b for b in best if b.id == chosen)
@@ -473,6 +472,10 @@ def pick_hit_target(
         else:
             t = choose(board.game.dice, best, f"R14 tie: which of {len(best)} equal Japanese targets takes the hit")
             method = "bot dice stream"
+    if not board.game.makes("bot"):
+        return t, {}  # a lab game makes no entry of the hits (hits.ja_hits)
+    why: dict[str, Any] = {"rule": "lowest cost", "cost": best[0].cost, "damaged_first": alloc.damaged_now(best[0])}
+    if len(best) > 1:
         why["tie_break"] = {"candidates": [b.id for b in best], "chosen": t.id, "method": method, "ruling": "R24"}
     return t, why
 

@@ -488,7 +488,8 @@ def ja_tie_request(board: Board, tied: list[Target], ctx: dict[str, str]) -> Req
 def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str], foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
     alloc = Alloc(targets, foxholes_first)
-    # a lab game makes no entry of it, so no list of the candidates as they stood
+    # a lab game makes no entry of it: no list of the candidates as they stood, of the hits
+    # placed or of their results (the bot's `why` is empty there too)
     explain = board.game.makes("bot")
     expl: dict[str, Any] = {
         "procedure": "hit allocation",
@@ -505,6 +506,7 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
     }
     step = ctx.get("step", "")
     results = []
+    in_plan = board.ja_in_force("cancel_hit")  # (no plan comes into force while hits are placed)
     for i in range(hits):
         legal = alloc.legal()
         if not legal:
@@ -517,7 +519,7 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             decision = yield ja_tie_request(board, tied, ctx)
             chosen = decision.choice
         t, why = board.game.japan.hit_target(board, alloc, legal, chosen)
-        cancel = _ja_cancel(board, t.id, step)
+        cancel = _ja_cancel(board, t.id, step) if in_plan else None
         if cancel is not None:
             expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})
             _bump(board, "hits_cancelled")
@@ -527,14 +529,16 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             sub = yield from ja_hits(
                 board, carried_targets(board, "JA"), 2, {**ctx, "via": "transport (R14: 2 hits per transport hit)"}
             )
-            expl["placed"].append(
-                {"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry", "carried": sub}
-            )
-            results.append(f"{t.name}: 2 hits on its infantry")
+            if explain:
+                expl["placed"].append(
+                    {"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry", "carried": sub}
+                )
+                results.append(f"{t.name}: 2 hits on its infantry")
             continue
         result = hit_piece(board, t.id)
-        expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": result})
-        results.append(f"{t.name} {result}")
+        if explain:
+            expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": result})
+            results.append(f"{t.name} {result}")
     if hits and not ctx.get("via") and not board.game.skips("bot"):  # (a lab game: not even its text)
         text = f"{hits} hit(s) on Japan ({expl['step']}, {expl['area']}): " + ("; ".join(results) or "none landed")
         if expl["cancelled"]:
@@ -588,15 +592,19 @@ def us_takes_hits(
             seq = list(decision.forces)
     seq = yield from us_cancels(board, seq, ctx)
     results = []
+    explain = board.game.makes("event")  # (a lab game makes no entry: no results as text)
     for tid in seq:
         t = alloc.by_id[tid]
         if t.kind == "transport":
             sub = yield from us_takes_hits(
                 board, carried_targets(board, "US"), 2, {**ctx, "via": "transport (R14/R15: 2 hits per transport hit)"}
             )
-            results.append(f"{t.name}: 2 hits on its infantry ({', '.join(sub) or 'none'})")
+            if explain:
+                results.append(f"{t.name}: 2 hits on its infantry ({', '.join(sub) or 'none'})")
             continue
-        results.append(f"{t.name} {hit_piece(board, tid)}")
+        result = hit_piece(board, tid)
+        if explain:
+            results.append(f"{t.name} {result}")
     # a lab game skips the entry: not even its text is made
     if not board.game.skips("event"):
         board.game.log(
