@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Generator
+from functools import cached_property
 from typing import Any
 
 from attrs import define
@@ -97,7 +98,8 @@ def has_ship_targets(board: Board, side: str, area: str) -> bool:
     """Whether `ship_targets` would find any, without building them."""
     if any(board.cls(p).type != "TR" for p in board.surface_ships(side, area)):
         return True
-    return area == "CO" and transport_target(board, side) is not None
+    # (transport_target's test: a transport carrying anyone)
+    return area == "CO" and board.transport(side) is not None and bool(board.embarked(side))
 
 
 def ship_target_count(board: Board, side: str, area: str) -> tuple[int, int]:
@@ -147,18 +149,25 @@ def carried_targets(board: Board, side: str) -> list[Target]:
 # --- the allocation rules --------------------------------------------------------------------
 
 
+_COUNTERS = ("force", "piece")  # the kinds of target a hit damages before it destroys them
+
+
 class Alloc:
     """Hits placed so far over a target list; `foxholes_first`: the infantry-step rule (no
     airfield hits while enemy infantry hold foxholes)."""
 
     def __init__(self, targets: list[Target], foxholes_first: bool = False):
         self.targets = targets
-        self.by_id = {t.id: t for t in targets}
         self.taken: dict[str, int] = {t.id: 0 for t in targets}
         self.foxholes_first = foxholes_first
         # best()'s last answer and the legal list it was for: Japan's hits ask it twice per hit
         # (the engine for R24 ties, then the bot's choice); a hit taken forgets it
         self._best: tuple[list[Target], list[Target]] | None = None
+
+    @cached_property
+    def by_id(self) -> dict[str, Target]:
+        # (only the US's hits, placed by id, ask it: Japan's never do)
+        return {t.id: t for t in self.targets}
 
     def copy(self) -> Alloc:
         other = Alloc(self.targets, self.foxholes_first)
@@ -172,13 +181,14 @@ class Alloc:
         return sum(t.capacity for t in self.targets)
 
     def legal(self) -> list[Target]:
-        ts = [t for t in self.targets if self.taken[t.id] < t.capacity]
+        taken = self.taken
+        ts = [t for t in self.targets if taken[t.id] < t.capacity]
         if self.foxholes_first and any(t.foxhole for t in ts):
             ts = [t for t in ts if t.kind != "airfield"]
         return ts
 
     def damaged_now(self, t: Target) -> bool:
-        return t.kind in ("force", "piece") and (t.damaged or self.taken[t.id] > 0)
+        return t.kind in _COUNTERS and (t.damaged or self.taken[t.id] > 0)
 
     def rank(self, t: Target) -> tuple[int, int]:
         """R14/R15 order: lowest cost, then a damaged force before a fresh one."""
@@ -190,7 +200,8 @@ class Alloc:
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
-        ranks = [self.rank(t) for t in legal]
+        taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
+        ranks = [(t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1) for t in legal]
         top = min(ranks)
         best = [t for t, r in zip(legal, ranks, strict=True) if r == top]
         self._best = (legal, best)
@@ -204,7 +215,8 @@ class Alloc:
     def r15_allowed(self, legal: list[Target]) -> list[Target]:
         """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
         more than the cheapest legal target not yet damaged."""
-        fresh = [u.cost for u in legal if not self.damaged_now(u)]
+        taken = self.taken  # (damaged_now inlined)
+        fresh = [u.cost for u in legal if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0))]
         if not fresh:
             return list(legal)
         cheapest = min(fresh)
@@ -406,16 +418,15 @@ def hit_piece(board: Board, pid: str) -> str:
         airfields = board.state.battle.airfields
         airfields[side] = max(0, airfields.get(side, 0) - 1)
         return "airfield removed"
-    if not board.alive(pid):
+    bs = board.state.battle
+    if pid not in bs.positions:
         raise RuntimeError(f"a hit on {pid}, which is not on the board")
-    if board.damaged(pid):
+    piece = bs.pieces.get(pid)
+    counter = piece if piece is not None else board.state.forces[pid]  # (what Board.damaged reads)
+    if counter.damaged:
         destroy(board, pid)
         return "destroyed"
-    piece = board.state.battle.pieces.get(pid)
-    if piece is not None:
-        piece.damaged = True
-    else:
-        board.state.forces[pid].damaged = True
+    counter.damaged = True
     if board.cls(pid).is_carrier:
         _deck_aircraft_lost(board, pid)
     return "damaged"
