@@ -53,8 +53,9 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     pos: dict[str, str] = {}
     ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
-    lba = [p for p in ids if board.cls(p).type == "LBA"]
-    ground = [p for p in ids if board.cls(p).is_ground]
+    cls = {p: board.cls(p) for p in ids}  # (each looked up once: the lists below sort them by class)
+    lba = [p for p in ids if cls[p].type == "LBA"]
+    ground = [p for p in ids if cls[p].is_ground]
     for p in lba:
         pos[p] = "JA_AF"
     embarked = [p for p in ground if board.state.forces[p].embarked]
@@ -66,16 +67,16 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     expl["lba"] = {"to": "JA airfields", "forces": lba, "airfields": len(lba)}
     expl["infantry"] = {"ashore_to_foxholes": ashore, "on_transport_in_coastal": embarked}
 
-    ships = [p for p in ids if board.cls(p).is_ship]
-    carriers = [p for p in ships if board.cls(p).is_carrier]
-    escorts = [p for p in ships if board.cls(p).is_escort]
-    others = [p for p in ships if p not in carriers and p not in escorts and board.cls(p).type != "SS"]
-    subs = [p for p in ships if board.cls(p).type == "SS"]
-    us_lba = [p for p in board.bs.forces if p.startswith("US:") and board.cls(p).type == "LBA"]
+    ships = [p for p in ids if cls[p].is_ship]
+    carriers = [p for p in ships if cls[p].is_carrier]
+    escorts = [p for p in ships if cls[p].is_escort]
+    others = [p for p in ships if p not in carriers and p not in escorts and cls[p].type != "SS"]
+    subs = [p for p in ships if cls[p].type == "SS"]
     island = {
         "ja_infantry_on_transports": bool(embarked),
         "ja_infantry_ashore": bool(ashore),
-        "lba_on_island": bool(lba or us_lba),
+        "lba_on_island": bool(lba)
+        or any(p.startswith("US:") and board.cls(p).type == "LBA" for p in board.bs.forces),
     }
     ship_expl: dict[str, Any] = {"carriers": carriers, "island_condition": island}
     if carriers and any(island.values()):
@@ -201,7 +202,7 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
             if not bs.cup:
                 events.append({"event": "no counter left to draw"})
                 break
-        idx = choose(board.game.dice, list(range(len(bs.cup))), f"JA plan draw from a cup of {len(bs.cup)}")
+        idx = choose(board.game.dice, range(len(bs.cup)), f"JA plan draw from a cup of {len(bs.cup)}")
         plan = bs.cup.pop(idx)
         # the counters out of the cup are the plans drawn for this battle since it last refilled
         already = plan in bs.drawn

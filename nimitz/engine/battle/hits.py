@@ -44,7 +44,7 @@ def counter_target(board: Board, pid: str) -> Target:
     bs = board.state.battle
     c = board.cls(pid)
     piece = bs.pieces.get(pid)
-    dmg = piece.damaged if piece is not None else board.damaged(pid)
+    dmg = piece.damaged if piece is not None else board.state.forces[pid].damaged
     box = bs.positions.get(pid, "")
     return Target(
         pid,
@@ -374,6 +374,7 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
     box = bs.positions.pop(pid, None)
     if box is None:
         return
+    side = board.side(pid)
     if pid in bs.pieces:
         bs.pieces.pop(pid)
         bs.lost_pieces.append(pid)
@@ -382,8 +383,8 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
     if c.is_carrier:
         _deck_aircraft_lost(board, pid)
     if box == ON_TRANSPORT:
-        _transport_check(board, board.side(pid))
-    _bump(board, f"destroyed_{board.side(pid)}")
+        _transport_check(board, side)
+    _bump(board, f"destroyed_{side}")
 
 
 def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
