@@ -75,8 +75,7 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     island = {
         "ja_infantry_on_transports": bool(embarked),
         "ja_infantry_ashore": bool(ashore),
-        "lba_on_island": bool(lba)
-        or any(p.startswith("US:") and board.cls(p).type == "LBA" for p in board.bs.forces),
+        "lba_on_island": bool(lba) or any(p.startswith("US:") and board.cls(p).type == "LBA" for p in board.bs.forces),
     }
     ship_expl: dict[str, Any] = {"carriers": carriers, "island_condition": island}
     if carriers and any(island.values()):

@@ -92,42 +92,54 @@ def _board(game: Game) -> Board:
 
 
 def plan_filter(board) -> Callable[[str], bool]:
-    """Whether a battle plan can do something in this battle: the battle is looked at once,
-    when first asked (the policies ask for plan after plan)."""
+    """Whether a battle plan can do something in this battle: each plan's test is made once,
+    when first asked (the policies ask for plan after plan, most often only one or two)."""
     known: dict[str, bool] = {}
 
     def useful(plan: str) -> bool:
-        if not known:
-            known.update(_usefulness(board))
-        return known.get(plan, True)
+        got = known.get(plan)
+        if got is None:
+            test = _USEFUL.get(plan)
+            got = known[plan] = True if test is None else test(board)
+        return got
 
     return useful
 
 
-def _usefulness(board) -> dict[str, bool]:
-    """Which battle plans can do something in this battle (plans not named always can)."""
-    us = [board.cls(p) for p in board.ids("US")]  # (the US pieces' classes, looked up once)
-    us_ground = any(c.is_ground for c in us)
-    us_ships = board.has_surface_ships("US")
-    us_air = bool(board.aircraft("US"))
-    ja_subs = any(board.cls(p).type == "SS" for p in board.ids("JA"))
-    us_subs = any(c.type == "SS" for c in us)
-    return {
-        "diving_attack": us_air,
-        "furball": us_air and bool(board.aircraft("JA")),
-        "anti_aircraft": us_ships and bool(board.aircraft("JA")),
-        "aaa": us_ships and bool(board.aircraft("JA")),
-        "ranging_shots": us_ships,
-        "artillery": us_ground,
-        "charge": us_ground,
-        "envelop": us_ground,
-        "leathernecks": any(c.marine for c in us),
-        "seabees": bool(board.lba("US")),
-        "sonar": ja_subs or us_subs,
-        "asw": ja_subs,
-        "barrel_roll": us_air,
-        "first_light": bool(board.carriers("US")) and us_air,
-    }
+def _has(board, side: str, test: Callable[[Any], bool]) -> bool:
+    """Whether one of the side's pieces on the board has a class that passes `test`."""
+    return any(test(board.cls(p)) for p in board.ids(side))
+
+
+def _us_ground(board) -> bool:
+    return _has(board, "US", lambda c: c.is_ground)
+
+
+def _air_vs_air(board) -> bool:
+    return bool(board.aircraft("US")) and bool(board.aircraft("JA"))
+
+
+def _ships_vs_air(board) -> bool:
+    return board.has_surface_ships("US") and bool(board.aircraft("JA"))
+
+
+# What a battle plan needs to do something in this battle (plans not named always can).
+_USEFUL: dict[str, Callable[[Any], bool]] = {
+    "diving_attack": lambda b: bool(b.aircraft("US")),
+    "furball": _air_vs_air,
+    "anti_aircraft": _ships_vs_air,
+    "aaa": _ships_vs_air,
+    "ranging_shots": lambda b: b.has_surface_ships("US"),
+    "artillery": _us_ground,
+    "charge": _us_ground,
+    "envelop": _us_ground,
+    "leathernecks": lambda b: _has(b, "US", lambda c: c.marine),
+    "seabees": lambda b: bool(b.lba("US")),
+    "sonar": lambda b: _has(b, "JA", lambda c: c.type == "SS") or _has(b, "US", lambda c: c.type == "SS"),
+    "asw": lambda b: _has(b, "JA", lambda c: c.type == "SS"),
+    "barrel_roll": lambda b: bool(b.aircraft("US")),
+    "first_light": lambda b: bool(b.carriers("US")) and bool(b.aircraft("US")),
+}
 
 
 # plans that act through US infantry on the Island (the infantry step fires from the foxholes;
