@@ -272,34 +272,28 @@ def step_area(start: int, legal: list[bool]) -> tuple[str | None, str]:
 
 
 def _groups(board: Board) -> list[dict[str, Any]]:
-    groups = []
+    """Japan's groups of aircraft still to move: each carrier's bombers and fighters, then the
+    land-based ones; bombers first, then fighters (procedures: Move JA Bombers, Move JA Fighters)."""
+    bombers: list[dict[str, Any]] = []
+    fighters: list[dict[str, Any]] = []
     done = set(board.bs.done)
+
+    def add(aircraft: list[str], name: str, source: str) -> None:
+        b: list[str] = []
+        f: list[str] = []
+        for p in aircraft:
+            if p not in done:
+                (b if board.cls(p).is_bomber else f).append(p)
+        if b:
+            bombers.append({"name": f"{name} bombers", "kind": "bombers", "source": source, "aircraft": b})
+        if f:
+            fighters.append({"name": f"{name} fighters", "kind": "fighters", "source": source, "aircraft": f})
+
     for carrier in board.carriers("JA"):
-        deck = [p for p in board.on_deck(carrier) if p not in done]
-        bombers = [p for p in deck if board.cls(p).is_bomber]
-        fighters = [p for p in deck if not board.cls(p).is_bomber]
-        if bombers:
-            groups.append(
-                {"name": f"{board.name(carrier)} bombers", "kind": "bombers", "source": "carrier", "aircraft": bombers}
-            )
-        if fighters:
-            groups.append(
-                {
-                    "name": f"{board.name(carrier)} fighters",
-                    "kind": "fighters",
-                    "source": "carrier",
-                    "aircraft": fighters,
-                }
-            )
-    home = [p for p in board.lba("JA") if board.box(p) == "JA_AF" and p not in done]
-    lb = [p for p in home if board.cls(p).is_bomber]
-    lf = [p for p in home if not board.cls(p).is_bomber]
-    if lb:
-        groups.append({"name": "land-based bombers", "kind": "bombers", "source": "land", "aircraft": lb})
-    if lf:
-        groups.append({"name": "land-based fighters", "kind": "fighters", "source": "land", "aircraft": lf})
-    # bombers first, then fighters (procedures: Move JA Bombers, Move JA Fighters)
-    return [g for g in groups if g["kind"] == "bombers"] + [g for g in groups if g["kind"] == "fighters"]
+        add(board.on_deck(carrier), board.name(carrier), "carrier")
+    pos = board.bs.positions
+    add([p for p in board.lba("JA") if pos[p] == "JA_AF"], "land-based", "land")
+    return bombers + fighters
 
 
 def _forced_area(board: Board, group: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
