@@ -36,8 +36,9 @@ def _pick(
     board: Board, pids: list[str], key: Callable[[str], K], pick_max: bool, purpose: str, ties: list[dict[str, Any]]
 ) -> str:
     """The piece with the lowest (or highest) key; equal keys are a bot-stream roll (R24)."""
-    best = max(key(p) for p in pids) if pick_max else min(key(p) for p in pids)
-    tied = [p for p in pids if key(p) == best]
+    keys = [key(p) for p in pids]  # (each worked out once)
+    best = max(keys) if pick_max else min(keys)
+    tied = [p for p, k in zip(pids, keys, strict=True) if k == best]
     chosen = choose(board.game.dice, tied, purpose) if len(tied) > 1 else tied[0]
     if len(tied) > 1:
         ties.append(

@@ -156,9 +156,9 @@ class Alloc:
     """Hits placed so far over a target list; `foxholes_first`: the infantry-step rule (no
     airfield hits while enemy infantry hold foxholes)."""
 
-    def __init__(self, targets: list[Target], foxholes_first: bool = False):
+    def __init__(self, targets: list[Target], foxholes_first: bool = False, taken: dict[str, int] | None = None):
         self.targets = targets
-        self.taken: dict[str, int] = {t.id: 0 for t in targets}
+        self.taken: dict[str, int] = dict(taken) if taken is not None else {t.id: 0 for t in targets}
         self.foxholes_first = foxholes_first
         # best()'s last answer and the legal list it was for: Japan's hits ask it twice per hit
         # (the engine for R24 ties, then the bot's choice); a hit taken forgets it
@@ -170,9 +170,7 @@ class Alloc:
         return {t.id: t for t in self.targets}
 
     def copy(self) -> Alloc:
-        other = Alloc(self.targets, self.foxholes_first)
-        other.taken = dict(self.taken)
-        return other
+        return Alloc(self.targets, self.foxholes_first, self.taken)
 
     def remaining(self, t: Target) -> int:
         return t.capacity - self.taken[t.id]
