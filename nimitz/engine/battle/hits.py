@@ -160,9 +160,6 @@ class Alloc:
         self.targets = targets
         self.taken: dict[str, int] = dict(taken) if taken is not None else {t.id: 0 for t in targets}
         self.foxholes_first = foxholes_first
-        # best()'s last answer and the legal list it was for: Japan's hits ask it twice per hit
-        # (the engine for R24 ties, then the bot's choice); a hit taken forgets it
-        self._best: tuple[list[Target], list[Target]] | None = None
 
     @cached_property
     def by_id(self) -> dict[str, Target]:
@@ -193,17 +190,14 @@ class Alloc:
         return (t.cost, 0 if self.damaged_now(t) else 1)
 
     def best(self, legal: list[Target] | None = None) -> list[Target]:
-        if legal is not None and self._best is not None and self._best[0] is legal:
-            return list(self._best[1])
+        """The legal targets of the lowest `rank`, in their order."""
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
         taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
         ranks = [(t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1) for t in legal]
         top = min(ranks)
-        best = [t for t, r in zip(legal, ranks, strict=True) if r == top]
-        self._best = (legal, best)
-        return list(best)
+        return [t for t, r in zip(legal, ranks, strict=True) if r == top]
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
@@ -222,7 +216,6 @@ class Alloc:
 
     def take(self, t: Target) -> None:
         self.taken[t.id] += 1
-        self._best = None
 
     def key(self) -> tuple[object, ...]:
         return tuple(sorted(Counter((t.sig, self.taken[t.id]) for t in self.targets).items()))
@@ -524,10 +517,11 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             _bump(board, "hits_lost", hits - i)
             break
         chosen = None
-        tied = alloc.best(legal)
-        if len(tied) > 1 and board.game.state.rules.ja_ties == "player":
-            decision = yield ja_tie_request(board, tied, ctx)
-            chosen = decision.choice
+        if board.game.state.rules.ja_ties == "player":  # (R24: else the bot alone breaks ties)
+            tied = alloc.best(legal)
+            if len(tied) > 1:
+                decision = yield ja_tie_request(board, tied, ctx)
+                chosen = decision.choice
         t, why = board.game.japan.hit_target(board, alloc, legal, chosen)
         cancel = _ja_cancel(board, t.id, step) if in_plan else None
         if cancel is not None:
