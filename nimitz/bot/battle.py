@@ -36,8 +36,9 @@ def _pick(
     board: Board, pids: list[str], key: Callable[[str], K], pick_max: bool, purpose: str, ties: list[dict[str, Any]]
 ) -> str:
     """The piece with the lowest (or highest) key; equal keys are a bot-stream roll (R24)."""
-    best = max(key(p) for p in pids) if pick_max else min(key(p) for p in pids)
-    tied = [p for p in pids if key(p) == best]
+    keys = [key(p) for p in pids]  # (each worked out once)
+    best = max(keys) if pick_max else min(keys)
+    tied = [p for p, k in zip(pids, keys, strict=True) if k == best]
     chosen = choose(board.game.dice, tied, purpose) if len(tied) > 1 else tied[0]
     if len(tied) > 1:
         ties.append(
@@ -53,8 +54,9 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     pos: dict[str, str] = {}
     ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
-    lba = [p for p in ids if board.cls(p).type == "LBA"]
-    ground = [p for p in ids if board.cls(p).is_ground]
+    cls = {p: board.cls(p) for p in ids}  # (each looked up once: the lists below sort them by class)
+    lba = [p for p in ids if cls[p].type == "LBA"]
+    ground = [p for p in ids if cls[p].is_ground]
     for p in lba:
         pos[p] = "JA_AF"
     embarked = [p for p in ground if board.state.forces[p].embarked]
@@ -66,16 +68,15 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     expl["lba"] = {"to": "JA airfields", "forces": lba, "airfields": len(lba)}
     expl["infantry"] = {"ashore_to_foxholes": ashore, "on_transport_in_coastal": embarked}
 
-    ships = [p for p in ids if board.cls(p).is_ship]
-    carriers = [p for p in ships if board.cls(p).is_carrier]
-    escorts = [p for p in ships if board.cls(p).is_escort]
-    others = [p for p in ships if p not in carriers and p not in escorts and board.cls(p).type != "SS"]
-    subs = [p for p in ships if board.cls(p).type == "SS"]
-    us_lba = [p for p in board.bs.forces if p.startswith("US:") and board.cls(p).type == "LBA"]
+    ships = [p for p in ids if cls[p].is_ship]
+    carriers = [p for p in ships if cls[p].is_carrier]
+    escorts = [p for p in ships if cls[p].is_escort]
+    others = [p for p in ships if p not in carriers and p not in escorts and cls[p].type != "SS"]
+    subs = [p for p in ships if cls[p].type == "SS"]
     island = {
         "ja_infantry_on_transports": bool(embarked),
         "ja_infantry_ashore": bool(ashore),
-        "lba_on_island": bool(lba or us_lba),
+        "lba_on_island": bool(lba) or any(p.startswith("US:") and board.cls(p).type == "LBA" for p in board.bs.forces),
     }
     ship_expl: dict[str, Any] = {"carriers": carriers, "island_condition": island}
     if carriers and any(island.values()):
@@ -201,7 +202,7 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
             if not bs.cup:
                 events.append({"event": "no counter left to draw"})
                 break
-        idx = choose(board.game.dice, list(range(len(bs.cup))), f"JA plan draw from a cup of {len(bs.cup)}")
+        idx = choose(board.game.dice, range(len(bs.cup)), f"JA plan draw from a cup of {len(bs.cup)}")
         plan = bs.cup.pop(idx)
         # the counters out of the cup are the plans drawn for this battle since it last refilled
         already = plan in bs.drawn
@@ -272,34 +273,28 @@ def step_area(start: int, legal: list[bool]) -> tuple[str | None, str]:
 
 
 def _groups(board: Board) -> list[dict[str, Any]]:
-    groups = []
+    """Japan's groups of aircraft still to move: each carrier's bombers and fighters, then the
+    land-based ones; bombers first, then fighters (procedures: Move JA Bombers, Move JA Fighters)."""
+    bombers: list[dict[str, Any]] = []
+    fighters: list[dict[str, Any]] = []
     done = set(board.bs.done)
+
+    def add(aircraft: list[str], name: str, source: str) -> None:
+        b: list[str] = []
+        f: list[str] = []
+        for p in aircraft:
+            if p not in done:
+                (b if board.cls(p).is_bomber else f).append(p)
+        if b:
+            bombers.append({"name": f"{name} bombers", "kind": "bombers", "source": source, "aircraft": b})
+        if f:
+            fighters.append({"name": f"{name} fighters", "kind": "fighters", "source": source, "aircraft": f})
+
     for carrier in board.carriers("JA"):
-        deck = [p for p in board.on_deck(carrier) if p not in done]
-        bombers = [p for p in deck if board.cls(p).is_bomber]
-        fighters = [p for p in deck if not board.cls(p).is_bomber]
-        if bombers:
-            groups.append(
-                {"name": f"{board.name(carrier)} bombers", "kind": "bombers", "source": "carrier", "aircraft": bombers}
-            )
-        if fighters:
-            groups.append(
-                {
-                    "name": f"{board.name(carrier)} fighters",
-                    "kind": "fighters",
-                    "source": "carrier",
-                    "aircraft": fighters,
-                }
-            )
-    home = [p for p in board.lba("JA") if board.box(p) == "JA_AF" and p not in done]
-    lb = [p for p in home if board.cls(p).is_bomber]
-    lf = [p for p in home if not board.cls(p).is_bomber]
-    if lb:
-        groups.append({"name": "land-based bombers", "kind": "bombers", "source": "land", "aircraft": lb})
-    if lf:
-        groups.append({"name": "land-based fighters", "kind": "fighters", "source": "land", "aircraft": lf})
-    # bombers first, then fighters (procedures: Move JA Bombers, Move JA Fighters)
-    return [g for g in groups if g["kind"] == "bombers"] + [g for g in groups if g["kind"] == "fighters"]
+        add(board.on_deck(carrier), board.name(carrier), "carrier")
+    pos = board.bs.positions
+    add([p for p in board.lba("JA") if pos[p] == "JA_AF"], "land-based", "land")
+    return bombers + fighters
 
 
 def _forced_area(board: Board, group: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
@@ -465,7 +460,6 @@ def pick_hit_target(
     player's pick among the tied, with the R24 'player' option)."""
     best = alloc.best(legal)
     t = best[0]
-    why: dict[str, Any] = {"rule": "lowest cost", "cost": t.cost, "damaged_first": alloc.damaged_now(t)}
     if len(best) > 1:
         if chosen is not None:
             t = next(b for b in best if b.id == chosen)
@@ -473,6 +467,10 @@ def pick_hit_target(
         else:
             t = choose(board.game.dice, best, f"R14 tie: which of {len(best)} equal Japanese targets takes the hit")
             method = "bot dice stream"
+    if not board.game.makes("bot"):
+        return t, {}  # a lab game makes no entry of the hits (hits.ja_hits)
+    why: dict[str, Any] = {"rule": "lowest cost", "cost": best[0].cost, "damaged_first": alloc.damaged_now(best[0])}
+    if len(best) > 1:
         why["tie_break"] = {"candidates": [b.id for b in best], "chosen": t.id, "method": method, "ruling": "R24"}
     return t, why
 

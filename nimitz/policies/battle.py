@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from nimitz.engine.battle import combat
+from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import Board
 from nimitz.model.battle import AREAS
 from nimitz.model.journal import Decision
@@ -92,41 +92,54 @@ def _board(game: Game) -> Board:
 
 
 def plan_filter(board) -> Callable[[str], bool]:
-    """Whether a battle plan can do something in this battle: the battle is looked at once,
-    when first asked (the policies ask for plan after plan)."""
+    """Whether a battle plan can do something in this battle: each plan's test is made once,
+    when first asked (the policies ask for plan after plan, most often only one or two)."""
     known: dict[str, bool] = {}
 
     def useful(plan: str) -> bool:
-        if not known:
-            known.update(_usefulness(board))
-        return known.get(plan, True)
+        got = known.get(plan)
+        if got is None:
+            test = _USEFUL.get(plan)
+            got = known[plan] = True if test is None else test(board)
+        return got
 
     return useful
 
 
-def _usefulness(board) -> dict[str, bool]:
-    """Which battle plans can do something in this battle (plans not named always can)."""
-    us_ground = any(board.cls(p).is_ground for p in board.ids("US"))
-    us_ships = board.has_surface_ships("US")
-    us_air = bool(board.aircraft("US"))
-    ja_subs = any(board.cls(p).type == "SS" for p in board.ids("JA"))
-    us_subs = any(board.cls(p).type == "SS" for p in board.ids("US"))
-    return {
-        "diving_attack": us_air,
-        "furball": us_air and bool(board.aircraft("JA")),
-        "anti_aircraft": us_ships and bool(board.aircraft("JA")),
-        "aaa": us_ships and bool(board.aircraft("JA")),
-        "ranging_shots": us_ships,
-        "artillery": us_ground,
-        "charge": us_ground,
-        "envelop": us_ground,
-        "leathernecks": any(board.cls(p).marine for p in board.ids("US")),
-        "seabees": bool(board.lba("US")),
-        "sonar": ja_subs or us_subs,
-        "asw": ja_subs,
-        "barrel_roll": us_air,
-        "first_light": bool(board.carriers("US")) and us_air,
-    }
+def _has(board, side: str, test: Callable[[Any], bool]) -> bool:
+    """Whether one of the side's pieces on the board has a class that passes `test`."""
+    return any(test(board.cls(p)) for p in board.ids(side))
+
+
+def _us_ground(board) -> bool:
+    return _has(board, "US", lambda c: c.is_ground)
+
+
+def _air_vs_air(board) -> bool:
+    return bool(board.aircraft("US")) and bool(board.aircraft("JA"))
+
+
+def _ships_vs_air(board) -> bool:
+    return board.has_surface_ships("US") and bool(board.aircraft("JA"))
+
+
+# What a battle plan needs to do something in this battle (plans not named always can).
+_USEFUL: dict[str, Callable[[Any], bool]] = {
+    "diving_attack": lambda b: bool(b.aircraft("US")),
+    "furball": _air_vs_air,
+    "anti_aircraft": _ships_vs_air,
+    "aaa": _ships_vs_air,
+    "ranging_shots": lambda b: b.has_surface_ships("US"),
+    "artillery": _us_ground,
+    "charge": _us_ground,
+    "envelop": _us_ground,
+    "leathernecks": lambda b: _has(b, "US", lambda c: c.marine),
+    "seabees": lambda b: bool(b.lba("US")),
+    "sonar": lambda b: _has(b, "JA", lambda c: c.type == "SS") or _has(b, "US", lambda c: c.type == "SS"),
+    "asw": lambda b: _has(b, "JA", lambda c: c.type == "SS"),
+    "barrel_roll": lambda b: bool(b.aircraft("US")),
+    "first_light": lambda b: bool(b.carriers("US")) and bool(b.aircraft("US")),
+}
 
 
 # plans that act through US infantry on the Island (the infantry step fires from the foxholes;
@@ -162,16 +175,18 @@ def expert_air(request: Request, game: Game) -> Decision:
 
 
 def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
-    """Where US bombers do most good: JA carriers, then JA ships in Coastal, then the Island."""
+    """Where US bombers do most good: JA carriers, then JA ships in Coastal, then the Island.
+    The targets of combat.bomb_targets are counted, not built (every area, every air move)."""
     scores = {}
     for a in AREAS:
         if a in blocked:
             continue
-        targets = combat.bomb_targets(board, "US", a)("JA")
-        if not targets:
-            continue
-        carriers = sum(1 for t in targets if t.kind == "force" and board.cls(t.id).is_carrier)
-        scores[a] = (carriers, len(targets))
+        if a == "IS":
+            carriers, n = 0, H.island_target_count(board, "JA", board.holds_island("US"))
+        else:
+            carriers, n = H.ship_target_count(board, "JA", a)
+        if n:
+            scores[a] = (carriers, n)
     if not scores:
         return None
     return max(scores, key=lambda a: (scores[a], -AREAS.index(a)))
@@ -179,16 +194,16 @@ def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
 
 def sensible(request: Request, game: Game) -> Decision:
     """Spends a little SP on useful plans, sends bombers at the best targets with their fighters,
-    uses reactive plans when offered, lets allocations be automatic."""
+    uses reactive plans when offered, lets allocations be automatic. (A Board is made only for
+    the answers that look at the battle: most requests are allocations and reactive plans.)"""
     k = request.kind
-    board = _board(game)
     if k == "battle_ja_tie":  # hit the tied Japanese force worth most to sink: a damaged one
         return next((o.decision for o in request.options if "damaged" in o.label), request.options[0].decision)
     if k == "battle_place_ships":
         ja = request.info["japanese"]
         island = any(j["type"] in ("INF", "BN", "LBA") for j in ja)
         ja_carriers = any(j["type"] in ("CV", "CVL", "CVE") for j in ja)
-        us_carriers = bool(board.carriers("US"))
+        us_carriers = bool(_board(game).carriers("US"))
         out = {}
         for s in request.info["ships"]:
             to_coast = island or not ja_carriers
@@ -206,7 +221,7 @@ def sensible(request: Request, game: Game) -> Decision:
         budget = 3 + 3 * spend
         bought = []
         costs = {p["id"]: p["cost"] for p in request.info["plans"]}
-        useful = plan_filter(board)
+        useful = plan_filter(_board(game))
         for pid in PLAN_PRIORITY:
             if pid in costs and costs[pid] <= budget and useful(pid):
                 bought.append(pid)
@@ -216,13 +231,13 @@ def sensible(request: Request, game: Game) -> Decision:
         blocked = request.info["blocked"]
         targets = {}
         ready = [a["id"] for a in request.info["aircraft"]]
+        board = _board(game)
         area = _target_area(board, blocked, True)
-        for pid in ready:
-            c = board.cls(pid)
-            if area is not None:
-                targets[pid] = area
-            elif c.dogfight.full and request.info["japanese_aircraft"]:
-                targets[pid] = "UO" if board.carriers("US") else "IS"
+        if area is not None:
+            targets = dict.fromkeys(ready, area)
+        elif request.info["japanese_aircraft"]:  # no bombing target: the fighters meet Japan's aircraft
+            cover = "UO" if board.carriers("US") else "IS"
+            targets = {pid: cover for pid in ready if board.cls(pid).dogfight.full}
         plays = []
         useful = plan_filter(board)
         for p in request.info["plans"]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Generator
+from functools import cached_property
 from typing import Any
 
 from attrs import define
@@ -43,7 +44,7 @@ def counter_target(board: Board, pid: str) -> Target:
     bs = board.state.battle
     c = board.cls(pid)
     piece = bs.pieces.get(pid)
-    dmg = piece.damaged if piece is not None else board.damaged(pid)
+    dmg = piece.damaged if piece is not None else board.state.forces[pid].damaged
     box = bs.positions.get(pid, "")
     return Target(
         pid,
@@ -97,7 +98,28 @@ def has_ship_targets(board: Board, side: str, area: str) -> bool:
     """Whether `ship_targets` would find any, without building them."""
     if any(board.cls(p).type != "TR" for p in board.surface_ships(side, area)):
         return True
-    return area == "CO" and transport_target(board, side) is not None
+    # (transport_target's test: a transport carrying anyone)
+    return area == "CO" and board.transport(side) is not None and bool(board.embarked(side))
+
+
+def ship_target_count(board: Board, side: str, area: str) -> tuple[int, int]:
+    """(carriers, targets) of `ship_targets`, counted without building them (the sensible US
+    player weighs every area at every air move)."""
+    pieces = board.state.battle.pieces
+    carriers = n = 0
+    for p in board.surface_ships(side, area):
+        c = board.cls(p)
+        if c.type != "TR":
+            n += 1
+            carriers += c.is_carrier and p not in pieces
+    if area == "CO" and board.transport(side) is not None and board.embarked(side):
+        n += 1  # (a transport is a target while it carries anyone)
+    return carriers, n
+
+
+def island_target_count(board: Board, side: str, infantry_ok: bool) -> int:
+    """How many targets `island_targets` would list, without building them."""
+    return (board.airfields(side) > 0) + (len(board.ashore(side)) if infantry_ok else 0)
 
 
 def sub_targets(board: Board, side: str, area: str) -> list[Target]:
@@ -127,23 +149,25 @@ def carried_targets(board: Board, side: str) -> list[Target]:
 # --- the allocation rules --------------------------------------------------------------------
 
 
+_COUNTERS = ("force", "piece")  # the kinds of target a hit damages before it destroys them
+
+
 class Alloc:
     """Hits placed so far over a target list; `foxholes_first`: the infantry-step rule (no
     airfield hits while enemy infantry hold foxholes)."""
 
-    def __init__(self, targets: list[Target], foxholes_first: bool = False):
+    def __init__(self, targets: list[Target], foxholes_first: bool = False, taken: dict[str, int] | None = None):
         self.targets = targets
-        self.by_id = {t.id: t for t in targets}
-        self.taken: dict[str, int] = {t.id: 0 for t in targets}
+        self.taken: dict[str, int] = dict(taken) if taken is not None else {t.id: 0 for t in targets}
         self.foxholes_first = foxholes_first
-        # best()'s last answer and the legal list it was for: Japan's hits ask it twice per hit
-        # (the engine for R24 ties, then the bot's choice); a hit taken forgets it
-        self._best: tuple[list[Target], list[Target]] | None = None
+
+    @cached_property
+    def by_id(self) -> dict[str, Target]:
+        # (only the US's hits, placed by id, ask it: Japan's never do)
+        return {t.id: t for t in self.targets}
 
     def copy(self) -> Alloc:
-        other = Alloc(self.targets, self.foxholes_first)
-        other.taken = dict(self.taken)
-        return other
+        return Alloc(self.targets, self.foxholes_first, self.taken)
 
     def remaining(self, t: Target) -> int:
         return t.capacity - self.taken[t.id]
@@ -152,29 +176,28 @@ class Alloc:
         return sum(t.capacity for t in self.targets)
 
     def legal(self) -> list[Target]:
-        ts = [t for t in self.targets if self.taken[t.id] < t.capacity]
+        taken = self.taken
+        ts = [t for t in self.targets if taken[t.id] < t.capacity]
         if self.foxholes_first and any(t.foxhole for t in ts):
             ts = [t for t in ts if t.kind != "airfield"]
         return ts
 
     def damaged_now(self, t: Target) -> bool:
-        return t.kind in ("force", "piece") and (t.damaged or self.taken[t.id] > 0)
+        return t.kind in _COUNTERS and (t.damaged or self.taken[t.id] > 0)
 
     def rank(self, t: Target) -> tuple[int, int]:
         """R14/R15 order: lowest cost, then a damaged force before a fresh one."""
         return (t.cost, 0 if self.damaged_now(t) else 1)
 
     def best(self, legal: list[Target] | None = None) -> list[Target]:
-        if legal is not None and self._best is not None and self._best[0] is legal:
-            return list(self._best[1])
+        """The legal targets of the lowest `rank`, in their order."""
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
-        ranks = [self.rank(t) for t in legal]
+        taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
+        ranks = [(t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1) for t in legal]
         top = min(ranks)
-        best = [t for t, r in zip(legal, ranks, strict=True) if r == top]
-        self._best = (legal, best)
-        return list(best)
+        return [t for t, r in zip(legal, ranks, strict=True) if r == top]
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
@@ -184,7 +207,8 @@ class Alloc:
     def r15_allowed(self, legal: list[Target]) -> list[Target]:
         """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
         more than the cheapest legal target not yet damaged."""
-        fresh = [u.cost for u in legal if not self.damaged_now(u)]
+        taken = self.taken  # (damaged_now inlined)
+        fresh = [u.cost for u in legal if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0))]
         if not fresh:
             return list(legal)
         cheapest = min(fresh)
@@ -192,7 +216,6 @@ class Alloc:
 
     def take(self, t: Target) -> None:
         self.taken[t.id] += 1
-        self._best = None
 
     def key(self) -> tuple[object, ...]:
         return tuple(sorted(Counter((t.sig, self.taken[t.id]) for t in self.targets).items()))
@@ -342,6 +365,7 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
     box = bs.positions.pop(pid, None)
     if box is None:
         return
+    side = board.side(pid)
     if pid in bs.pieces:
         bs.pieces.pop(pid)
         bs.lost_pieces.append(pid)
@@ -350,8 +374,8 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
     if c.is_carrier:
         _deck_aircraft_lost(board, pid)
     if box == ON_TRANSPORT:
-        _transport_check(board, board.side(pid))
-    _bump(board, f"destroyed_{board.side(pid)}")
+        _transport_check(board, side)
+    _bump(board, f"destroyed_{side}")
 
 
 def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
@@ -386,16 +410,15 @@ def hit_piece(board: Board, pid: str) -> str:
         airfields = board.state.battle.airfields
         airfields[side] = max(0, airfields.get(side, 0) - 1)
         return "airfield removed"
-    if not board.alive(pid):
+    bs = board.state.battle
+    if pid not in bs.positions:
         raise RuntimeError(f"a hit on {pid}, which is not on the board")
-    if board.damaged(pid):
+    piece = bs.pieces.get(pid)
+    counter = piece if piece is not None else board.state.forces[pid]  # (what Board.damaged reads)
+    if counter.damaged:
         destroy(board, pid)
         return "destroyed"
-    piece = board.state.battle.pieces.get(pid)
-    if piece is not None:
-        piece.damaged = True
-    else:
-        board.state.forces[pid].damaged = True
+    counter.damaged = True
     if board.cls(pid).is_carrier:
         _deck_aircraft_lost(board, pid)
     return "damaged"
@@ -468,7 +491,8 @@ def ja_tie_request(board: Board, tied: list[Target], ctx: dict[str, str]) -> Req
 def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str], foxholes_first: bool = False) -> Gen:
     """Allocate and apply `hits` on Japanese targets; returns (and logs) the explanation."""
     alloc = Alloc(targets, foxholes_first)
-    # a lab game makes no entry of it, so no list of the candidates as they stood
+    # a lab game makes no entry of it: no list of the candidates as they stood, of the hits
+    # placed or of their results (the bot's `why` is empty there too)
     explain = board.game.makes("bot")
     expl: dict[str, Any] = {
         "procedure": "hit allocation",
@@ -485,6 +509,7 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
     }
     step = ctx.get("step", "")
     results = []
+    in_plan = board.ja_in_force("cancel_hit")  # (no plan comes into force while hits are placed)
     for i in range(hits):
         legal = alloc.legal()
         if not legal:
@@ -492,12 +517,13 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             _bump(board, "hits_lost", hits - i)
             break
         chosen = None
-        tied = alloc.best(legal)
-        if len(tied) > 1 and board.game.state.rules.ja_ties == "player":
-            decision = yield ja_tie_request(board, tied, ctx)
-            chosen = decision.choice
+        if board.game.state.rules.ja_ties == "player":  # (R24: else the bot alone breaks ties)
+            tied = alloc.best(legal)
+            if len(tied) > 1:
+                decision = yield ja_tie_request(board, tied, ctx)
+                chosen = decision.choice
         t, why = board.game.japan.hit_target(board, alloc, legal, chosen)
-        cancel = _ja_cancel(board, t.id, step)
+        cancel = _ja_cancel(board, t.id, step) if in_plan else None
         if cancel is not None:
             expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})
             _bump(board, "hits_cancelled")
@@ -507,14 +533,16 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             sub = yield from ja_hits(
                 board, carried_targets(board, "JA"), 2, {**ctx, "via": "transport (R14: 2 hits per transport hit)"}
             )
-            expl["placed"].append(
-                {"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry", "carried": sub}
-            )
-            results.append(f"{t.name}: 2 hits on its infantry")
+            if explain:
+                expl["placed"].append(
+                    {"hit": i + 1, "target": t.id, "why": why, "result": "2 hits on its infantry", "carried": sub}
+                )
+                results.append(f"{t.name}: 2 hits on its infantry")
             continue
         result = hit_piece(board, t.id)
-        expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": result})
-        results.append(f"{t.name} {result}")
+        if explain:
+            expl["placed"].append({"hit": i + 1, "target": t.id, "why": why, "result": result})
+            results.append(f"{t.name} {result}")
     if hits and not ctx.get("via") and not board.game.skips("bot"):  # (a lab game: not even its text)
         text = f"{hits} hit(s) on Japan ({expl['step']}, {expl['area']}): " + ("; ".join(results) or "none landed")
         if expl["cancelled"]:
@@ -568,15 +596,19 @@ def us_takes_hits(
             seq = list(decision.forces)
     seq = yield from us_cancels(board, seq, ctx)
     results = []
+    explain = board.game.makes("event")  # (a lab game makes no entry: no results as text)
     for tid in seq:
         t = alloc.by_id[tid]
         if t.kind == "transport":
             sub = yield from us_takes_hits(
                 board, carried_targets(board, "US"), 2, {**ctx, "via": "transport (R14/R15: 2 hits per transport hit)"}
             )
-            results.append(f"{t.name}: 2 hits on its infantry ({', '.join(sub) or 'none'})")
+            if explain:
+                results.append(f"{t.name}: 2 hits on its infantry ({', '.join(sub) or 'none'})")
             continue
-        results.append(f"{t.name} {hit_piece(board, tid)}")
+        result = hit_piece(board, tid)
+        if explain:
+            results.append(f"{t.name} {result}")
     # a lab game skips the entry: not even its text is made
     if not board.game.skips("event"):
         board.game.log(
