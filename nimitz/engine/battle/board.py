@@ -401,6 +401,11 @@ class Board:
             kept = self._plan_index[side] = (pips, len(pips), by_kind)
         return kept[2].get(kind, _NO_PLANS)
 
+    def has_plans(self, side: str, kind: str) -> bool:
+        """Whether the side has any plan counter of `kind` in play, used or not: most kinds never
+        have one, and a caller can skip the work of looking at them."""
+        return bool(self._plans(side, kind))
+
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
         plans = self._plans("JA", kind)

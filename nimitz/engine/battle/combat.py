@@ -33,6 +33,7 @@ STEP_NAMES = {
     "infantry": "infantry",
 }
 SIDES = ("US", "JA")
+_HITS_SCORED = {side: f"hits_scored_{side}" for side in SIDES}  # (BattleState.stats keys)
 
 
 @define(slots=True)
@@ -66,6 +67,19 @@ def _roll(board: Board, shot: Shot) -> None:
     # roll without one (half the campaign's rolls are shots)
     shot.face = game.dice.roll(stream, 10, shot.purpose(board) if game.makes("roll") else "")
     shot.hits = shot.rating.hits(shot.face)
+
+
+def _roll_all(board: Board, shots: list[Shot]) -> int:
+    """_roll for each of a side's shots, in order; returns the hits they scored. (Whether a
+    roll's entry is made, and so its purpose needed, holds for the whole step: asked once.)"""
+    roll = board.game.dice.roll
+    named = board.game.makes("roll")
+    n = 0
+    for shot in shots:
+        shot.face = face = roll("us" if shot.side == "US" else "ja", 10, shot.purpose(board) if named else "")
+        shot.hits = hits = shot.rating.hits(face)
+        n += hits
+    return n
 
 
 def make_shot(
@@ -127,21 +141,25 @@ def exchange(
     scored: dict[str, int] = {}
     rolled: dict[str, list[Shot]] = {}
     for side in SIDES:
-        side_shots = [s for s in shots.get(side, []) if s is not None]
-        for s in side_shots:
-            _roll(board, s)
+        side_shots = [s for s in shots.get(side, ()) if s is not None]
+        n = 0
         if side_shots:
-            yield from _rerolls(board, side, step, area, side_shots)
-        n = sum(s.hits for s in side_shots)
-        n += _kamikaze_extra(board, side, step, area, side_shots)
-        n += (auto_hits or {}).get(side, 0)
+            n = _roll_all(board, side_shots)
+            if board.has_plans(side, "reroll"):  # (most battles: no reroll plan at all)
+                yield from _rerolls(board, side, step, area, side_shots)
+                n = sum(s.hits for s in side_shots)
+        if side == "JA" and step == "bomb_runs":
+            n += _kamikaze_extra(board, side, step, area, side_shots)
+        if auto_hits:
+            n += auto_hits.get(side, 0)
         rolled[side] = side_shots
-        if n > 0:
+        if n > 0 and board.has_plans(side, "extra_hit_after_hit"):
             n += yield from _extra_hits(board, side, step, area, n, targets)
         scored[side] = n
         if side_shots or n:
             stats = board.state.battle.stats
-            stats[f"hits_scored_{side}"] = stats.get(f"hits_scored_{side}", 0) + n
+            key = _HITS_SCORED[side]
+            stats[key] = stats.get(key, 0) + n
             # a lab game skips the entry: its rolls' records are not even built
             if not board.game.skips("event"):
                 board.game.log(
