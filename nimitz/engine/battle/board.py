@@ -370,7 +370,7 @@ class Board:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        n = len(self._where("not_transports", side))
+        n = len(self._ids(side)) - len(self._where("transports", side))
         if self._wings():
             n -= len(self._where("bombing_wings", side))
         return n
@@ -450,7 +450,8 @@ class Board:
     def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[Modifier]]:
         """The piece's current attack value with every plan bonus in force, and the modifiers."""
         c = self.cls(pid)
-        value = getattr(c, rating).side(self.damaged(pid))
+        pair = getattr(c, rating)
+        value = pair.damaged if self.damaged(pid) else pair.full  # (RatingPair.side, inlined)
         mods: list[Modifier] = []
         if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
@@ -551,7 +552,7 @@ _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side's
-    aircraft, carriers, LBA, pieces other than transports; and the queries asked most, so that
+    aircraft, carriers, LBA, transports; and the queries asked most, so that
     a move does not make them be computed again (each is what Board._where once filtered from a
     kept group): ships, surface ships and submarines by area, aircraft flying (by area),
     infantry ashore, in the foxholes, embarked. (A group costs work at every move of its
@@ -562,7 +563,9 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
         ("aircraft", c.is_aircraft),
         ("carriers", c.is_carrier),
         ("lba", c.type == "LBA"),
-        ("not_transports", c.type != "TR"),  # (count_on_sheet: asked at every turn's end)
+        # (count_on_sheet, asked at every turn's end: few pieces are transports, so keeping
+        # them costs less than keeping every other piece)
+        ("transports", c.type == "TR"),
     ):
         if member:
             keys.append((query, side, None))
@@ -630,7 +633,7 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
 
 # The placement queries Board._where computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
-# carriers, aircraft, LBA, pieces other than transports, flying (by area), ashore,
+# carriers, aircraft, LBA, transports, flying (by area), ashore,
 # foxholes, embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "all_ships": _all_ships,  # (no rule asks for it in a campaign)
