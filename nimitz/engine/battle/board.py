@@ -390,8 +390,8 @@ class Board:
         are only ever added), since most kinds have no counter in play at all."""
         bs = self.state.battle
         pips = bs.ja_plans if side == "JA" else bs.us_plans
-        kept = self._plan_index.get(side)
-        if kept is None or kept[0] is not pips or kept[1] != len(pips):
+        kept = self._plan_index.get(side, _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):
             by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
             by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {None: []}
             for pip in pips:
@@ -493,6 +493,7 @@ class Board:
 
 
 _NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
+_UNINDEXED: tuple[Any, int, dict[Any, Any]] = (None, -1, {})  # Board._plans before its first index
 
 
 class _BoardMemo:

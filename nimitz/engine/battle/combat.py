@@ -455,7 +455,7 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
             shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in bombers]
-        if any(s for v in shots.values() for s in v if s):
+        if shots and any(s for v in shots.values() for s in v if s):
 
             def build_for(defender: str, a: str = area) -> list[H.Target]:
                 return bomb_targets(board, ENEMY[defender], a)(defender)
@@ -503,7 +503,7 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
             if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
             shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships") for p in subs]
-        if any(s for v in shots.values() for s in v if s):
+        if shots and any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "torpedoes", area, shots, partial(H.ship_targets, board, area=area))
 
 
@@ -526,7 +526,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated)
                 for p, rated in chosen
             ]
-        if any(s for v in shots.values() for s in v if s):
+        if shots and any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
 
 
@@ -552,7 +552,7 @@ def naval_guns(board: Board) -> Gen:
         shots[side] = [
             make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island") for p in guns
         ]
-    if any(s for v in shots.values() for s in v if s):
+    if shots and any(s for v in shots.values() for s in v if s):
         yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
 
 
@@ -605,7 +605,7 @@ def infantry(board: Board) -> Gen:
                 )
             )
             pip.used = True
-    if any(s for v in shots.values() for s in v if s) or auto:
+    if shots and any(s for v in shots.values() for s in v if s) or auto:
         yield from exchange(
             board, "infantry", "IS", shots, lambda d: infantry_targets(board, d), foxholes_first=True, auto_hits=auto
         )
