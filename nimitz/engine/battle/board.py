@@ -54,11 +54,6 @@ def box_area(box: str | None) -> str:
     return ""
 
 
-# More moves than this since the memo was last asked (a side's placement): one fresh pass over
-# the board costs less than following them one by one
-_FOLLOW_AT_MOST = 8
-
-
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
@@ -160,9 +155,12 @@ class Board:
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
         memo = _shared(pos)
         memo.derived = {}
-        if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > _FOLLOW_AT_MOST:
+        # (following a move costs about what one piece costs a fresh pass: with more moves since
+        # than pieces on the board, the pass costs less)
+        if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > len(memo.where):
             return self._remember(pos, memo)
         order, where, results, keys_of = memo.order, memo.where, memo.results, memo.keys
+        place = order.__getitem__  # (insort's key: one bound method for every move)
         pieces = self.state.battle.pieces
         # (a piece moved twice since is followed once, to where it is now)
         for p in dict.fromkeys(pos.moved[memo.seen :]):
@@ -200,7 +198,11 @@ class Board:
                     results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
             for key in come:
                 if key not in gone:
-                    insort(results.setdefault(key, []), p, key=order.__getitem__)
+                    group = results.get(key)
+                    if group is None:
+                        results[key] = [p]
+                    else:
+                        insort(group, p, key=place)
             if new is None:
                 del where[p]
             else:
