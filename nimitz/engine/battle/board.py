@@ -313,6 +313,10 @@ class Board:
     def subs(self, side: str, area: str) -> list[str]:
         return list(self._where("subs", side, area))
 
+    def has_subs(self, side: str) -> bool:
+        """Whether the side has submarines on the board, in any area."""
+        return bool(self._where("any_subs", side))
+
     def all_ships(self, side: str) -> list[str]:
         return list(self._where("all_ships", side))
 
@@ -569,6 +573,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
         # (count_on_sheet, asked at every turn's end: few pieces are transports, so keeping
         # them costs less than keeping every other piece)
         ("transports", c.type == "TR"),
+        ("any_subs", c.type == "SS"),  # (has_subs: the sub steps of most turns have none to ask about)
     ):
         if member:
             keys.append((query, side, None))

@@ -492,6 +492,8 @@ def _no_contact_blocks(board: Board, side: str, area: str, what: str) -> bool:
 
 
 def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
+    if not board.has_subs("US") and not board.has_subs("JA"):
+        return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
         shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
@@ -510,6 +512,8 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
 def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     """Ships and submarines depth-charge enemy submarines; each sub is attacked once, so the
     best DC values fire, as many as there are enemy subs (facts 1.9)."""
+    if not board.has_subs("US") and not board.has_subs("JA"):
+        return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
         shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
