@@ -257,24 +257,28 @@ class Board:
         return self._memo().get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
-        return self._where("in_box", side, box)
+        return self._computed("in_box", side, box)
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
-        """One of the side's placement queries below, from the memo when nothing moved since."""
+        """One of the side's placement groups the memo keeps (see _group_keys): ships in an area,
+        carriers..., as the board stands now (empty: a group no piece is in)."""
         pos: Positions = self.state.battle.positions  # (no cast() here: the hottest call of a battle)
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
+        return memo.results.get((query, side, area), ())
+
+    def _computed(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
+        """One of the side's placement queries asked seldom (_COMPUTED), computed when asked and
+        kept until a piece moves."""
+        pos: Positions = self.state.battle.positions
+        memo: _BoardMemo | None = pos.board_cache
+        if memo is None or memo.changes != pos.changes:
+            memo = self._catch_up(pos)
         key = (query, side, area)
-        got: Sequence[str] | None = memo.results.get(key)  # a group kept (ships in an area, carriers...)
-        if got is not None:
-            return got
-        compute = _COMPUTED.get(query)
-        if compute is None:
-            return ()  # a kept group no piece is in
         got = memo.derived.get(key)
         if got is None:
-            got = memo.derived[key] = tuple(compute(self, side, area))
+            got = memo.derived[key] = tuple(_COMPUTED[query](self, side, area))
         return got
 
     def _wings(self) -> frozenset[str]:
@@ -318,7 +322,7 @@ class Board:
         return bool(self._where("any_subs", side))
 
     def all_ships(self, side: str) -> list[str]:
-        return list(self._where("all_ships", side))
+        return list(self._computed("all_ships", side))
 
     def carriers(self, side: str) -> list[str]:
         return list(self._where("carriers", side))
@@ -331,16 +335,16 @@ class Board:
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
         if area is None:  # (asked seldom: computed, see _COMPUTED)
-            return list(self._where("flying_anywhere", side))
+            return list(self._computed("flying_anywhere", side))
         return list(self._where("flying", side, area))
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
-        return list(self._where("at_home", side))
+        return list(self._computed("at_home", side))
 
     def on_deck(self, carrier: str) -> list[str]:
         # memoised too: an aircraft only changes carrier (`home`) as it lands, a change of position
-        return list(self._where("on_deck", carrier))
+        return list(self._computed("on_deck", carrier))
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
         return [p for p in self.at(side, boxes) if self.cls(p).is_ground]
@@ -370,7 +374,7 @@ class Board:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
         the sheet with the side's LBA, but bombing Japan, so they never fly and are not counted
         as forces fighting here."""
-        return list(self._where("bombing_wings", side))
+        return list(self._computed("bombing_wings", side))
 
     def count_on_sheet(self, side: str) -> int:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
@@ -378,7 +382,7 @@ class Board:
         fight elsewhere, R64)."""
         n = len(self._ids(side)) - len(self._where("transports", side))
         if self._wings():
-            n -= len(self._where("bombing_wings", side))
+            n -= len(self._computed("bombing_wings", side))
         return n
 
     def has_surface_ships(self, side: str) -> bool:
@@ -499,7 +503,8 @@ class Board:
 
 
 _NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
-_UNINDEXED: tuple[Any, int, dict[Any, Any]] = (None, -1, {})  # Board._plans before its first index
+# Board._plans before its first index
+_UNINDEXED: tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]] = (None, -1, {})
 
 
 class _BoardMemo:
@@ -603,7 +608,7 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
     return memo
 
 
-# --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
+# --- the queries Board._computed works out when asked: (board, side, area) -> piece ids ---
 
 
 def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
@@ -639,8 +644,8 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     )
 
 
-# The placement queries Board._where computes when asked (kept until a piece moves); every
-# other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
+# The placement queries Board._computed computes when asked (kept until a piece moves); every
+# other query is a group the memo keeps (_group_keys, Board._where): ships, surface ships, subs (by area),
 # carriers, aircraft, LBA, transports, flying (by area), ashore,
 # foxholes, embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
