@@ -153,15 +153,17 @@ class Board:
     def _catch_up(self, pos: Positions) -> _BoardMemo:
         """The memo brought up to date: piece by piece when only single pieces moved since,
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
-        memo = _shared(pos)
-        memo.derived = {}
+        memo = pos.board_cache
+        if memo is None:
+            memo = _shared(pos)
+        if memo.derived:
+            memo.derived = {}
         # (following a move costs about what one piece costs a fresh pass: with more moves since
         # than pieces on the board, the pass costs less)
         if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > len(memo.where):
             return self._remember(pos, memo)
         order, where, results, keys_of = memo.order, memo.where, memo.results, memo.keys
         place = order.__getitem__  # (insort's key: one bound method for every move)
-        pieces = self.state.battle.pieces
         # (a piece moved twice since is followed once, to where it is now)
         for p in dict.fromkeys(pos.moved[memo.seen :]):
             if p not in order:
@@ -169,7 +171,7 @@ class Board:
                 # order: they join at the end; anything else new (a battalion landed): one
                 # pass over all
                 made: list[str] = []
-                for q in reversed(pieces):
+                for q in reversed(self.state.battle.pieces):
                     if q in order:
                         break
                     made.append(q)
