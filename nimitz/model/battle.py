@@ -52,21 +52,22 @@ class Positions(dict[str, str]):
         self.bulk = 0
         self.board_cache: Any = None
 
+    # (dict's own methods called directly, not through super(): a battle moves pieces often)
     def __setitem__(self, key: str, value: str) -> None:
         if self.get(key) != value:  # a piece put back where it is changes nothing
             self.changes += 1
             self.moved.append(key)
-            super().__setitem__(key, value)
+            dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
         self.changes += 1
         self.moved.append(key)
-        super().__delitem__(key)
+        dict.__delitem__(self, key)
 
     def pop(self, key: str, *default: Any) -> Any:
         self.changes += 1
         self.moved.append(key)
-        return super().pop(key, *default)
+        return dict.pop(self, key, *default)
 
     def _bulk_change(self) -> None:
         self.changes += 1

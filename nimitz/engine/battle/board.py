@@ -54,11 +54,6 @@ def box_area(box: str | None) -> str:
     return ""
 
 
-# More moves than this since the memo was last asked (a side's placement): one fresh pass over
-# the board costs less than following them one by one
-_FOLLOW_AT_MOST = 8
-
-
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
@@ -158,12 +153,17 @@ class Board:
     def _catch_up(self, pos: Positions) -> _BoardMemo:
         """The memo brought up to date: piece by piece when only single pieces moved since,
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
-        memo = _shared(pos)
-        memo.derived = {}
-        if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > _FOLLOW_AT_MOST:
+        memo = pos.board_cache
+        if memo is None:
+            memo = _shared(pos)
+        if memo.derived:
+            memo.derived = {}
+        # (following a move costs about what one piece costs a fresh pass: with more moves since
+        # than pieces on the board, the pass costs less)
+        if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > len(memo.where):
             return self._remember(pos, memo)
         order, where, results, keys_of = memo.order, memo.where, memo.results, memo.keys
-        pieces = self.state.battle.pieces
+        place = order.__getitem__  # (insort's key: one bound method for every move)
         # (a piece moved twice since is followed once, to where it is now)
         for p in dict.fromkeys(pos.moved[memo.seen :]):
             if p not in order:
@@ -171,7 +171,7 @@ class Board:
                 # order: they join at the end; anything else new (a battalion landed): one
                 # pass over all
                 made: list[str] = []
-                for q in reversed(pieces):
+                for q in reversed(self.state.battle.pieces):
                     if q in order:
                         break
                     made.append(q)
@@ -200,7 +200,11 @@ class Board:
                     results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
             for key in come:
                 if key not in gone:
-                    insort(results.setdefault(key, []), p, key=order.__getitem__)
+                    group = results.get(key)
+                    if group is None:
+                        results[key] = [p]
+                    else:
+                        insort(group, p, key=place)
             if new is None:
                 del where[p]
             else:
@@ -255,24 +259,28 @@ class Board:
         return self._memo().get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
-        return self._where("in_box", side, box)
+        return self._computed("in_box", side, box)
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
-        """One of the side's placement queries below, from the memo when nothing moved since."""
+        """One of the side's placement groups the memo keeps (see _group_keys): ships in an area,
+        carriers..., as the board stands now (empty: a group no piece is in)."""
         pos: Positions = self.state.battle.positions  # (no cast() here: the hottest call of a battle)
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or memo.changes != pos.changes:
             memo = self._catch_up(pos)
+        return memo.results.get((query, side, area), ())
+
+    def _computed(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
+        """One of the side's placement queries asked seldom (_COMPUTED), computed when asked and
+        kept until a piece moves."""
+        pos: Positions = self.state.battle.positions
+        memo: _BoardMemo | None = pos.board_cache
+        if memo is None or memo.changes != pos.changes:
+            memo = self._catch_up(pos)
         key = (query, side, area)
-        got: Sequence[str] | None = memo.results.get(key)  # a group kept (ships in an area, carriers...)
-        if got is not None:
-            return got
-        compute = _COMPUTED.get(query)
-        if compute is None:
-            return ()  # a kept group no piece is in
         got = memo.derived.get(key)
         if got is None:
-            got = memo.derived[key] = tuple(compute(self, side, area))
+            got = memo.derived[key] = tuple(_COMPUTED[query](self, side, area))
         return got
 
     def _wings(self) -> frozenset[str]:
@@ -311,8 +319,12 @@ class Board:
     def subs(self, side: str, area: str) -> list[str]:
         return list(self._where("subs", side, area))
 
+    def has_subs(self, side: str) -> bool:
+        """Whether the side has submarines on the board, in any area."""
+        return bool(self._where("any_subs", side))
+
     def all_ships(self, side: str) -> list[str]:
-        return list(self._where("all_ships", side))
+        return list(self._computed("all_ships", side))
 
     def carriers(self, side: str) -> list[str]:
         return list(self._where("carriers", side))
@@ -325,16 +337,16 @@ class Board:
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
         if area is None:  # (asked seldom: computed, see _COMPUTED)
-            return list(self._where("flying_anywhere", side))
+            return list(self._computed("flying_anywhere", side))
         return list(self._where("flying", side, area))
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
-        return list(self._where("at_home", side))
+        return list(self._computed("at_home", side))
 
     def on_deck(self, carrier: str) -> list[str]:
         # memoised too: an aircraft only changes carrier (`home`) as it lands, a change of position
-        return list(self._where("on_deck", carrier))
+        return list(self._computed("on_deck", carrier))
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
         return [p for p in self.at(side, boxes) if self.cls(p).is_ground]
@@ -364,15 +376,15 @@ class Board:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
         the sheet with the side's LBA, but bombing Japan, so they never fly and are not counted
         as forces fighting here."""
-        return list(self._where("bombing_wings", side))
+        return list(self._computed("bombing_wings", side))
 
     def count_on_sheet(self, side: str) -> int:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        n = len(self._where("not_transports", side))
+        n = len(self._ids(side)) - len(self._where("transports", side))
         if self._wings():
-            n -= len(self._where("bombing_wings", side))
+            n -= len(self._computed("bombing_wings", side))
         return n
 
     def has_surface_ships(self, side: str) -> bool:
@@ -390,8 +402,8 @@ class Board:
         are only ever added), since most kinds have no counter in play at all."""
         bs = self.state.battle
         pips = bs.ja_plans if side == "JA" else bs.us_plans
-        kept = self._plan_index.get(side)
-        if kept is None or kept[0] is not pips or kept[1] != len(pips):
+        kept = self._plan_index.get(side, _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):
             by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
             by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {None: []}
             for pip in pips:
@@ -400,6 +412,11 @@ class Board:
                 by_kind.setdefault(plan.effect["kind"], []).append((plan, pip))
             kept = self._plan_index[side] = (pips, len(pips), by_kind)
         return kept[2].get(kind, _NO_PLANS)
+
+    def has_plans(self, side: str, kind: str) -> bool:
+        """Whether the side has any plan counter of `kind` in play, used or not: most kinds never
+        have one, and a caller can skip the work of looking at them."""
+        return bool(self._plans(side, kind))
 
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
@@ -445,7 +462,8 @@ class Board:
     def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[Modifier]]:
         """The piece's current attack value with every plan bonus in force, and the modifiers."""
         c = self.cls(pid)
-        value = getattr(c, rating).side(self.damaged(pid))
+        pair = getattr(c, rating)
+        value = pair.damaged if self.damaged(pid) else pair.full  # (RatingPair.side, inlined)
         mods: list[Modifier] = []
         if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
@@ -487,6 +505,8 @@ class Board:
 
 
 _NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
+# Board._plans before its first index
+_UNINDEXED: tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]] = (None, -1, {})
 
 
 class _BoardMemo:
@@ -546,7 +566,7 @@ _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The memo groups a piece of class `c` of `side` in `box` belongs to: its side, its side's
-    aircraft, carriers, LBA, pieces other than transports; and the queries asked most, so that
+    aircraft, carriers, LBA, transports; and the queries asked most, so that
     a move does not make them be computed again (each is what Board._where once filtered from a
     kept group): ships, surface ships and submarines by area, aircraft flying (by area),
     infantry ashore, in the foxholes, embarked. (A group costs work at every move of its
@@ -557,7 +577,10 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
         ("aircraft", c.is_aircraft),
         ("carriers", c.is_carrier),
         ("lba", c.type == "LBA"),
-        ("not_transports", c.type != "TR"),  # (count_on_sheet: asked at every turn's end)
+        # (count_on_sheet, asked at every turn's end: few pieces are transports, so keeping
+        # them costs less than keeping every other piece)
+        ("transports", c.type == "TR"),
+        ("any_subs", c.type == "SS"),  # (has_subs: the sub steps of most turns have none to ask about)
     ):
         if member:
             keys.append((query, side, None))
@@ -587,7 +610,7 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
     return memo
 
 
-# --- the placement queries Board memoises (Board._where): (board, side, area) -> piece ids ---
+# --- the queries Board._computed works out when asked: (board, side, area) -> piece ids ---
 
 
 def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
@@ -623,9 +646,9 @@ def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     )
 
 
-# The placement queries Board._where computes when asked (kept until a piece moves); every
-# other query is a group the memo keeps (_group_keys): ships, surface ships, subs (by area),
-# carriers, aircraft, LBA, pieces other than transports, flying (by area), ashore,
+# The placement queries Board._computed computes when asked (kept until a piece moves); every
+# other query is a group the memo keeps (_group_keys, Board._where): ships, surface ships, subs (by area),
+# carriers, aircraft, LBA, transports, flying (by area), ashore,
 # foxholes, embarked.
 _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "all_ships": _all_ships,  # (no rule asks for it in a campaign)

@@ -33,6 +33,7 @@ STEP_NAMES = {
     "infantry": "infantry",
 }
 SIDES = ("US", "JA")
+_HITS_SCORED = {side: f"hits_scored_{side}" for side in SIDES}  # (BattleState.stats keys)
 
 
 @define(slots=True)
@@ -66,6 +67,19 @@ def _roll(board: Board, shot: Shot) -> None:
     # roll without one (half the campaign's rolls are shots)
     shot.face = game.dice.roll(stream, 10, shot.purpose(board) if game.makes("roll") else "")
     shot.hits = shot.rating.hits(shot.face)
+
+
+def _roll_all(board: Board, shots: list[Shot]) -> int:
+    """_roll for each of a side's shots, in order; returns the hits they scored. (Whether a
+    roll's entry is made, and so its purpose needed, holds for the whole step: asked once.)"""
+    roll = board.game.dice.roll
+    named = board.game.makes("roll")
+    n = 0
+    for shot in shots:
+        shot.face = face = roll("us" if shot.side == "US" else "ja", 10, shot.purpose(board) if named else "")
+        shot.hits = hits = shot.rating.hits(face)
+        n += hits
+    return n
 
 
 def make_shot(
@@ -127,21 +141,25 @@ def exchange(
     scored: dict[str, int] = {}
     rolled: dict[str, list[Shot]] = {}
     for side in SIDES:
-        side_shots = [s for s in shots.get(side, []) if s is not None]
-        for s in side_shots:
-            _roll(board, s)
+        side_shots = [s for s in shots.get(side, ()) if s is not None]
+        n = 0
         if side_shots:
-            yield from _rerolls(board, side, step, area, side_shots)
-        n = sum(s.hits for s in side_shots)
-        n += _kamikaze_extra(board, side, step, area, side_shots)
-        n += (auto_hits or {}).get(side, 0)
+            n = _roll_all(board, side_shots)
+            if board.has_plans(side, "reroll"):  # (most battles: no reroll plan at all)
+                yield from _rerolls(board, side, step, area, side_shots)
+                n = sum(s.hits for s in side_shots)
+        if side == "JA" and step == "bomb_runs":
+            n += _kamikaze_extra(board, side, step, area, side_shots)
+        if auto_hits:
+            n += auto_hits.get(side, 0)
         rolled[side] = side_shots
-        if n > 0:
+        if n > 0 and board.has_plans(side, "extra_hit_after_hit"):
             n += yield from _extra_hits(board, side, step, area, n, targets)
         scored[side] = n
         if side_shots or n:
             stats = board.state.battle.stats
-            stats[f"hits_scored_{side}"] = stats.get(f"hits_scored_{side}", 0) + n
+            key = _HITS_SCORED[side]
+            stats[key] = stats.get(key, 0) + n
             # a lab game skips the entry: its rolls' records are not even built
             if not board.game.skips("event"):
                 board.game.log(
@@ -437,7 +455,7 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
             shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in bombers]
-        if any(s for v in shots.values() for s in v if s):
+        if shots and any(s for v in shots.values() for s in v if s):
 
             def build_for(defender: str, a: str = area) -> list[H.Target]:
                 return bomb_targets(board, ENEMY[defender], a)(defender)
@@ -474,6 +492,8 @@ def _no_contact_blocks(board: Board, side: str, area: str, what: str) -> bool:
 
 
 def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
+    if not board.has_subs("US") and not board.has_subs("JA"):
+        return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
         shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
@@ -485,13 +505,15 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
             if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
             shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships") for p in subs]
-        if any(s for v in shots.values() for s in v if s):
+        if shots and any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "torpedoes", area, shots, partial(H.ship_targets, board, area=area))
 
 
 def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     """Ships and submarines depth-charge enemy submarines; each sub is attacked once, so the
     best DC values fire, as many as there are enemy subs (facts 1.9)."""
+    if not board.has_subs("US") and not board.has_subs("JA"):
+        return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
         shots: dict[str, list[Shot | None]] = {}
         for side in SIDES:
@@ -508,7 +530,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated)
                 for p, rated in chosen
             ]
-        if any(s for v in shots.values() for s in v if s):
+        if shots and any(s for v in shots.values() for s in v if s):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
 
 
@@ -534,7 +556,7 @@ def naval_guns(board: Board) -> Gen:
         shots[side] = [
             make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island") for p in guns
         ]
-    if any(s for v in shots.values() for s in v if s):
+    if shots and any(s for v in shots.values() for s in v if s):
         yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
 
 
@@ -587,7 +609,7 @@ def infantry(board: Board) -> Gen:
                 )
             )
             pip.used = True
-    if any(s for v in shots.values() for s in v if s) or auto:
+    if shots and any(s for v in shots.values() for s in v if s) or auto:
         yield from exchange(
             board, "infantry", "IS", shots, lambda d: infantry_targets(board, d), foxholes_first=True, auto_hits=auto
         )

@@ -24,7 +24,7 @@ def place_forces(board: Board) -> Gen:
     they may only go where Japanese ships are, which is known once Japan has placed, R32)."""
     bs = board.bs
     state = board.state
-    yield from place_us(board)
+    subs = yield from place_us(board)
     # --- Japan (bot)
     state.step = "battle:setup:JA placement"
     pos, expl = board.game.japan.place(board)
@@ -33,7 +33,6 @@ def place_forces(board: Board) -> Gen:
     board.game.log("bot", "JA", expl["text"], expl)
     # --- US submarines
     state.step = "battle:setup:US submarines"
-    subs = [p for p in bs.forces if p.startswith("US:") and board.cls(p).type == "SS"]
     if subs:
         areas = [a for a in SEA_AREAS if board.ships("JA", a)]
         if not areas:
@@ -68,20 +67,27 @@ def place_forces(board: Board) -> Gen:
 
 def place_us(board: Board) -> Gen:
     """The forces on the board, the transports, and the US placement before Japan's: carriers,
-    LBA and infantry where the rules put them, other surface ships where the player says."""
+    LBA and infantry where the rules put them, other surface ships where the player says.
+    Returns the US submarines, in board order (placed once Japan has)."""
     bs = board.bs
     state = board.state
-    bs.forces = [f.id for f in state.at(bs.area)]  # (in their order in `forces`, from the state's index)
-    bs.forces += _bombing_wings(board)
+    here = state.at(bs.area)
+    bs.forces = [f.id for f in here]  # (in their order in `forces`, from the state's index)
+    bs.forces += _bombing_wings(board)  # (wings are never embarked infantry)
+    # the sides with infantry aboard: one pass over the forces, not one for each side
+    carried = {f.id.split(":", 1)[0] for f in here if f.embarked and board.cls(f.id).is_ground}
     for side in SIDES:
-        if any(state.forces[p].embarked and board.cls(p).is_ground for p in bs.forces if p.startswith(side)):
+        if side in carried:
             cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
             tid = transport_id(side)
             bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport", kind="transport")
             bs.positions[tid] = "CO"
     state.step = "battle:setup:US placement"
     movable = []
-    for p in [p for p in bs.forces if p.startswith("US:")]:
+    subs = []
+    for p in bs.forces:
+        if not p.startswith("US:"):
+            continue
         c = board.cls(p)
         if c.is_carrier:
             bs.positions[p] = "UO"
@@ -90,13 +96,14 @@ def place_us(board: Board) -> Gen:
         elif c.is_ground:
             bs.positions[p] = "TR" if state.forces[p].embarked else "US_FH"
         elif c.type == "SS":
-            pass
+            subs.append(p)
         elif c.is_ship:
             movable.append(p)
     if movable:
         d = yield ship_request(board, movable)
         for p in movable:
             bs.positions[p] = d.targets[p]
+    return subs
 
 
 def _bombing_wings(board: Board) -> list[str]:
@@ -245,7 +252,7 @@ def length_and_plans(board: Board) -> None:
     )
     bs.ja_force_count = count
     bs.ja_plans_per_turn = table.plans_for(count)
-    bs.cup = [p.id for p in board.data.ja_plans.plan for _ in range(p.copies)]
+    bs.cup = list(_full_cup(board.data.ja_plans))
     if board.game.skips("bot"):
         return  # a lab game: not even its text and chart rows
     row = next(r for r in table.length if r.lo <= roll <= r.hi)
@@ -270,6 +277,20 @@ def length_and_plans(board: Board) -> None:
             **({"weather": weather} if weather else {}),
         },
     )
+
+
+# ja_plans table -> every JA plan counter, as the cup holds them at set-up: the same in every
+# battle (keyed by the table's id; the entry keeps the table alive and is checked)
+_CUPS: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
+def _full_cup(table: Any) -> tuple[str, ...]:
+    kept = _CUPS.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_CUPS) > 100:  # (only a process loading many data sets gets near this)
+            _CUPS.clear()
+        kept = _CUPS[id(table)] = (table, tuple(p.id for p in table.plan for _ in range(p.copies)))
+    return kept[1]
 
 
 def purchase_plans(board: Board) -> Gen:

@@ -21,6 +21,7 @@ from nimitz.model.journal import Decision
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
 HOME = "home"
+_STEP_WORDS = {step: step.replace("_", " ") for step in combat.STEPS}  # (the steps' part of state.step)
 
 
 def battle_turn(board: Board) -> Gen:
@@ -56,7 +57,7 @@ def battle_turn(board: Board) -> Gen:
             bs.positions[p] = m["area"]
     # 5. combat
     for step in combat.step_order(board):
-        st.step = f"battle:turn {t}:{step.replace('_', ' ')}"
+        st.step = f"battle:turn {t}:{_STEP_WORDS[step]}"
         yield from combat.STEP_FUNCS[step](board)
     # 6. infantry advance, return aircraft, airfield losses
     st.step = f"battle:turn {t}:infantry advance"
@@ -250,7 +251,9 @@ def us_air(board: Board) -> Gen:
     plays = playable_plans(board)
     if not ready and not plays:
         return
-    blocked = [a for a in AREAS if combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
+    # (most turns Japan has no No Contact plan in force: not asked area by area)
+    no_contact = board.has_plans("JA", "no_contact")
+    blocked = [a for a in AREAS if no_contact and combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
     play_ids = [p.id for p, _ in plays]
 
     def checker(d: Decision) -> None:
