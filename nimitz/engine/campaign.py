@@ -17,7 +17,7 @@ Request kinds and the decisions that answer them:
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import fog, variants
@@ -327,18 +327,23 @@ def movement(game: Game) -> Engine:
     areas = game.data.map.area
     # Only the forces a decision names move during the step: the rest stay movable or not.
     movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and f.location in areas]
+    ask = _movement_asking(game)
     while True:
-        decision = yield movement_request(game, movable)
+        decision = yield ask(movable)
         if decision.kind == "end_movement":
             variants.end_of_movement(game)
             return
         forces = [state.forces[i] for i in decision.forces]
-        movable = [i for i in movable if i not in decision.forces]
+        for i in decision.forces:
+            if i in movable:  # (a legal move names only movable forces)
+                movable.remove(i)
         if decision.kind == "move":
+            cls = game.sheet.cls
             for f in forces:
                 f.location = decision.area
                 f.moved = True
-                f.embarked = cls_of(game, f).type in ("INF", "BN")
+                if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
+                    f.embarked = embark
             what = f"to {decision.area}"
         elif decision.kind == "raid":
             for f in forces:
@@ -412,6 +417,15 @@ def _us_lba_at(game: Game, area: str) -> int:
 
 def movement_request(game: Game, movable: list[str]) -> Request:
     """The request for the next move; `movable`: the unmoved US forces on the map."""
+    return _movement_asking(game)(movable)
+
+
+_END_MOVEMENT = Option(Decision("end_movement"), "End movement")  # (frozen: shared by every request)
+
+
+def _movement_asking(game: Game) -> Callable[[list[str]], Request]:
+    """movement_request for one movement step: its checker and kinds are made once, not once
+    a move (the step asks as many times as forces move)."""
     state = game.state
     special = game.sheet.special
 
@@ -468,15 +482,20 @@ def movement_request(game: Game, movable: list[str]) -> Request:
         kinds.append("strategic_bombing")
     if special.invasion_box:
         kinds.append("invade")
-    return Request(
-        kind="movement",
-        step="movement",
-        prompt="US Movement: move forces (any area but JA and EA), then end movement.",
-        options=[Option(Decision("end_movement"), "End movement")],
-        checker=check,
-        kinds=tuple(kinds),
-        info={"movable": list(movable), "lba_bases": list(state.lba_bases)},
-    )
+    accepted = tuple(kinds)
+
+    def request(movable: list[str]) -> Request:
+        return Request(
+            kind="movement",
+            step="movement",
+            prompt="US Movement: move forces (any area but JA and EA), then end movement.",
+            options=[_END_MOVEMENT],
+            checker=check,
+            kinds=accepted,
+            info={"movable": list(movable), "lba_bases": list(state.lba_bases)},
+        )
+
+    return request
 
 
 # --- JA Orders -------------------------------------------------------------------------------
