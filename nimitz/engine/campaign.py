@@ -138,9 +138,10 @@ def resupply(game: Game) -> Engine:
     damaged = [
         f for f in state.forces.values() if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL)
     ]
+    ask = _resupply_asking(game)
     while True:
         damaged = [f for f in damaged if f.damaged]
-        decision = yield resupply_request(game, damaged)
+        decision = yield ask(damaged)
         if decision.kind == "end_resupply":
             return
         if decision.kind == "buy_scouting":
@@ -164,39 +165,21 @@ def resupply(game: Game) -> Engine:
 
 def resupply_request(game: Game, damaged: list[Force]) -> Request:
     """The request for the next purchase; `damaged`: the damaged US forces in play."""
+    return _resupply_asking(game)(damaged)
+
+
+_END_RESUPPLY = Option(Decision("end_resupply"), "Done: keep the remaining SP")  # (frozen: shared)
+
+
+def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
+    """resupply_request for one resupply step: its checker is made once, not once a purchase."""
     state = game.state
     cap = game.data.orders.scouting_cap
-    # The same options come back purchase after purchase, turn after turn: each is made once
-    # (an Option is frozen; its key holds everything its words and cost are made from).
-    made: dict[tuple[Any, ...], Option] = state.kept().setdefault(("resupply options", state.year), {})
-    options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
     cls = game.sheet.cls
-    for f in state.at(US_POOL):
-        c = cls[f.cls]
-        if c.buy_cost <= state.sp:
-            option = made.get(("buy", f.id))
-            if option is None:
-                label = f"Buy {f.name} ({c.name} {c.type})"
-                option = made["buy", f.id] = Option(Decision("buy", forces=(f.id,)), label, c.buy_cost)
-            options.append(option)
-    for f in damaged:
-        c = cls[f.cls]
-        if c.repair_cost <= state.sp:
-            option = made.get(("repair", f.id, f.location))
-            if option is None:
-                label = f"Repair {f.name} at {f.location}"
-                option = made["repair", f.id, f.location] = Option(
-                    Decision("repair", forces=(f.id,)), label, c.repair_cost
-                )
-            options.append(option)
-    room = min(cap - state.scouting_points, state.sp)
-    for n in range(1, room + 1):
-        option = made.get(("buy_scouting", n))
-        if option is None:
-            option = made["buy_scouting", n] = Option(
-                Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n
-            )
-        options.append(option)
+    # The same options come back purchase after purchase, turn after turn: each is made once
+    # (an Option is frozen; its key holds everything its words and cost are made from: a
+    # purchase's, the force's id).
+    made: dict[Any, Option] = state.kept().setdefault(("resupply options", state.year), {})
 
     def check(d: Decision) -> None:
         if d.kind == "buy_scouting":
@@ -228,15 +211,45 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
                     f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left", "US Resupply: half cost, minimum 1"
                 )
 
-    return Request(
-        kind="resupply",
-        step="resupply",
-        prompt=f"US Resupply: {state.sp} SP. Buy forces, repair, buy scouting points.",
-        options=options,
-        checker=check,
-        kinds=("buy", "repair", "buy_scouting", "end_resupply"),
-        info={"sp": state.sp, "scouting_points": state.scouting_points, "scouting_cap": cap},
-    )
+    def request(damaged: list[Force]) -> Request:
+        sp = state.sp
+        options = [_END_RESUPPLY]
+        for f in state.at(US_POOL):
+            option = made.get(f.id)
+            if option is None:
+                c = cls[f.cls]
+                option = made[f.id] = Option(Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost)
+            if option.cost <= sp:
+                options.append(option)
+        for f in damaged:
+            c = cls[f.cls]
+            if c.repair_cost <= sp:
+                option = made.get(("repair", f.id, f.location))
+                if option is None:
+                    label = f"Repair {f.name} at {f.location}"
+                    option = made["repair", f.id, f.location] = Option(
+                        Decision("repair", forces=(f.id,)), label, c.repair_cost
+                    )
+                options.append(option)
+        room = min(cap - state.scouting_points, sp)
+        for n in range(1, room + 1):
+            option = made.get(("buy_scouting", n))
+            if option is None:
+                option = made["buy_scouting", n] = Option(
+                    Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n
+                )
+            options.append(option)
+        return Request(
+            kind="resupply",
+            step="resupply",
+            prompt=f"US Resupply: {sp} SP. Buy forces, repair, buy scouting points.",
+            options=options,
+            checker=check,
+            kinds=("buy", "repair", "buy_scouting", "end_resupply"),
+            info={"sp": sp, "scouting_points": state.scouting_points, "scouting_cap": cap},
+        )
+
+    return request
 
 
 # --- US Scouting -----------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from nimitz.engine import variants
@@ -47,25 +48,30 @@ KEEP_SP = 3  # kept back for battle plans
 BUY_ORDER = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}  # first bought first
 
 
+_cost = attrgetter("cost")
+_BUY_SCOUTING = Decision("buy_scouting", count=1)  # (frozen: the same answer every time)
+_END_RESUPPLY = Decision("end_resupply")
+
+
 def _resupply(request: Request, game: Game) -> Decision:
     sp = request.info["sp"]
     opts = request.options
-    repairs = sorted((o for o in opts if o.decision.kind == "repair"), key=lambda o: o.cost)
-    if repairs and repairs[0].cost <= sp - KEEP_SP:
-        return repairs[0].decision
+    repairs = [o for o in opts if o.decision.kind == "repair"]
+    if repairs and (cheapest := min(repairs, key=_cost)).cost <= sp - KEEP_SP:
+        return cheapest.decision
     if request.info["scouting_points"] < 2 and sp - KEEP_SP >= 1:
-        return Decision("buy_scouting", count=1)
-    buys = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP]
-
+        return _BUY_SCOUTING
     cls, forces = game.sheet.cls, game.state.forces
-
-    def rank(o):
-        fid = o.decision.forces[0]
-        return (BUY_ORDER.get(cls[forces[fid].cls].type, 9), o.cost, fid)
-
+    # the affordable buys ranked (type, cost, id) in a list: a key function would be called
+    # back from min() once a buy, which costs more than the ranking
+    buys = [
+        (BUY_ORDER.get(cls[forces[o.decision.forces[0]].cls].type, 9), o.cost, o.decision.forces[0], o)
+        for o in opts
+        if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP
+    ]
     if buys:
-        return min(buys, key=rank).decision
-    return Decision("end_resupply")
+        return min(buys)[3].decision  # (the ids differ: the options are never compared)
+    return _END_RESUPPLY
 
 
 def _scouting(request: Request, game: Game) -> Decision:
