@@ -356,6 +356,16 @@ class CampaignState:
         here = index.buckets.get(location) if side is None else index.side_buckets.get((location, side))
         return here[:] if here else []  # a copy: callers move forces while they go through it
 
+    def at_any(self, locations: tuple[str, ...], side: str) -> list[Force]:
+        """A side's forces at any of the locations, in the order of at() (their order in `forces`)."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        buckets = index.side_buckets
+        here = [f for location in locations for f in buckets.get((location, side), ())]
+        here.sort(key=_order_of)  # (a merge of lists each in order)
+        return here
+
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
         """`compute(forces at location)`, memoised until a force arrives at, leaves, embarks in
         or lands at that location. So `compute` may read only the forces' ids, sides, classes,

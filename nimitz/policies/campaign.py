@@ -176,17 +176,18 @@ BASES = ("WC", "HI", "AU")
 def _movement(request: Request, game: Game) -> Decision:
     state = game.state
     cls = game.sheet.cls
-    forces = state.forces
-    movable = request.info["movable"]
-    # Every move below but the B-29s' starts at a base: those forces, with their classes.
-    based = [(f, cls[f.cls]) for i in movable if (f := forces[i]).location in BASES]
+    movable = set(request.info["movable"])
+    # Every move below but the B-29s' starts at a base: the movable forces there (in the order
+    # of `movable`, which is the forces' own), with their classes. (Found from the bases' own
+    # lists: most movable forces are elsewhere.)
+    based = [(f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable]
     for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
         if c.type == "SS":
             return Decision("raid", forces=(f.id,))
     special = game.sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
-        for f in (forces[i] for i in movable):
-            if cls[f.cls].bomber_wing and f.location == "MA":
+        for f in state.at("MA", "US"):
+            if cls[f.cls].bomber_wing and f.id in movable:
                 return Decision("strategic_bombing", forces=(f.id,))
     if special.invasion_box and state.turn >= game.sheet.turns - 1:
         # The last turns: the costliest forces waiting at the bases join the invasion of Japan.
@@ -233,7 +234,10 @@ def _movement(request: Request, game: Game) -> Decision:
     for f, c in based:  # new aircraft on the West Coast fly on to Hawaii
         if c.type == "LBA" and f.location == "WC" and move_problem(game, f, "HI") is None:
             return Decision("move", forces=(f.id,), area="HI")
-    return Decision("end_movement")
+    return _END_MOVEMENT
+
+
+_END_MOVEMENT = Decision("end_movement")  # (frozen: the same answer every time)
 
 
 def sensible(request: Request, game: Game) -> Decision:
