@@ -337,9 +337,8 @@ def movement(game: Game) -> Engine:
     holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
     state.lba_bases = [a.code for a in game.data.map.areas if any(f.cls in holding for f in state.at(a.code, "US"))]
     state.invaded_this_turn = 0
-    areas = game.data.map.area
     # Only the forces a decision names move during the step: the rest stay movable or not.
-    movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and f.location in areas]
+    movable = [f.id for f in state.at_any(game.data.map.area, "US") if not f.moved]
     ask = _movement_asking(game)
     while True:
         decision = yield ask(movable)
@@ -676,11 +675,10 @@ def return_to_port(game: Game) -> None:
             f.location = dest
     last = boxes[-1]
     sent = []
-    cls, areas = game.sheet.cls, game.data.map.area
-    for f in state.forces.values():  # where first: most forces are off the map or at a base
-        if f.side != "US" or f.location in ("WC", "HI") or f.location in boxes:
-            continue
-        if not (f.location in areas or f.location == RAID):
+    cls = game.sheet.cls
+    # the US forces on the map or raiding (most forces are not), in their order in `forces`
+    for f in state.at_any([*game.data.map.area, RAID], "US"):
+        if f.location in ("WC", "HI") or f.location in boxes:
             continue
         c = cls[f.cls]
         if not c.is_ship:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left, insort
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from functools import partial
 from operator import attrgetter
 from types import MemberDescriptorType
@@ -356,13 +356,14 @@ class CampaignState:
         here = index.buckets.get(location) if side is None else index.side_buckets.get((location, side))
         return here[:] if here else []  # a copy: callers move forces while they go through it
 
-    def at_any(self, locations: tuple[str, ...], side: str) -> list[Force]:
+    def at_any(self, locations: Iterable[str], side: str) -> list[Force]:
         """A side's forces at any of the locations, in the order of at() (their order in `forces`)."""
         index = self._index  # _current_index() inlined, as in at()
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
-        buckets = index.side_buckets
-        here = [f for location in locations for f in buckets.get((location, side), ())]
+        here: list[Force] = []
+        for location in locations:
+            here += index.side_buckets.get((location, side), ())
         here.sort(key=_order_of)  # (a merge of lists each in order)
         return here
 
