@@ -377,9 +377,10 @@ def movement(game: Game) -> Engine:
 
 def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:
     """Why `f` may not move to `dest` now (None if it may). `moving`: forces moving together."""
+    # (asked again and again by the sensible player's search: lookups inlined)
     state = game.state
-    m = game.data.map
-    c = cls_of(game, f)
+    areas = game.data.map.area
+    c = game.data.years[state.year].cls[f.cls]
     if f.side != "US":
         return f"{f.name} is Japanese"
     trouble = variants.cannot_move(game, f)
@@ -387,17 +388,18 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
         return trouble
     if f.moved:
         return f"{f.name} has already moved this turn"
-    if not on_map(game, f):
+    if f.location not in areas:
         return f"{f.name} is not on the map ({f.location})"
-    if dest not in m.area:
+    area = areas.get(dest)
+    if area is None:
         return f"{dest} is not an area"
     if dest == f.location:
         return f"{f.name} is already in {dest}"
-    if m.area[dest].home == "JA":
+    if area.home == "JA":
         return "US forces may not enter Japan or East Asia (US Movement)"
-    if c.australian and not m.area[dest].australian:
+    if c.australian and not area.australian:
         return f"{f.name} is Australian: only areas with the Australian flag (US Movement)"
-    if c.type in ("INF", "BN") and state.at(f.location, "JA"):
+    if c.type in ("INF", "BN") and state.count(f.location, "JA"):
         return f"infantry may not leave {f.location} while JA forces are there (US Movement)"
     if c.type == "LBA":
         if dest not in state.lba_bases:
@@ -405,7 +407,6 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
                 "LBA may only move to an area that held US infantry or LBA at the start of "
                 "the movement step (US Movement)"
             )
-        area = m.area[dest]
         if not area.unlimited_airfield:
             already = _us_lba_at(game, dest)
             if dest == BOMBING_BASE:  # wings in the bombing box keep their airfield (facts 1.13, R55)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from nimitz.engine import variants
 from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.engine.control import objectives_held
+from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
 from nimitz.policies import battle
 
@@ -175,7 +176,8 @@ BASES = ("WC", "HI", "AU")
 
 def _movement(request: Request, game: Game) -> Decision:
     state = game.state
-    cls = game.sheet.cls
+    sheet = game.sheet
+    cls = sheet.cls
     movable = set(request.info["movable"])
     # Every move below but the B-29s' starts at a base: the movable forces there (in the order
     # of `movable`, which is the forces' own), with their classes. (Found from the bases' own
@@ -184,12 +186,12 @@ def _movement(request: Request, game: Game) -> Decision:
     for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
         if c.type == "SS":
             return Decision("raid", forces=(f.id,))
-    special = game.sheet.special
+    special = sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
         for f in state.at("MA", "US"):
             if cls[f.cls].bomber_wing and f.id in movable:
                 return Decision("strategic_bombing", forces=(f.id,))
-    if special.invasion_box and state.turn >= game.sheet.turns - 1:
+    if special.invasion_box and state.turn >= sheet.turns - 1:
         # The last turns: the costliest forces waiting at the bases join the invasion of Japan.
         from nimitz.engine.campaign import INVASION_LIMIT
 
@@ -225,7 +227,7 @@ def _movement(request: Request, game: Game) -> Decision:
             return Decision("move", forces=(f.id,), area=post)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in based:
-            if not (c.is_ship or c.type == "INF"):
+            if not (c.type == "INF" or c.type in SHIP_TYPES):  # (c.is_ship, without a property's call)
                 continue
             if f.location == "HI" and c.type == "INF" and hawaii.get("INF", 0) <= 2:
                 continue
