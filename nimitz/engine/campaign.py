@@ -135,8 +135,8 @@ def resupply(game: Game) -> Engine:
         + f", {state.sp} SP to spend",
     )
     # Resupply damages nothing and moves no force in play: the damaged ones only get fewer.
-    damaged = [
-        f for f in state.forces.values() if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL)
+    damaged = [  # (damaged first: the rarest)
+        f for f in state.forces.values() if f.damaged and f.side == "US" and f.location not in (DESTROYED, US_POOL)
     ]
     ask = _resupply_asking(game)
     while True:
@@ -642,7 +642,7 @@ def land_embarked(game: Game) -> None:
     for f in game.state.forces.values():
         if f.embarked and on_map(game, f):
             enemy = "JA" if f.side == "US" else "US"
-            if not game.state.at(f.location, enemy):
+            if not game.state.count(f.location, enemy):
                 f.embarked = False
                 landed.append(f"{f.name} ({f.side}) at {f.location}")
     if landed:

@@ -77,7 +77,7 @@ def _resupply(request: Request, game: Game) -> Decision:
 
 def _scouting(request: Request, game: Game) -> Decision:
     areas = [a for a in request.info["areas"] if a not in ("JA", "EA")] or request.info["areas"]
-    areas.sort(key=lambda a: (-len(game.state.at(a, "JA")), game.data.map.order[a]))
+    areas.sort(key=lambda a: (-game.state.count(a, "JA"), game.data.map.order[a]))
     points = request.info["points"]
     return Decision("scout", areas=tuple(areas[i % len(areas)] for i in range(points)))
 
