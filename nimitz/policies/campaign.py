@@ -153,22 +153,15 @@ def _open_posts(us: _UsTypes, threatened: list[tuple[str, int]]) -> dict[str, li
     return posts
 
 
-def _garrison_post(
-    game: Game, f: Force, c: CounterClass, open_posts: list[tuple[str, int, int]], posts: dict
-) -> str | None:
+def _garrison_post(game: Game, f: Force, open_posts: list[tuple[str, int, int]]) -> str | None:
     """The threatened held objective that most needs another force of this kind, from
-    `open_posts` (area, threat, forces of the kind there: fewer than 3). `posts` keeps the
-    answers of one decision: forces of one type in one place, free to move, get the same
-    answer (move_problem reads nothing else of them)."""
-    key = (f.location, c.type, c.australian, variants.cannot_move(game, f))
-    if key not in posts:
-        found = [
-            (mine, -threat, game.data.map.order[area], area)
-            for area, threat, mine in open_posts
-            if area != f.location and move_problem(game, f, area) is None
-        ]
-        posts[key] = min(found)[3] if found else None
-    return posts[key]
+    `open_posts` (area, threat, forces of the kind there: fewer than 3)."""
+    found = [
+        (mine, -threat, game.data.map.order[area], area)
+        for area, threat, mine in open_posts
+        if area != f.location and move_problem(game, f, area) is None
+    ]
+    return min(found)[3] if found else None
 
 
 BASES = ("WC", "HI", "AU")
@@ -210,10 +203,14 @@ def _movement(request: Request, game: Game) -> Decision:
             if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
     hawaii = us.at("HI")
-    posts: dict = {}
+    # Forces of one type in one place, free to move, find the same post (move_problem reads
+    # nothing else of them): once one finds none, the rest of its kind there are passed over.
+    postless: set[tuple[str, str, bool]] = set()
     open_posts = None  # made when a force first needs them (often none at a base does)
     for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
         if c.type not in ("LBA", "INF", "BN"):
+            continue
+        if (kind := (f.location, c.type, c.australian)) in postless:
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
             continue  # Hawaii must stay held (R21)
@@ -222,9 +219,12 @@ def _movement(request: Request, game: Game) -> Decision:
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
             continue  # every threatened objective has its three already
-        post = _garrison_post(game, f, c, kind_posts, posts)
+        if variants.cannot_move(game, f):
+            continue  # (it goes nowhere; the rest of its kind may)
+        post = _garrison_post(game, f, kind_posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
+        postless.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in based:
             if not (c.type == "INF" or c.type in SHIP_TYPES):  # (c.is_ship, without a property's call)
