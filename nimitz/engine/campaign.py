@@ -17,7 +17,7 @@ Request kinds and the decisions that answer them:
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import fog, variants
@@ -135,12 +135,13 @@ def resupply(game: Game) -> Engine:
         + f", {state.sp} SP to spend",
     )
     # Resupply damages nothing and moves no force in play: the damaged ones only get fewer.
-    damaged = [
-        f for f in state.forces.values() if f.side == "US" and f.damaged and f.location not in (DESTROYED, US_POOL)
+    damaged = [  # (damaged first: the rarest)
+        f for f in state.forces.values() if f.damaged and f.side == "US" and f.location not in (DESTROYED, US_POOL)
     ]
+    ask = _resupply_asking(game)
     while True:
         damaged = [f for f in damaged if f.damaged]
-        decision = yield resupply_request(game, damaged)
+        decision = yield ask(damaged)
         if decision.kind == "end_resupply":
             return
         if decision.kind == "buy_scouting":
@@ -164,39 +165,21 @@ def resupply(game: Game) -> Engine:
 
 def resupply_request(game: Game, damaged: list[Force]) -> Request:
     """The request for the next purchase; `damaged`: the damaged US forces in play."""
+    return _resupply_asking(game)(damaged)
+
+
+_END_RESUPPLY = Option(Decision("end_resupply"), "Done: keep the remaining SP")  # (frozen: shared)
+
+
+def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
+    """resupply_request for one resupply step: its checker is made once, not once a purchase."""
     state = game.state
     cap = game.data.orders.scouting_cap
-    # The same options come back purchase after purchase, turn after turn: each is made once
-    # (an Option is frozen; its key holds everything its words and cost are made from).
-    made: dict[tuple[Any, ...], Option] = state.kept().setdefault(("resupply options", state.year), {})
-    options = [Option(Decision("end_resupply"), "Done: keep the remaining SP")]
     cls = game.sheet.cls
-    for f in state.at(US_POOL):
-        c = cls[f.cls]
-        if c.buy_cost <= state.sp:
-            option = made.get(("buy", f.id))
-            if option is None:
-                label = f"Buy {f.name} ({c.name} {c.type})"
-                option = made["buy", f.id] = Option(Decision("buy", forces=(f.id,)), label, c.buy_cost)
-            options.append(option)
-    for f in damaged:
-        c = cls[f.cls]
-        if c.repair_cost <= state.sp:
-            option = made.get(("repair", f.id, f.location))
-            if option is None:
-                label = f"Repair {f.name} at {f.location}"
-                option = made["repair", f.id, f.location] = Option(
-                    Decision("repair", forces=(f.id,)), label, c.repair_cost
-                )
-            options.append(option)
-    room = min(cap - state.scouting_points, state.sp)
-    for n in range(1, room + 1):
-        option = made.get(("buy_scouting", n))
-        if option is None:
-            option = made["buy_scouting", n] = Option(
-                Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n
-            )
-        options.append(option)
+    # The same options come back purchase after purchase, turn after turn: each is made once
+    # (an Option is frozen; its key holds everything its words and cost are made from: a
+    # purchase's, the force's id).
+    made: dict[Any, Option] = state.kept().setdefault(("resupply options", state.year), {})
 
     def check(d: Decision) -> None:
         if d.kind == "buy_scouting":
@@ -228,15 +211,45 @@ def resupply_request(game: Game, damaged: list[Force]) -> Request:
                     f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left", "US Resupply: half cost, minimum 1"
                 )
 
-    return Request(
-        kind="resupply",
-        step="resupply",
-        prompt=f"US Resupply: {state.sp} SP. Buy forces, repair, buy scouting points.",
-        options=options,
-        checker=check,
-        kinds=("buy", "repair", "buy_scouting", "end_resupply"),
-        info={"sp": state.sp, "scouting_points": state.scouting_points, "scouting_cap": cap},
-    )
+    def request(damaged: list[Force]) -> Request:
+        sp = state.sp
+        options = [_END_RESUPPLY]
+        for f in state.at(US_POOL):
+            option = made.get(f.id)
+            if option is None:
+                c = cls[f.cls]
+                option = made[f.id] = Option(Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost)
+            if option.cost <= sp:
+                options.append(option)
+        for f in damaged:
+            c = cls[f.cls]
+            if c.repair_cost <= sp:
+                option = made.get(("repair", f.id, f.location))
+                if option is None:
+                    label = f"Repair {f.name} at {f.location}"
+                    option = made["repair", f.id, f.location] = Option(
+                        Decision("repair", forces=(f.id,)), label, c.repair_cost
+                    )
+                options.append(option)
+        room = min(cap - state.scouting_points, sp)
+        for n in range(1, room + 1):
+            option = made.get(("buy_scouting", n))
+            if option is None:
+                option = made["buy_scouting", n] = Option(
+                    Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n
+                )
+            options.append(option)
+        return Request(
+            kind="resupply",
+            step="resupply",
+            prompt=f"US Resupply: {sp} SP. Buy forces, repair, buy scouting points.",
+            options=options,
+            checker=check,
+            kinds=("buy", "repair", "buy_scouting", "end_resupply"),
+            info={"sp": sp, "scouting_points": state.scouting_points, "scouting_cap": cap},
+        )
+
+    return request
 
 
 # --- US Scouting -----------------------------------------------------------------------------
@@ -324,21 +337,25 @@ def movement(game: Game) -> Engine:
     holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
     state.lba_bases = [a.code for a in game.data.map.areas if any(f.cls in holding for f in state.at(a.code, "US"))]
     state.invaded_this_turn = 0
-    areas = game.data.map.area
     # Only the forces a decision names move during the step: the rest stay movable or not.
-    movable = [f.id for f in state.forces.values() if f.side == "US" and not f.moved and f.location in areas]
+    movable = [f.id for f in state.at_any(game.data.map.area, "US") if not f.moved]
+    ask = _movement_asking(game)
     while True:
-        decision = yield movement_request(game, movable)
+        decision = yield ask(movable)
         if decision.kind == "end_movement":
             variants.end_of_movement(game)
             return
         forces = [state.forces[i] for i in decision.forces]
-        movable = [i for i in movable if i not in decision.forces]
+        for i in decision.forces:
+            if i in movable:  # (a legal move names only movable forces)
+                movable.remove(i)
         if decision.kind == "move":
+            cls = game.sheet.cls
             for f in forces:
                 f.location = decision.area
                 f.moved = True
-                f.embarked = cls_of(game, f).type in ("INF", "BN")
+                if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
+                    f.embarked = embark
             what = f"to {decision.area}"
         elif decision.kind == "raid":
             for f in forces:
@@ -360,9 +377,10 @@ def movement(game: Game) -> Engine:
 
 def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:
     """Why `f` may not move to `dest` now (None if it may). `moving`: forces moving together."""
+    # (asked again and again by the sensible player's search: lookups inlined)
     state = game.state
-    m = game.data.map
-    c = cls_of(game, f)
+    areas = game.data.map.area
+    c = game.data.years[state.year].cls[f.cls]
     if f.side != "US":
         return f"{f.name} is Japanese"
     trouble = variants.cannot_move(game, f)
@@ -370,17 +388,18 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
         return trouble
     if f.moved:
         return f"{f.name} has already moved this turn"
-    if not on_map(game, f):
+    if f.location not in areas:
         return f"{f.name} is not on the map ({f.location})"
-    if dest not in m.area:
+    area = areas.get(dest)
+    if area is None:
         return f"{dest} is not an area"
     if dest == f.location:
         return f"{f.name} is already in {dest}"
-    if m.area[dest].home == "JA":
+    if area.home == "JA":
         return "US forces may not enter Japan or East Asia (US Movement)"
-    if c.australian and not m.area[dest].australian:
+    if c.australian and not area.australian:
         return f"{f.name} is Australian: only areas with the Australian flag (US Movement)"
-    if c.type in ("INF", "BN") and state.at(f.location, "JA"):
+    if c.type in ("INF", "BN") and state.count(f.location, "JA"):
         return f"infantry may not leave {f.location} while JA forces are there (US Movement)"
     if c.type == "LBA":
         if dest not in state.lba_bases:
@@ -388,7 +407,6 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
                 "LBA may only move to an area that held US infantry or LBA at the start of "
                 "the movement step (US Movement)"
             )
-        area = m.area[dest]
         if not area.unlimited_airfield:
             already = _us_lba_at(game, dest)
             if dest == BOMBING_BASE:  # wings in the bombing box keep their airfield (facts 1.13, R55)
@@ -412,6 +430,15 @@ def _us_lba_at(game: Game, area: str) -> int:
 
 def movement_request(game: Game, movable: list[str]) -> Request:
     """The request for the next move; `movable`: the unmoved US forces on the map."""
+    return _movement_asking(game)(movable)
+
+
+_END_MOVEMENT = Option(Decision("end_movement"), "End movement")  # (frozen: shared by every request)
+
+
+def _movement_asking(game: Game) -> Callable[[list[str]], Request]:
+    """movement_request for one movement step: its checker and kinds are made once, not once
+    a move (the step asks as many times as forces move)."""
     state = game.state
     special = game.sheet.special
 
@@ -468,15 +495,20 @@ def movement_request(game: Game, movable: list[str]) -> Request:
         kinds.append("strategic_bombing")
     if special.invasion_box:
         kinds.append("invade")
-    return Request(
-        kind="movement",
-        step="movement",
-        prompt="US Movement: move forces (any area but JA and EA), then end movement.",
-        options=[Option(Decision("end_movement"), "End movement")],
-        checker=check,
-        kinds=tuple(kinds),
-        info={"movable": list(movable), "lba_bases": list(state.lba_bases)},
-    )
+    accepted = tuple(kinds)
+
+    def request(movable: list[str]) -> Request:
+        return Request(
+            kind="movement",
+            step="movement",
+            prompt="US Movement: move forces (any area but JA and EA), then end movement.",
+            options=[_END_MOVEMENT],
+            checker=check,
+            kinds=accepted,
+            info={"movable": list(movable), "lba_bases": list(state.lba_bases)},
+        )
+
+    return request
 
 
 # --- JA Orders -------------------------------------------------------------------------------
@@ -610,7 +642,7 @@ def land_embarked(game: Game) -> None:
     for f in game.state.forces.values():
         if f.embarked and on_map(game, f):
             enemy = "JA" if f.side == "US" else "US"
-            if not game.state.at(f.location, enemy):
+            if not game.state.count(f.location, enemy):
                 f.embarked = False
                 landed.append(f"{f.name} ({f.side}) at {f.location}")
     if landed:
@@ -644,11 +676,10 @@ def return_to_port(game: Game) -> None:
             f.location = dest
     last = boxes[-1]
     sent = []
-    cls, areas = game.sheet.cls, game.data.map.area
-    for f in state.forces.values():  # where first: most forces are off the map or at a base
-        if f.side != "US" or f.location in ("WC", "HI") or f.location in boxes:
-            continue
-        if not (f.location in areas or f.location == RAID):
+    cls = game.sheet.cls
+    # the US forces on the map or raiding (most forces are not), in their order in `forces`
+    for f in state.at_any([*game.data.map.area, RAID], "US"):
+        if f.location in ("WC", "HI") or f.location in boxes:
             continue
         c = cls[f.cls]
         if not c.is_ship:

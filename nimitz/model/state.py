@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left, insort
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from functools import partial
 from operator import attrgetter
 from types import MemberDescriptorType
@@ -155,13 +155,12 @@ class VariantState:
     revealed: dict[str, str] = field(factory=dict)  # JA force id -> where the US saw it (R85)
 
 
-@define
+@define(init=False)  # __init__ below
 class Force:
     """One counter. `location` is an area code or one of the boxes above (or P1-P3)."""
 
     # Not part of the game (init=False: never saved, compared or copied by cattrs): the location
-    # index of the state this force belongs to, and its place in that state's `forces`. First,
-    # so it is set before `location` in __init__.
+    # index of the state this force belongs to, and its place in that state's `forces`.
     _index: LocationIndex | None = field(default=None, init=False, eq=False, repr=False)
     _order: int = field(default=0, init=False, eq=False, repr=False)
     id: str = field()  # "JA:Kaga", "US:25th", battalions "JA:Battalion 3"
@@ -172,6 +171,23 @@ class Force:
     damaged: bool = False
     moved: bool = False  # JA: has moved or been pinned this turn
     embarked: bool = False  # infantry on a transport: in the area but not ashore
+
+    def __init__(
+        self, id: str, side: str, name: str, cls: str, location: str, damaged: bool = False, moved: bool = False,
+        embarked: bool = False,
+    ) -> None:  # fmt: skip
+        # attrs' own __init__, but past __setattr__ (a new force is in no index yet): attrs'
+        # assigns each field through it, ten Python calls a counter, hundreds a campaign.
+        _set(self, "_index", None)
+        _set(self, "_order", 0)
+        _set(self, "id", id)
+        _set(self, "side", side)
+        _set(self, "name", name)
+        _set(self, "cls", cls)
+        _set(self, "location", location)
+        _set(self, "damaged", damaged)
+        _set(self, "moved", moved)
+        _set(self, "embarked", embarked)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # A force that moves, embarks or lands keeps its state's location index true (attrs'
@@ -241,30 +257,23 @@ class LocationIndex:
 
     def changed(self, force: Force, name: str, value: Any) -> None:
         self.derived.clear()
-        self._touch(force.location)
+        # _touch inlined (a few thousand moves a campaign): the place left or embarked at...
+        old, touched, stamps = force.location, self.touched, self.stamps
+        touched.append(old)
+        clock = self.clock = self.clock + 1
+        stamps[old] = clock
         if name == "location":
             order, side = force._order, force.side
-            bucket = self.buckets[force.location]
+            bucket = self.buckets[old]
             del bucket[bisect_left(bucket, order, key=_order_of)]
             insort(self.buckets.setdefault(value, []), force, key=_order_of)
-            bucket = self.side_buckets[force.location, side]
+            bucket = self.side_buckets[old, side]
             del bucket[bisect_left(bucket, order, key=_order_of)]
             insort(self.side_buckets.setdefault((value, side), []), force, key=_order_of)
-            self._touch(value)
-        self.side_clock[force.side] = self.clock
-
-    def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
-        """CampaignState.summary, on an index caught up with the forces."""
-        memo = self.summaries.get(key)
-        if memo is None:
-            memo = self.summaries[key] = {}
-        stamp = self.stamps.get(location, 0)
-        kept = memo.get(location)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]  # type: ignore[no-any-return]  # the memo holds compute()'s results
-        value = compute(self.buckets.get(location, []))
-        memo[location] = (stamp, value)
-        return value
+            touched.append(value)  # ...and the place reached
+            clock = self.clock = clock + 1
+            stamps[value] = clock
+        self.side_clock[force.side] = clock
 
 
 @define
@@ -347,6 +356,17 @@ class CampaignState:
         here = index.buckets.get(location) if side is None else index.side_buckets.get((location, side))
         return here[:] if here else []  # a copy: callers move forces while they go through it
 
+    def at_any(self, locations: Iterable[str], side: str) -> list[Force]:
+        """A side's forces at any of the locations, in the order of at() (their order in `forces`)."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        here: list[Force] = []
+        for location in locations:
+            here += index.side_buckets.get((location, side), ())
+        here.sort(key=_order_of)  # (a merge of lists each in order)
+        return here
+
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
         """`compute(forces at location)`, memoised until a force arrives at, leaves, embarks in
         or lands at that location. So `compute` may read only the forces' ids, sides, classes,
@@ -356,7 +376,16 @@ class CampaignState:
         index = self._index  # _current_index() inlined, as in at()
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
-        return index.summary(location, key, compute)
+        memo = index.summaries.get(key)
+        if memo is None:
+            memo = index.summaries[key] = {}
+        stamp = index.stamps.get(location, 0)
+        kept = memo.get(location)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]  # type: ignore[no-any-return]  # the memo holds compute()'s results
+        value = compute(index.buckets.get(location, []))
+        memo[location] = (stamp, value)
+        return value
 
     def count(self, location: str, side: str) -> int:
         """How many forces of a side are at a location: len(at(location, side)), kept by the index."""

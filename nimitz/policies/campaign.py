@@ -8,11 +8,13 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from nimitz.engine import variants
 from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.engine.control import objectives_held
+from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
 from nimitz.policies import battle
 
@@ -47,30 +49,35 @@ KEEP_SP = 3  # kept back for battle plans
 BUY_ORDER = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}  # first bought first
 
 
+_cost = attrgetter("cost")
+_BUY_SCOUTING = Decision("buy_scouting", count=1)  # (frozen: the same answer every time)
+_END_RESUPPLY = Decision("end_resupply")
+
+
 def _resupply(request: Request, game: Game) -> Decision:
     sp = request.info["sp"]
     opts = request.options
-    repairs = sorted((o for o in opts if o.decision.kind == "repair"), key=lambda o: o.cost)
-    if repairs and repairs[0].cost <= sp - KEEP_SP:
-        return repairs[0].decision
+    repairs = [o for o in opts if o.decision.kind == "repair"]
+    if repairs and (cheapest := min(repairs, key=_cost)).cost <= sp - KEEP_SP:
+        return cheapest.decision
     if request.info["scouting_points"] < 2 and sp - KEEP_SP >= 1:
-        return Decision("buy_scouting", count=1)
-    buys = [o for o in opts if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP]
-
+        return _BUY_SCOUTING
     cls, forces = game.sheet.cls, game.state.forces
-
-    def rank(o):
-        fid = o.decision.forces[0]
-        return (BUY_ORDER.get(cls[forces[fid].cls].type, 9), o.cost, fid)
-
+    # the affordable buys ranked (type, cost, id) in a list: a key function would be called
+    # back from min() once a buy, which costs more than the ranking
+    buys = [
+        (BUY_ORDER.get(cls[forces[o.decision.forces[0]].cls].type, 9), o.cost, o.decision.forces[0], o)
+        for o in opts
+        if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP
+    ]
     if buys:
-        return min(buys, key=rank).decision
-    return Decision("end_resupply")
+        return min(buys)[3].decision  # (the ids differ: the options are never compared)
+    return _END_RESUPPLY
 
 
 def _scouting(request: Request, game: Game) -> Decision:
     areas = [a for a in request.info["areas"] if a not in ("JA", "EA")] or request.info["areas"]
-    areas.sort(key=lambda a: (-len(game.state.at(a, "JA")), game.data.map.order[a]))
+    areas.sort(key=lambda a: (-game.state.count(a, "JA"), game.data.map.order[a]))
     points = request.info["points"]
     return Decision("scout", areas=tuple(areas[i % len(areas)] for i in range(points)))
 
@@ -146,22 +153,15 @@ def _open_posts(us: _UsTypes, threatened: list[tuple[str, int]]) -> dict[str, li
     return posts
 
 
-def _garrison_post(
-    game: Game, f: Force, c: CounterClass, open_posts: list[tuple[str, int, int]], posts: dict
-) -> str | None:
+def _garrison_post(game: Game, f: Force, open_posts: list[tuple[str, int, int]]) -> str | None:
     """The threatened held objective that most needs another force of this kind, from
-    `open_posts` (area, threat, forces of the kind there: fewer than 3). `posts` keeps the
-    answers of one decision: forces of one type in one place, free to move, get the same
-    answer (move_problem reads nothing else of them)."""
-    key = (f.location, c.type, c.australian, variants.cannot_move(game, f))
-    if key not in posts:
-        found = [
-            (mine, -threat, game.data.map.order[area], area)
-            for area, threat, mine in open_posts
-            if area != f.location and move_problem(game, f, area) is None
-        ]
-        posts[key] = min(found)[3] if found else None
-    return posts[key]
+    `open_posts` (area, threat, forces of the kind there: fewer than 3)."""
+    found = [
+        (mine, -threat, game.data.map.order[area], area)
+        for area, threat, mine in open_posts
+        if area != f.location and move_problem(game, f, area) is None
+    ]
+    return min(found)[3] if found else None
 
 
 BASES = ("WC", "HI", "AU")
@@ -169,20 +169,22 @@ BASES = ("WC", "HI", "AU")
 
 def _movement(request: Request, game: Game) -> Decision:
     state = game.state
-    cls = game.sheet.cls
-    forces = state.forces
-    movable = request.info["movable"]
-    # Every move below but the B-29s' starts at a base: those forces, with their classes.
-    based = [(f, cls[f.cls]) for i in movable if (f := forces[i]).location in BASES]
+    sheet = game.sheet
+    cls = sheet.cls
+    movable = set(request.info["movable"])
+    # Every move below but the B-29s' starts at a base: the movable forces there (in the order
+    # of `movable`, which is the forces' own), with their classes. (Found from the bases' own
+    # lists: most movable forces are elsewhere.)
+    based = [(f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable]
     for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
         if c.type == "SS":
             return Decision("raid", forces=(f.id,))
-    special = game.sheet.special
+    special = sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
-        for f in (forces[i] for i in movable):
-            if cls[f.cls].bomber_wing and f.location == "MA":
+        for f in state.at("MA", "US"):
+            if cls[f.cls].bomber_wing and f.id in movable:
                 return Decision("strategic_bombing", forces=(f.id,))
-    if special.invasion_box and state.turn >= game.sheet.turns - 1:
+    if special.invasion_box and state.turn >= sheet.turns - 1:
         # The last turns: the costliest forces waiting at the bases join the invasion of Japan.
         from nimitz.engine.campaign import INVASION_LIMIT
 
@@ -201,10 +203,14 @@ def _movement(request: Request, game: Game) -> Decision:
             if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
     hawaii = us.at("HI")
-    posts: dict = {}
+    # Forces of one type in one place, free to move, find the same post (move_problem reads
+    # nothing else of them): once one finds none, the rest of its kind there are passed over.
+    postless: set[tuple[str, str, bool]] = set()
     open_posts = None  # made when a force first needs them (often none at a base does)
     for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
         if c.type not in ("LBA", "INF", "BN"):
+            continue
+        if (kind := (f.location, c.type, c.australian)) in postless:
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
             continue  # Hawaii must stay held (R21)
@@ -213,12 +219,15 @@ def _movement(request: Request, game: Game) -> Decision:
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
             continue  # every threatened objective has its three already
-        post = _garrison_post(game, f, c, kind_posts, posts)
+        if variants.cannot_move(game, f):
+            continue  # (it goes nowhere; the rest of its kind may)
+        post = _garrison_post(game, f, kind_posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
+        postless.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in based:
-            if not (c.is_ship or c.type == "INF"):
+            if not (c.type == "INF" or c.type in SHIP_TYPES):  # (c.is_ship, without a property's call)
                 continue
             if f.location == "HI" and c.type == "INF" and hawaii.get("INF", 0) <= 2:
                 continue
@@ -227,7 +236,10 @@ def _movement(request: Request, game: Game) -> Decision:
     for f, c in based:  # new aircraft on the West Coast fly on to Hawaii
         if c.type == "LBA" and f.location == "WC" and move_problem(game, f, "HI") is None:
             return Decision("move", forces=(f.id,), area="HI")
-    return Decision("end_movement")
+    return _END_MOVEMENT
+
+
+_END_MOVEMENT = Decision("end_movement")  # (frozen: the same answer every time)
 
 
 def sensible(request: Request, game: Game) -> Decision:
