@@ -218,7 +218,9 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
             option = made.get(f.id)
             if option is None:
                 c = cls[f.cls]
-                option = made[f.id] = Option(Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost)
+                option = made[f.id] = Option(
+                    Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
+                )
             if option.cost <= sp:
                 options.append(option)
         for f in damaged:

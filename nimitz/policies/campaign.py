@@ -21,7 +21,6 @@ from nimitz.policies import battle
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
     from nimitz.engine.requests import Request
-    from nimitz.model.data import CounterClass
     from nimitz.model.state import Force
 
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")

@@ -153,7 +153,7 @@ class Board:
     def _catch_up(self, pos: Positions) -> _BoardMemo:
         """The memo brought up to date: piece by piece when only single pieces moved since,
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
-        memo = pos.board_cache
+        memo: _BoardMemo | None = pos.board_cache
         if memo is None:
             memo = _shared(pos)
         if memo.derived:
