@@ -57,7 +57,7 @@ def destroy_force(state: CampaignState, sheet: YearSheet, f: Force) -> None:
 
 def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: str) -> Force:
     """A fresh battalion counter (the JA battalion pool is unlimited, ruling R10)."""
-    cls = next(c for c in sheet.classes if c.side == side and c.type == "BN")
+    cls = sheet.battalion_class[side]
     fid = f"{side}:Battalion {state.next_battalion}"
     state.next_battalion += 1
     force = Force(id=fid, side=side, name=fid.split(":", 1)[1], cls=cls.id, location=location)

@@ -237,6 +237,16 @@ class YearSheet:
         return {c.id: c for c in self.classes}
 
     @cached_property
+    def battalion_class(self) -> dict[str, CounterClass]:
+        """side -> the class of its battalions (the first BN class listed for the side): asked
+        for every battalion made, many a campaign."""
+        out: dict[str, CounterClass] = {}
+        for c in self.classes:
+            if c.type == "BN":
+                out.setdefault(c.side, c)
+        return out
+
+    @cached_property
     def unit_class(self) -> dict[tuple[str, str], CounterClass]:
         """(side, unit name) -> its class."""
         return {(c.side, u): c for c in self.classes for u in c.units}
