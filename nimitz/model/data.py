@@ -136,41 +136,31 @@ class CounterClass:
     ground: RatingPair = NO_PAIR
     infantry: RatingPair = NO_PAIR
     units: tuple[str, ...] = ()
+    # Worked out once from the fields above (the rules ask them in their innermost loops, where
+    # a property's call cost more than the answer): not given, saved or compared.
+    buy_cost: int = field(init=False, eq=False, repr=False)  # SP to buy: a carrier's purchase cost, else its cost
+    repair_cost: int = field(init=False, eq=False, repr=False)  # half the buy cost, at least 1 (US Resupply)
+    is_ship: bool = field(init=False, eq=False, repr=False)
+    is_carrier: bool = field(init=False, eq=False, repr=False)
+    is_escort: bool = field(init=False, eq=False, repr=False)
+    is_aircraft: bool = field(init=False, eq=False, repr=False)
+    is_ground: bool = field(init=False, eq=False, repr=False)
+    # any aircraft with a bomb value is a bomber, even with a dogfight value too
+    is_bomber: bool = field(init=False, eq=False, repr=False)
 
-    @property
-    def buy_cost(self) -> int:
-        """SP to buy the force: a carrier's purchase cost, otherwise its cost."""
-        return self.purchase or self.cost
-
-    @property
-    def repair_cost(self) -> int:
-        """Half the buy cost rounded down, at least 1 (procedures: US Resupply)."""
-        return max(1, self.buy_cost // 2)
-
-    @property
-    def is_ship(self) -> bool:
-        return self.type in SHIP_TYPES
-
-    @property
-    def is_carrier(self) -> bool:
-        return self.type in CARRIER_TYPES
-
-    @property
-    def is_escort(self) -> bool:
-        return self.type in ESCORT_TYPES
-
-    @property
-    def is_aircraft(self) -> bool:
-        return self.type in AIR_TYPES
-
-    @property
-    def is_ground(self) -> bool:
-        return self.type in GROUND_TYPES
-
-    @property
-    def is_bomber(self) -> bool:
-        """Any aircraft with a bomb value is a bomber, even with a dogfight value too."""
-        return self.is_aircraft and bool(self.ship.full or self.ground.full)
+    def __attrs_post_init__(self) -> None:
+        derived = {
+            "buy_cost": self.purchase or self.cost,
+            "repair_cost": max(1, (self.purchase or self.cost) // 2),
+            "is_ship": self.type in SHIP_TYPES,
+            "is_carrier": self.type in CARRIER_TYPES,
+            "is_escort": self.type in ESCORT_TYPES,
+            "is_aircraft": self.type in AIR_TYPES,
+            "is_ground": self.type in GROUND_TYPES,
+            "is_bomber": self.type in AIR_TYPES and bool(self.ship.full or self.ground.full),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # (frozen: set once, here)
 
     @property
     def ashore_type(self) -> bool:
