@@ -17,6 +17,7 @@ from nimitz.engine.dice import (
     SeededDice,
     _splitmix,
     choose,
+    choose_out,
     roll_sum,
     shuffled,
     stream_start,
@@ -153,6 +154,12 @@ def test_roll_sum_choose_and_shuffled():
     assert choose(ScriptedDice([3]), ["a", "b", "c"]) == "c"
     with pytest.raises(ValueError):
         choose(ScriptedDice([1]), [])
+    # choose_out: the same pick as choose from the same face, taken out of the list
+    options = ["a", "b", "c"]
+    assert choose_out(ScriptedDice([2]), options) == "b" and options == ["a", "c"]
+    assert choose_out(ScriptedDice([]), ["only"]) == "only"
+    with pytest.raises(ValueError):
+        choose_out(ScriptedDice([1]), [])
     # Fisher-Yates: i=2 swaps with face-1, then i=1
     assert shuffled(ScriptedDice([1, 1]), ["a", "b", "c"]) == ["b", "c", "a"]
     items = list(range(12))

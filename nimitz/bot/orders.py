@@ -13,7 +13,7 @@ from typing import Any
 from attrs import define, field
 
 from nimitz.engine.control import holding_classes
-from nimitz.engine.dice import Dice, choose, roll_sum
+from nimitz.engine.dice import Dice, choose, choose_out, roll_sum
 from nimitz.model.data import CounterClass, GameData, Order
 from nimitz.model.state import CampaignState, Force
 
@@ -314,8 +314,7 @@ class OrdersBot:
                     break
                 if cat != "ships" and keep_one and ashore_left <= 1:
                     break  # the last INF or LBA ashore never leaves (R4)
-                # dice.choose, taking the pick out of the options at once (one option: no roll)
-                pick = options.pop(dice.roll("bot", len(options), why) - 1 if len(options) > 1 else 0)
+                pick = choose_out(dice, options, why)
                 chosen.append(pick)
                 if cat != "ships" and not pick.embarked:
                     ashore_left -= 1
@@ -468,9 +467,8 @@ class OrdersBot:
         else:
             preset = self.state.rules.order_modifiers
             dice = roll_sum(self.dice, "ja", self.table.order_dice, purpose=f"JA order in {area}")
-            index = self.table.band_index(track_before)  # (OrdersTable.modifier, its band found once)
-            mod = self.table.modifier_presets[preset][str(self.state.year)][index]
-            band = self.table.track_band[index]
+            mod = self.table.modifier(preset, self.state.year, track_before)
+            band = self.table.track_band[self.table.band_index(track_before)]
             total = sum(dice) + mod
             roll = {
                 "dice": dice,

@@ -127,6 +127,13 @@ def choose(dice: Dice, options: Sequence[T], purpose: str = "") -> T:
     return options[dice.roll("bot", len(options), purpose) - 1]
 
 
+def choose_out(dice: Dice, options: list[T], purpose: str = "") -> T:
+    """choose(), taking the pick out of `options` (the same roll: one option needs none)."""
+    if not options:
+        raise ValueError("nothing to choose from")
+    return options.pop(dice.roll("bot", len(options), purpose) - 1 if len(options) > 1 else 0)
+
+
 def shuffled(dice: Dice, items: Sequence[T], purpose: str = "") -> list[T]:
     """Fisher-Yates with the bot stream."""
     out = list(items)

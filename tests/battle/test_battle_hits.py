@@ -193,3 +193,37 @@ def test_hit_on_a_carrier_loses_its_deck_aircraft_r30():
     _ja(b, H.ship_targets(b, "JA", "JO"), 1)
     assert b.damaged("JA:Kaga")
     assert air(b, "JA:Kaga") == []
+
+
+def test_target_counts_agree_with_the_target_lists_in_whole_campaigns():
+    """hits.ship_target_count and island_target_count (the sensible player's air moves count the
+    bomb targets instead of building them) say what ship_targets and island_targets list: the
+    same number of targets, and the same carriers among the map's forces, for both sides in
+    every area at every decision of four seeded campaigns' battles."""
+    from nimitz.engine.battle import hits as H
+    from nimitz.engine.battle.board import Board
+    from nimitz.lab.runner import CampaignSpec, lab_game
+    from nimitz.model.battle import AREAS
+    from nimitz.policies import get_policy
+
+    sensible = get_policy("sensible")
+    compared = 0
+    for year in (1942, 1943, 1944, 1945):
+        game = lab_game(CampaignSpec(year, 5))
+        while game.pending is not None:
+            if game.state.battle is not None:
+                board = Board(game)
+                for side in ("US", "JA"):
+                    for area in AREAS:
+                        if area == "IS":
+                            for infantry_ok in (False, True):
+                                built = H.island_targets(board, side, infantry_ok)
+                                assert H.island_target_count(board, side, infantry_ok) == len(built)
+                            continue
+                        built = H.ship_targets(board, side, area)
+                        carriers = sum(1 for t in built if t.kind == "force" and board.cls(t.id).is_carrier)
+                        assert H.ship_target_count(board, side, area) == (carriers, len(built))
+                        compared += bool(built)
+            game.answer(sensible(game.pending, game))
+        game.close()
+    assert compared > 100  # the counts were checked where there were targets to count
