@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Iterable
 
 from nimitz.model.data import GameData
 from nimitz.model.state import CampaignState, Force
 
-T = TypeVar("T")
 _NOBODY: frozenset[str] = frozenset()
 _US_ONLY = frozenset({"US"})
 
@@ -31,77 +29,80 @@ def holding_classes(state: CampaignState, data: GameData) -> frozenset[str]:
     return holding
 
 
-def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
-    """For every map area, the sides with INF, battalions or LBA ashore there (cached until a
-    force moves, embarks or lands)."""
-    sides = _ashore_sides(state, data)
-    return {area: sides[area] for area in data.map.area if area in sides}
+class _Control:
+    """Who is ashore where, the areas in supply and the objectives held, as of the location
+    index's clock `clock`: kept with the state (`_control`) and brought up to date by
+    recounting only the areas where forces moved since, for the sensible player asks after
+    every move. Supply and the objectives are worked out again only when some area's sides
+    ashore change (most moves are at sea). The values are shared: never change them."""
 
+    __slots__ = ("clock", "holding", "sides", "supplied", "held")
 
-def _ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
-    """ashore_sides, as cached: not to be changed. Brought up to date from the last one by
-    recounting only the areas where forces moved since."""
-    cache = state.derived()
-    key = ("ashore_sides", data.fingerprint, state.year)
-    if key not in cache:
-        holding = holding_classes(state, data)
-        kept = state.kept()
-        clock, before = kept.get(key, (0, {}))
-        now, touched = state.touched_since(clock)
+    def __init__(self, state: CampaignState, data: GameData) -> None:
+        self.holding = holding_classes(state, data)
+        self.sides: dict[str, frozenset[str]] = {}  # area -> the sides ashore there, if any
+        self.clock, _ = state.touched_since(0)
+        self._recount(state, data, data.map.area, first=True)
+
+    def follow(self, state: CampaignState, data: GameData) -> None:
+        """Up to date with the forces' moves since `clock`."""
+        clock, touched = state.touched_since(self.clock)
+        if touched:
+            self.clock = clock
+            self._recount(state, data, dict.fromkeys(touched), first=False)
+
+    def _recount(self, state: CampaignState, data: GameData, areas: Iterable[str], first: bool) -> None:
+        on_map, holding, sides = data.map.area, self.holding, self.sides
         changed: dict[str, frozenset[str]] = {}
-        areas = data.map.area
-        for area in dict.fromkeys(touched) if clock else areas:
-            if area not in areas:
+        for area in areas:
+            if area not in on_map:
                 continue  # the pools and boxes off the map hold nothing ashore
             # (the class first: most forces are ships, which need no second look)
             here = {f.side for f in state.at(area) if f.cls in holding and not f.embarked}
-            if here != before.get(area, _NOBODY):
+            if here != sides.get(area, _NOBODY):
                 changed[area] = frozenset(here)
-        # Most moves are at sea and change nobody's sides: the last answer then stands, the
-        # same object, which tells _from_sides at once that its value stands too.
-        out = before
-        if changed:
-            out = dict(before)
-            for area, sides in changed.items():
-                if sides:
-                    out[area] = sides
-                else:
-                    out.pop(area, None)
-        kept[key] = (now, out)
-        cache[key] = out
-    return cache[key]  # type: ignore[no-any-return]  # the derived cache holds any kind of value
+        if not changed and not first:
+            return
+        sides = dict(sides)  # a new dict: the one handed out before stays as it was
+        for area, here in changed.items():
+            if here:
+                sides[area] = here
+            else:
+                sides.pop(area, None)
+        self.sides = sides
+        self.supplied = supplied = _supplied_areas(data, sides)
+        # holder() == "US": US forces ashore, no JA ones, and in supply
+        self.held = tuple(
+            code for code in data.year(state.year).objectives if sides.get(code) == _US_ONLY and code in supplied
+        )
 
 
-def _from_sides(state: CampaignState, data: GameData, name: str, compute: Callable[[], T]) -> T:
-    """compute(), which reads only who is ashore where: cached until a force moves, and kept
-    across moves that leave every area's sides ashore as they were (most moves at sea)."""
-    cache = state.derived()
-    key = (name, data.fingerprint, state.year)
-    if key not in cache:
-        sides = _ashore_sides(state, data)
-        kept = state.kept()
-        last = kept.get(key)
-        if last is None or (last[0] is not sides and last[0] != sides):
-            last = kept[key] = (sides, compute())
-        cache[key] = last[1]
-    return cache[key]  # type: ignore[no-any-return]  # the derived cache holds any kind of value
+def _control(state: CampaignState, data: GameData) -> _Control:
+    key = ("control", data.fingerprint, state.year)
+    kept = state.kept()
+    control: _Control | None = kept.get(key)
+    if control is None:
+        control = kept[key] = _Control(state, data)
+    else:
+        control.follow(state, data)
+    return control
+
+
+def ashore_sides(state: CampaignState, data: GameData) -> dict[str, frozenset[str]]:
+    """For every map area, the sides with INF, battalions or LBA ashore there."""
+    sides = _control(state, data).sides
+    return {area: sides[area] for area in data.map.area if area in sides}
 
 
 def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     """Areas joined to WC by a chain of adjacent US-held areas (R20; WC and AU count as held).
 
     The area itself need not be held: it is in supply if it is on the chain or next to it."""
-    return set(_supplied(state, data))
+    return set(_control(state, data).supplied)
 
 
-def _supplied(state: CampaignState, data: GameData) -> frozenset[str]:
-    """supplied_areas, as cached: not to be changed."""
-    return _from_sides(state, data, "supplied_areas", lambda: frozenset(_supplied_areas(state, data)))
-
-
-def _supplied_areas(state: CampaignState, data: GameData) -> set[str]:
+def _supplied_areas(data: GameData, sides: dict[str, frozenset[str]]) -> frozenset[str]:
     m = data.map
-    sides = _ashore_sides(state, data)
     # US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply.
     occupied = {code for code, here in sides.items() if here == _US_ONLY}
     occupied |= {"WC", "AU"}
@@ -118,7 +119,7 @@ def _supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     supplied = set(chain) | {"WC", "AU"}  # the US bases are never out of supply (R57)
     for code in chain:
         supplied.update(m.area[code].adjacent)
-    return supplied
+    return frozenset(supplied)
 
 
 def holder(
@@ -145,13 +146,4 @@ def holder(
 
 def objectives_held(state: CampaignState, data: GameData) -> list[str]:
     """The year's objectives the US holds now."""
-
-    def held() -> tuple[str, ...]:
-        supplied = _supplied(state, data)
-        sides = _ashore_sides(state, data)
-        # holder() == "US": US forces ashore, no JA ones, and in supply
-        return tuple(
-            code for code in data.year(state.year).objectives if sides.get(code) == _US_ONLY and code in supplied
-        )
-
-    return list(_from_sides(state, data, "objectives_held", held))
+    return list(_control(state, data).held)

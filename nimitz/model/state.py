@@ -213,9 +213,7 @@ class LocationIndex:
     force goes to DESTROYED or a pool, never out of the dict), so new ones are indexed as
     they appear.
 
-    `derived` caches values computed from the forces' whereabouts (who is ashore where,
-    supply); it is emptied whenever a force moves, embarks, lands or is added. `summaries`
-    caches values computed from the forces at one location, each stamped with the clock of
+    `summaries` caches values computed from the forces at one location, each stamped with the clock of
     that location's last change (`stamps`), so a move recomputes only the two places it touches.
     `touched` lists the locations changed, in order (the clock is its length), and `side_clock`
     the clock of each side's last change, so a cache can be brought up to date or found still
@@ -225,7 +223,6 @@ class LocationIndex:
         self.forces = forces
         self.size = 0
         self.buckets: dict[str, list[Force]] = {}
-        self.derived: dict[Any, Any] = {}
         self.clock = 0
         self.touched: list[str] = []
         self.side_clock: dict[str, int] = {}
@@ -248,7 +245,6 @@ class LocationIndex:
             self._touch(f.location)
             self.side_clock[f.side] = self.clock
         self.size = len(values)
-        self.derived.clear()
 
     def _touch(self, location: str) -> None:
         self.touched.append(location)
@@ -256,7 +252,6 @@ class LocationIndex:
         self.stamps[location] = self.clock
 
     def changed(self, force: Force, name: str, value: Any) -> None:
-        self.derived.clear()
         # _touch inlined (a few thousand moves a campaign): the place left or embarked at...
         old, touched, stamps = force.location, self.touched, self.stamps
         touched.append(old)
@@ -337,11 +332,6 @@ class CampaignState:
         """The clock of the last time one of the side's forces moved, embarked or landed: while
         it stands, everything computed from that side's whereabouts alone stays true."""
         return self._current_index().side_clock.get(side, 0)
-
-    def derived(self) -> dict[Any, Any]:
-        """A cache for values computed from where the forces are and whether they are embarked
-        (nothing else): emptied whenever that changes. Cached values must not be changed."""
-        return self._current_index().derived
 
     def kept(self) -> dict[Hashable, Any]:
         """A cache that is never emptied while this state's forces stay: keep each value with
