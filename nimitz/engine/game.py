@@ -57,7 +57,7 @@ class JournaledDice:
         wanted = game.stream_entries
         # Game.skips inlined: a thousand rolls a campaign
         if wanted is not None and ("roll", game.state.step) not in wanted:
-            game.entries_written += 1
+            game.entries_counted += 1
             return face  # a lab game: nobody reads its rolls' entries (the rolls are still kept)
         side = _STREAM_SIDES.get(stream, "")
         game.log(
@@ -93,13 +93,30 @@ class Game:
     # not even made. Making and keeping a few thousand entries nobody reads (and freeing them
     # at the end) was several percent of a lab campaign.
     stream_entries: frozenset[tuple[str, str]] | None = None
-    # In a streamed game: the entries written so far, made or skipped (the next entry's seq, as
-    # in the full journal).
-    entries_written: int = 0
+    # In a streamed game: the entries written so far, made or skipped, but the rolls of dice
+    # that journal nothing (see entries_written).
+    entries_counted: int = 0
+    # A streamed game that makes no roll entries rolls its seeded dice directly, not through
+    # JournaledDice (a call less for each of a campaign's thousand rolls): the dice keep every
+    # roll, so their entries are counted from `dice.rolls`.
+    rolls_counted_by_dice: bool = field(default=False, init=False)
 
     def __attrs_post_init__(self) -> None:
         if self.dice is None:
-            self.dice = JournaledDice(SeededDice(self.state.dice), self)
+            seeded = SeededDice(self.state.dice)
+            wanted = self.stream_entries
+            if wanted is not None and all(kind != "roll" for kind, _ in wanted):
+                self.dice, self.rolls_counted_by_dice = seeded, True
+            else:
+                self.dice = JournaledDice(seeded, self)
+
+    @property
+    def entries_written(self) -> int:
+        """In a streamed game: the entries written so far, made or skipped (the next entry's
+        seq, as in the full journal)."""
+        if self.rolls_counted_by_dice:
+            return self.entries_counted + len(self.dice.rolls)
+        return self.entries_counted
 
     @property
     def sheet(self) -> YearSheet:
@@ -120,10 +137,10 @@ class Game:
             )
             journal.append(entry)
         else:  # a streamed game (the lab's)
-            seq = self.entries_written
-            self.entries_written = seq + 1
+            self.entries_counted += 1
             if (kind, state.step) not in self.stream_entries:
                 return None  # no listener reads it: not even made
+            seq = self.entries_written - 1
             entry = JournalEntry(seq, state.turn, state.step, side, kind, text, data or {}, decision, state.year)
         if self.listeners:
             for listener in self.listeners:
@@ -137,7 +154,7 @@ class Game:
         wanted = self.stream_entries
         if wanted is None or (kind, self.state.step) in wanted:
             return False
-        self.entries_written += 1
+        self.entries_counted += 1
         return True
 
     def makes(self, kind: str) -> bool:
