@@ -211,18 +211,26 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
                     f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left", "US Resupply: half cost, minimum 1"
                 )
 
-    def request(damaged: list[Force]) -> Request:
-        sp = state.sp
-        options = [_END_RESUPPLY]
-        for f in state.at(US_POOL):
+    def purchases(pool: list[Force]) -> list[Option]:
+        """A purchase for each force in the pool, in its order."""
+        out = []
+        for f in pool:
             option = made.get(f.id)
             if option is None:
                 c = cls[f.cls]
                 option = made[f.id] = Option(
                     Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
                 )
-            if option.cost <= sp:
-                options.append(option)
+            out.append(option)
+        return out
+
+    # the pool's purchases, kept by the state until a force joins or leaves the pool
+    purchases_key = ("resupply: purchases", game.data.fingerprint, state.year)
+
+    def request(damaged: list[Force]) -> Request:
+        sp = state.sp
+        options = [_END_RESUPPLY]
+        options += [o for o in state.summary(US_POOL, purchases_key, purchases) if o.cost <= sp]
         for f in damaged:
             c = cls[f.cls]
             if c.repair_cost <= sp:
@@ -554,9 +562,7 @@ def strategic_bombing(game: Game) -> Engine:
         if not targets:
             game.log("event", "US", f"{wing.name}: no JA forces in Japan to bomb (R44)")
             continue
-        options = [
-            Option(Decision("bombing_target", forces=(f.id,)), f"{f.name} ({cls_of(game, f).type})") for f in targets
-        ]
+        options = [_bombing_target(game, f) for f in targets]
         decision = yield Request(
             kind="bombing_target",
             step="orders",
@@ -573,6 +579,17 @@ def strategic_bombing(game: Game) -> Engine:
         )
 
 
+def _bombing_target(game: Game, f: Force) -> Option:
+    """The option of sending `f` back to its pool: made once a campaign, for the same hundred
+    JA forces in Japan are offered to every wing, every turn."""
+    made: dict[str, Option] = game.state.kept().setdefault(("bombing targets", game.state.year), {})
+    option = made.get(f.id)
+    if option is None:
+        label = f"{f.name} ({cls_of(game, f).type})"
+        option = made[f.id] = Option(Decision("bombing_target", forces=(f.id,)), label)
+    return option
+
+
 # --- Resolve Battles -------------------------------------------------------------------------
 
 
@@ -582,16 +599,14 @@ def battle_areas(game: Game) -> list[str]:
     side's transport, a ship that submarines can attack."""
     out = []
     state = game.state
-    for a in game.data.map.areas:
-        if not state.count(a.code, "US") or not state.count(a.code, "JA"):
-            continue
-        us = state.at(a.code, "US")
-        ja = state.at(a.code, "JA")
+    for area in state.meeting_places(game.data.map.area):
+        us = state.at(area, "US")
+        ja = state.at(area, "JA")
         if (_only_subs(game, us) and not _ships_or_transport(game, ja)) or (
             _only_subs(game, ja) and not _ships_or_transport(game, us)
         ):
             continue
-        out.append(a.code)
+        out.append(area)
     return out
 
 

@@ -357,6 +357,15 @@ class CampaignState:
         here.sort(key=_order_of)  # (a merge of lists each in order)
         return here
 
+    def meeting_places(self, locations: Iterable[str]) -> list[str]:
+        """The locations, in the order given, where forces of both sides are (the battles'
+        question, asked of every area: answered in one pass over the index)."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        here = index.side_buckets
+        return [location for location in locations if here.get((location, "US")) and here.get((location, "JA"))]
+
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
         """`compute(forces at location)`, memoised until a force arrives at, leaves, embarks in
         or lands at that location. So `compute` may read only the forces' ids, sides, classes,
