@@ -76,9 +76,7 @@ def play_turn(game: Game, start: str = "") -> Engine:
     if not start:
         state.turn += 1
         state.step = "turn"
-        for f in state.forces.values():
-            if f.moved:  # reading is cheap, setting goes through Force.__setattr__
-                f.moved = False
+        state.unmark_moved()
         game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
         variants.turn_start(game)
         fog.refresh(game)
@@ -154,7 +152,8 @@ def resupply(game: Game) -> Engine:
         if decision.kind == "buy":
             state.sp -= c.buy_cost
             f.location = "AU" if c.australian else "WC"
-            f.damaged = False
+            if f.damaged:  # (reading is cheap, setting goes through Force.__setattr__)
+                f.damaged = False
             if not game.skips("event"):  # (a lab game: not even its text)
                 game.log("event", "US", f"Bought {f.name} ({c.buy_cost} SP) at {f.location}; {state.sp} SP left")
         else:
@@ -430,10 +429,11 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
 def _us_lba_at(game: Game, area: str) -> int:
     """The US LBA in an area (its airfield cap): kept by the state until a force there moves,
     for the sensible player asks it of the same few areas move after move."""
-    cls = game.sheet.cls
-    return game.state.summary(
+    state = game.state
+    cls = game.data.years[state.year].cls  # (game.sheet, without the property's call)
+    return state.summary(
         area,
-        ("US LBA", game.data.fingerprint, game.state.year),
+        ("US LBA", game.data.fingerprint, state.year),
         lambda here: sum(1 for g in here if g.side == "US" and cls[g.cls].type == "LBA"),
     )
 

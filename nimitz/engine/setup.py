@@ -33,8 +33,7 @@ def pool_of(side: str) -> str:
 def return_to_pool(state: CampaignState, sheet: YearSheet, f: Force) -> None:
     """A JA force back to its reinforcement pool, full, at the bottom of its stack (a battalion
     to the battalion box): after repair, strategic bombing, or a destroyed LBA (ed3)."""
-    f.damaged = False
-    f.embarked = False
+    _restore(f)
     type_ = sheet.cls[f.cls].type
     if type_ == "BN":
         f.location = BATTALIONS
@@ -50,9 +49,16 @@ def destroy_force(state: CampaignState, sheet: YearSheet, f: Force) -> None:
     if f.side == "JA" and type_ in ("LBA", "BN"):
         return_to_pool(state, sheet, f)
         return
-    f.damaged = False
-    f.embarked = False
+    _restore(f)
     f.location = US_POOL if type_ == "LBA" else DESTROYED
+
+
+def _restore(f: Force) -> None:
+    """A force leaving play comes back full and ashore (if it comes back)."""
+    if f.damaged:  # (reading is cheap, setting goes through Force.__setattr__)
+        f.damaged = False
+    if f.embarked:
+        f.embarked = False
 
 
 def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: str) -> Force:

@@ -235,24 +235,31 @@ class LocationIndex:
         self.catch_up()
 
     def catch_up(self) -> None:
+        """Index the forces added since (each touches its location, as an arrival)."""
         values = list(self.forces.values())
+        buckets, side_buckets, touched, stamps, side_clock = (
+            self.buckets,
+            self.side_buckets,
+            self.touched,
+            self.stamps,
+            self.side_clock,
+        )
+        clock = self.clock
         for order in range(self.size, len(values)):
             f = values[order]
             _set(f, "_index", self)  # (not through Force.__setattr__: nothing to tell)
             _set(f, "_order", order)
-            self.buckets.setdefault(f.location, []).append(f)
-            self.side_buckets.setdefault((f.location, f.side), []).append(f)
-            self._touch(f.location)
-            self.side_clock[f.side] = self.clock
+            location, side = f.location, f.side
+            buckets.setdefault(location, []).append(f)
+            side_buckets.setdefault((location, side), []).append(f)
+            touched.append(location)
+            clock += 1
+            stamps[location] = side_clock[side] = clock
+        self.clock = clock
         self.size = len(values)
 
-    def _touch(self, location: str) -> None:
-        self.touched.append(location)
-        self.clock += 1
-        self.stamps[location] = self.clock
-
     def changed(self, force: Force, name: str, value: Any) -> None:
-        # _touch inlined (a few thousand moves a campaign): the place left or embarked at...
+        # the place left or embarked at is touched...
         old, touched, stamps = force.location, self.touched, self.stamps
         touched.append(old)
         clock = self.clock = self.clock + 1
@@ -336,7 +343,10 @@ class CampaignState:
     def kept(self) -> dict[Hashable, Any]:
         """A cache that is never emptied while this state's forces stay: keep each value with
         the inputs it was computed from and check them before use (control.py: supply)."""
-        return self._location_index().kept
+        index = self._index  # _location_index() inlined: asked a few hundred times a campaign
+        if index is None or index.forces is not self.forces:
+            index = self._location_index()
+        return index.kept
 
     def at(self, location: str, side: str | None = None) -> list[Force]:
         """Forces at a location in a stable order (their insertion order in `forces`)."""
@@ -393,6 +403,13 @@ class CampaignState:
             index = self._current_index()
         here = index.side_buckets.get((location, side))
         return len(here) if here else 0
+
+    def unmark_moved(self) -> None:
+        """Every force unmoved again (a turn's start). `moved` is not whereabouts: it is set
+        past Force.__setattr__, a call saved for each of the few hundred forces that moved."""
+        for f in self.forces.values():
+            if f.moved:
+                _set(f, "moved", False)
 
     def release_index(self) -> None:
         """Drop the location index (it and the forces refer to each other); the next query
