@@ -283,9 +283,9 @@ def scouting(game: Game) -> Engine:
             markers,
         )
     points = state.scouting_points
-    legal = scoutable_areas(game)
     if not points:
         return
+    legal = scoutable_areas(game)
     if not legal:
         game.log("event", "US", f"{points} scouting point(s) unused: no JA forces can be scouted")
         state.scouting_points = 0
@@ -344,10 +344,12 @@ def movement(game: Game) -> Engine:
     state.step = "movement"
     # ruling R49: any US infantry, battalion or LBA in the area, ashore or still on a transport
     holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
-    state.lba_bases = [a.code for a in game.data.map.areas if any(f.cls in holding for f in state.at(a.code, "US"))]
+    us_on_map = state.at_any(game.data.map.area, "US")  # (one pass, not a query per area)
+    based = {f.location for f in us_on_map if f.cls in holding}
+    state.lba_bases = [area for area in game.data.map.area if area in based]
     state.invaded_this_turn = 0
     # Only the forces a decision names move during the step: the rest stay movable or not.
-    movable = [f.id for f in state.at_any(game.data.map.area, "US") if not f.moved]
+    movable = [f.id for f in us_on_map if not f.moved]
     ask = _movement_asking(game)
     while True:
         decision = yield ask(movable)
@@ -392,7 +394,8 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
     c = game.data.years[state.year].cls[f.cls]
     if f.side != "US":
         return f"{f.name} is Japanese"
-    trouble = variants.cannot_move(game, f)
+    # (only an optional rule's event stops a force: a game without their state skips the call)
+    trouble = variants.cannot_move(game, f) if state.variant is not None else None
     if trouble:
         return trouble
     if f.moved:

@@ -237,13 +237,8 @@ class LocationIndex:
     def catch_up(self) -> None:
         """Index the forces added since (each touches its location, as an arrival)."""
         values = list(self.forces.values())
-        buckets, side_buckets, touched, stamps, side_clock = (
-            self.buckets,
-            self.side_buckets,
-            self.touched,
-            self.stamps,
-            self.side_clock,
-        )
+        buckets, side_buckets = self.buckets, self.side_buckets
+        touched, stamps, side_clock = self.touched, self.stamps, self.side_clock
         clock = self.clock
         for order in range(self.size, len(values)):
             f = values[order]
