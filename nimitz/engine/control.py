@@ -64,9 +64,9 @@ class _Control:
         if not changed and not first:
             return
         sides = dict(sides)  # a new dict: the one handed out before stays as it was
-        for area, here in changed.items():
-            if here:
-                sides[area] = here
+        for area, found in changed.items():
+            if found:
+                sides[area] = found
             else:
                 sides.pop(area, None)
         self.sides = sides
