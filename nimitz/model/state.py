@@ -198,6 +198,7 @@ class Force:
 
 
 _WHEREABOUTS = ("location", "embarked")
+_NOT_KEPT = object()  # (a summary may be None)
 
 
 # A force's place in `forces`, the key its location's lists are sorted by (attrgetter: bisect
@@ -213,8 +214,9 @@ class LocationIndex:
     force goes to DESTROYED or a pool, never out of the dict), so new ones are indexed as
     they appear.
 
-    `summaries` caches values computed from the forces at one location, each stamped with the clock of
-    that location's last change (`stamps`), so a move recomputes only the two places it touches.
+    `summaries` caches values computed from the forces at one location, by location and then by
+    computation: a location's are dropped when a force arrives, leaves, embarks or lands there,
+    so a move recomputes only the two places it touches.
     `touched` lists the locations changed, in order (the clock is its length), and `side_clock`
     the clock of each side's last change, so a cache can be brought up to date or found still
     true. `kept` holds values with the inputs they were computed from, for the caller to check."""
@@ -226,8 +228,7 @@ class LocationIndex:
         self.clock = 0
         self.touched: list[str] = []
         self.side_clock: dict[str, int] = {}
-        self.stamps: dict[str, int] = {}  # location -> clock of the last arrival, departure, embarking or landing
-        self.summaries: dict[Hashable, dict[str, tuple[int, Any]]] = {}
+        self.summaries: dict[str, dict[Hashable, Any]] = {}  # location -> key -> value
         # (location, side) -> that side's forces there, in `forces` order: at(location, side)
         # and count() are the commonest queries, and copying a list beats filtering one.
         self.side_buckets: dict[tuple[str, str], list[Force]] = {}
@@ -238,7 +239,7 @@ class LocationIndex:
         """Index the forces added since (each touches its location, as an arrival)."""
         values = list(self.forces.values())
         buckets, side_buckets = self.buckets, self.side_buckets
-        touched, stamps, side_clock = self.touched, self.stamps, self.side_clock
+        touched, summaries, side_clock = self.touched, self.summaries, self.side_clock
         clock = self.clock
         for order in range(self.size, len(values)):
             f = values[order]
@@ -249,16 +250,17 @@ class LocationIndex:
             side_buckets.setdefault((location, side), []).append(f)
             touched.append(location)
             clock += 1
-            stamps[location] = side_clock[side] = clock
+            side_clock[side] = clock
+            summaries.pop(location, None)
         self.clock = clock
         self.size = len(values)
 
     def changed(self, force: Force, name: str, value: Any) -> None:
         # the place left or embarked at is touched...
-        old, touched, stamps = force.location, self.touched, self.stamps
+        old, touched, summaries = force.location, self.touched, self.summaries
         touched.append(old)
         clock = self.clock = self.clock + 1
-        stamps[old] = clock
+        summaries.pop(old, None)
         if name == "location":
             order, side = force._order, force.side
             bucket = self.buckets[old]
@@ -269,7 +271,7 @@ class LocationIndex:
             insort(self.side_buckets.setdefault((value, side), []), force, key=_order_of)
             touched.append(value)  # ...and the place reached
             clock = self.clock = clock + 1
-            stamps[value] = clock
+            summaries.pop(value, None)
         self.side_clock[force.side] = clock
 
 
@@ -380,15 +382,14 @@ class CampaignState:
         index = self._index  # _current_index() inlined, as in at()
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
-        memo = index.summaries.get(key)
-        if memo is None:
-            memo = index.summaries[key] = {}
-        stamp = index.stamps.get(location, 0)
-        kept = memo.get(location)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]  # type: ignore[no-any-return]  # the memo holds compute()'s results
-        value = compute(index.buckets.get(location, []))
-        memo[location] = (stamp, value)
+        here = index.summaries.get(location)
+        if here is None:
+            here = index.summaries[location] = {}
+        else:
+            value = here.get(key, _NOT_KEPT)
+            if value is not _NOT_KEPT:
+                return value  # type: ignore[no-any-return]  # the memo holds compute()'s results
+        value = here[key] = compute(index.buckets.get(location, []))
         return value
 
     def count(self, location: str, side: str) -> int:
