@@ -67,7 +67,7 @@ def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: s
     fid = f"{side}:Battalion {state.next_battalion}"
     state.next_battalion += 1
     force = Force(id=fid, side=side, name=fid.split(":", 1)[1], cls=cls.id, location=location)
-    state.add_force(force)
+    state.forces[fid] = force
     return force
 
 
@@ -102,7 +102,7 @@ def new_campaign(
             for name in names:
                 cls = sheet.unit_class[(side, name)]
                 fid = f"{side}:{name}"
-                state.add_force(Force(id=fid, side=side, name=name, cls=cls.id, location=location))
+                state.forces[fid] = Force(id=fid, side=side, name=name, cls=cls.id, location=location)
         for place, count in sheet.battalions.get(side, {}).items():
             location = pool_of(side) if place == REINFORCEMENT_POOL else place
             for _ in range(count):

@@ -211,9 +211,8 @@ class LocationIndex:
 
     `CampaignState.at()` is the engine's most frequent query; scanning every counter for it
     cost a fifth of a campaign. Forces are only ever added to `CampaignState.forces` (a lost
-    force goes to DESTROYED or a pool, never out of the dict), and only by
-    `CampaignState.add_force`, which indexes them at once: the queries need not check for
-    new ones.
+    force goes to DESTROYED or a pool, never out of the dict), so new ones are indexed as
+    they appear.
 
     `summaries` caches values computed from the forces at one location, by location and then by
     computation: a location's are dropped when a force arrives, leaves, embarks or lands there,
@@ -314,29 +313,29 @@ class CampaignState:
     # --- queries ---------------------------------------------------------------------------
 
     def _location_index(self) -> LocationIndex:
-        """The location index: made on first use and again if `forces` was replaced."""
         if self._index is None or self._index.forces is not self.forces:
             self._index = LocationIndex(self.forces)
         return self._index
 
-    def add_force(self, force: Force) -> None:
-        """A force joins the state: the only way one does, for the location index is told here
-        (its queries, the engine's commonest, do not look for forces added behind its back)."""
-        self.forces[force.id] = force
+    def _current_index(self) -> LocationIndex:
+        """The location index, with any forces added since indexed."""
         index = self._index
-        if index is not None and index.forces is self.forces:
+        if index is None or index.forces is not self.forces:
+            index = self._location_index()
+        if len(self.forces) != index.size:
             index.catch_up()
+        return index
 
     def touched_since(self, clock: int) -> tuple[int, list[str]]:
         """(the clock now, the locations where a force arrived, left, embarked or landed since
         `clock`, maybe repeated). Clock 0 is before the state's forces were set out."""
-        index = self._location_index()
+        index = self._current_index()
         return index.clock, index.touched[clock:]
 
     def side_clock(self, side: str) -> int:
         """The clock of the last time one of the side's forces moved, embarked or landed: while
         it stands, everything computed from that side's whereabouts alone stays true."""
-        return self._location_index().side_clock.get(side, 0)
+        return self._current_index().side_clock.get(side, 0)
 
     def kept(self) -> dict[Hashable, Any]:
         """A cache that is never emptied while this state's forces stay: keep each value with
@@ -348,17 +347,17 @@ class CampaignState:
 
     def at(self, location: str, side: str | None = None) -> list[Force]:
         """Forces at a location in a stable order (their insertion order in `forces`)."""
-        index = self._index  # the engine's commonest query: _location_index() inlined
-        if index is None or index.forces is not self.forces:
-            index = self._location_index()
+        index = self._index  # the engine's commonest query: _current_index() inlined
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
         here = index.buckets.get(location) if side is None else index.side_buckets.get((location, side))
         return here[:] if here else []  # a copy: callers move forces while they go through it
 
     def at_any(self, locations: Iterable[str], side: str) -> list[Force]:
         """A side's forces at any of the locations, in the order of at() (their order in `forces`)."""
-        index = self._index  # _location_index() inlined, as in at()
-        if index is None or index.forces is not self.forces:
-            index = self._location_index()
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
         here: list[Force] = []
         for location in locations:
             here += index.side_buckets.get((location, side), ())
@@ -368,9 +367,9 @@ class CampaignState:
     def meeting_places(self, locations: Iterable[str]) -> list[str]:
         """The locations, in the order given, where forces of both sides are (the battles'
         question, asked of every area: answered in one pass over the index)."""
-        index = self._index  # _location_index() inlined, as in at()
-        if index is None or index.forces is not self.forces:
-            index = self._location_index()
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
         here = index.side_buckets
         return [location for location in locations if here.get((location, "US")) and here.get((location, "JA"))]
 
@@ -380,9 +379,9 @@ class CampaignState:
         locations and embarked flags (not damaged or moved); `key` names the computation and
         everything else it depends on (e.g. the year, whose classes it reads). The value is
         shared: never change it."""
-        index = self._index  # _location_index() inlined, as in at()
-        if index is None or index.forces is not self.forces:
-            index = self._location_index()
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
         here = index.summaries.get(location)
         if here is None:
             here = index.summaries[location] = {}
@@ -395,9 +394,9 @@ class CampaignState:
 
     def count(self, location: str, side: str) -> int:
         """How many forces of a side are at a location: len(at(location, side)), kept by the index."""
-        index = self._index  # _location_index() inlined, as in at()
-        if index is None or index.forces is not self.forces:
-            index = self._location_index()
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
         here = index.side_buckets.get((location, side))
         return len(here) if here else 0
 
