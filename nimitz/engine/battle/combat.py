@@ -6,7 +6,7 @@ then Japan's losses are placed (bot, R14), then the US's (player, R15): fire is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from typing import Any
 
@@ -60,6 +60,9 @@ class Shot:
         )
 
 
+Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
+
+
 def _roll(board: Board, shot: Shot) -> None:
     stream = "us" if shot.side == "US" else "ja"
     game = board.game
@@ -70,36 +73,47 @@ def _roll(board: Board, shot: Shot) -> None:
 
 
 def _roll_all(board: Board, shots: list[Shot]) -> int:
-    """_roll for each of a side's shots, in order; returns the hits they scored. (Whether a
+    """_roll for each of one side's shots, in order; returns the hits they scored. (Whether a
     roll's entry is made, and so its purpose needed, holds for the whole step: asked once.)"""
     roll = board.game.dice.roll
     named = board.game.makes("roll")
+    stream = "us" if shots[0].side == "US" else "ja"
     n = 0
     for shot in shots:
-        shot.face = face = roll("us" if shot.side == "US" else "ja", 10, shot.purpose(board) if named else "")
+        shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
         shot.hits = hits = shot.rating.hits(face)
         n += hits
     return n
 
 
-def make_shot(
+def volley(
     board: Board,
-    pid: str,
+    side: str,
+    pids: list[str],
     rating: str,
     step: str,
     area: str,
     target_text: str,
     *,
     vs_subs: bool = False,
-    note: str = "",
-    rated: tuple[Rating, list[dict[str, Any]]] | None = None,
-) -> Shot | None:
-    """The piece's shot, or None when its value is 0; `rated`: its Board.rating, when the
-    caller has asked it already (the steps that pick their best shooters)."""
-    value, mods = board.rating(pid, rating, vs_subs=vs_subs) if rated is None else rated
-    if value.value <= 0:  # (not bool(value), without the call)
-        return None
-    return Shot(pid, pid.split(":", 1)[0], value, rating, mods, step, area, target_text, note=note)
+) -> list[Shot]:
+    """The shots of `side`'s pieces `pids`, in order, leaving out those whose value is 0 (the
+    step's shots made in one pass: a battle fires a few hundred)."""
+    rate = board.rating
+    out = []
+    for pid in pids:
+        value, mods = rate(pid, rating, vs_subs=vs_subs)
+        if value.value > 0:  # (not bool(value), without the call)
+            out.append(Shot(pid, side, value, rating, mods, step, area, target_text))
+    return out
+
+
+def rated_shots(
+    side: str, chosen: list[Rated], rating: str, step: str, area: str, target_text: str, note: str = ""
+) -> list[Shot]:
+    """The shots of the pieces a step picked by their value (`_able`, `_best`): the value each
+    was picked by is the one it fires with."""
+    return [Shot(pid, side, value, rating, mods, step, area, target_text, note=note) for pid, (value, mods) in chosen]
 
 
 def step_order(board: Board) -> list[str]:
@@ -129,19 +143,19 @@ def exchange(
     board: Board,
     step: str,
     area: str,
-    shots: Mapping[str, Sequence[Shot | None]],
+    shots: Mapping[str, list[Shot]],
     targets: Callable[[str], list[H.Target]],
     *,
     foxholes_first: bool = False,
     auto_hits: dict[str, int] | None = None,
 ) -> Gen:
-    """Roll every shot, apply roll and hit plans, then place hits on each side.
+    """Roll every shot (each side's, made by `volley` or `rated_shots`), apply roll and hit
+    plans, then place hits on each side.
 
     `targets(defender)` builds the defender's target list when its hits are placed."""
     scored: dict[str, int] = {}
-    rolled: dict[str, list[Shot]] = {}
     for side in SIDES:
-        side_shots = [s for s in shots.get(side, ()) if s is not None]
+        side_shots = shots.get(side, _NO_SHOTS)
         n = 0
         if side_shots:
             n = _roll_all(board, side_shots)
@@ -152,7 +166,6 @@ def exchange(
             n += _kamikaze_extra(board, side, step, area, side_shots)
         if auto_hits:
             n += auto_hits.get(side, 0)
-        rolled[side] = side_shots
         if n > 0 and board.has_plans(side, "extra_hit_after_hit"):
             n += yield from _extra_hits(board, side, step, area, n, targets)
         scored[side] = n
@@ -189,7 +202,9 @@ def exchange(
         yield from H.ja_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
     if scored.get("JA"):
         yield from H.us_takes_hits(board, targets("US"), scored["JA"], ctx, foxholes_first)
-    return rolled
+
+
+_NO_SHOTS: list[Shot] = []  # (a side with no shots in an exchange; never changed)
 
 
 def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -> Gen:
@@ -334,13 +349,10 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         if not ja:
             continue
         shots = {
-            "US": [make_shot(board, p, "dogfight", "dogfight", area, "JA aircraft") for p in us],
-            "JA": [make_shot(board, p, "dogfight", "dogfight", area, "US aircraft") for p in ja],
+            "US": volley(board, "US", us, "dogfight", "dogfight", area, "JA aircraft"),
+            "JA": volley(board, "JA", ja, "dogfight", "dogfight", area, "US aircraft"),
         }
         yield from exchange(board, "dogfight", area, shots, partial(H.aircraft_targets, board, area=area))
-
-
-Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
 
 
 def _able(board: Board, pids: list[str], rating: str, vs_subs: bool = False) -> list[Rated]:
@@ -373,7 +385,7 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
         if not board.flying("US", area) and not board.flying("JA", area):
             continue  # (most areas: no aircraft, no AAA)
         for row in ("escort", "carrier"):
-            shots: dict[str, list[Shot | None]] = {}
+            shots: dict[str, list[Shot]] = {}
             for side in SIDES:
                 enemies = board.flying(ENEMY[side], area)  # (the escort row's hits may have downed some)
                 if not enemies:
@@ -384,10 +396,7 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                     if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
                 ]
                 chosen = _best(_able(board, in_row, "aaa"), len(enemies))
-                shots[side] = [
-                    make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", note=f"{row} row", rated=r)
-                    for p, r in chosen
-                ]
+                shots[side] = rated_shots(side, chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
     if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
@@ -410,20 +419,18 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
                     best_area, best_count = area, n
             if best_area is None:
                 continue
-            ship, rated = _best(_able(board, board.ships(side, best_area), "aaa"), 1)[0]
-            shot = make_shot(
-                board,
-                ship,
+            shots = rated_shots(
+                side,
+                _best(_able(board, board.ships(side, best_area), "aaa"), 1),
                 "aaa",
                 "aaa",
                 best_area,
                 f"{ENEMY[side]} aircraft",
-                note=f"extra roll ({plan.name})",
-                rated=rated,
+                f"extra roll ({plan.name})",
             )
             pip.used = True
             yield from exchange(
-                board, "aaa", best_area, {side: [shot]}, partial(H.aircraft_targets, board, area=best_area)
+                board, "aaa", best_area, {side: shots}, partial(H.aircraft_targets, board, area=best_area)
             )
 
 
@@ -447,15 +454,15 @@ def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     """Bombers use their ship value at sea and their ground value over the Island; aircraft never
     attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
     for area in areas:
-        shots: dict[str, list[Shot | None]] = {}
+        shots: dict[str, list[Shot]] = {}
         rating = "ground" if area == "IS" else "ship"
         for side in SIDES:
             bombers = board.flying(side, area)
             if not bombers or not has_bomb_targets(board, ENEMY[side], area):
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
-            shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in bombers]
-        if shots and any(s for v in shots.values() for s in v if s):
+            shots[side] = volley(board, side, bombers, rating, "bomb_runs", area, what)
+        if any(shots.values()):
 
             def build_for(defender: str, a: str = area) -> list[H.Target]:
                 return bomb_targets(board, ENEMY[defender], a)(defender)
@@ -495,7 +502,7 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     if not board.has_subs("US") and not board.has_subs("JA"):
         return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
-        shots: dict[str, list[Shot | None]] = {}
+        shots: dict[str, list[Shot]] = {}
         for side in SIDES:
             subs = board.subs(side, area)
             if not subs:  # (most areas: nothing to ask of the plans or the targets)
@@ -504,8 +511,8 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 continue
             if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
-            shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships") for p in subs]
-        if shots and any(s for v in shots.values() for s in v if s):
+            shots[side] = volley(board, side, subs, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
+        if any(shots.values()):
             yield from exchange(board, "torpedoes", area, shots, partial(H.ship_targets, board, area=area))
 
 
@@ -515,7 +522,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     if not board.has_subs("US") and not board.has_subs("JA"):
         return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
-        shots: dict[str, list[Shot | None]] = {}
+        shots: dict[str, list[Shot]] = {}
         for side in SIDES:
             enemy_subs = board.subs(ENEMY[side], area)
             if not enemy_subs:
@@ -526,11 +533,8 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 if not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
             ]
             chosen = _best(attackers, len(enemy_subs))
-            shots[side] = [
-                make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated)
-                for p, rated in chosen
-            ]
-        if shots and any(s for v in shots.values() for s in v if s):
+            shots[side] = rated_shots(side, chosen, "dc", "depth_charges", area, f"{ENEMY[side]} submarines")
+        if any(shots.values()):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
 
 
@@ -548,15 +552,13 @@ def has_naval_targets(board: Board, defender: str) -> bool:
 
 def naval_guns(board: Board) -> Gen:
     """Only ships in Coastal fire, at enemy ships there and enemy Island forces (facts 1.9)."""
-    shots: dict[str, list[Shot | None]] = {}
+    shots: dict[str, list[Shot]] = {}
     for side in SIDES:
         guns = [p for p in board.surface_ships(side, "CO") if board.cls(p).type != "TR"]
         if not guns or not has_naval_targets(board, ENEMY[side]):  # (most turns: no ships in Coastal)
             continue
-        shots[side] = [
-            make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island") for p in guns
-        ]
-    if shots and any(s for v in shots.values() for s in v if s):
+        shots[side] = volley(board, side, guns, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
+    if any(shots.values()):
         yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
 
 
@@ -567,15 +569,14 @@ def infantry_targets(board: Board, defender: str) -> list[H.Target]:
 def infantry(board: Board) -> Gen:
     """Infantry in the foxholes attack enemy infantry ashore and airfields; hits go to infantry
     in foxholes before any airfield (facts 1.9). Artillery and Charge plans act here."""
-    shots: dict[str, list[Shot | None]] = {}
+    shots: dict[str, list[Shot]] = {}
     auto: dict[str, int] = {}
     for side in SIDES:
         if not H.has_island_targets(board, ENEMY[side], True):
             continue
-        shots[side] = [
-            make_shot(board, p, "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces")
-            for p in board.foxholes(side)
-        ]
+        shots[side] = volley(
+            board, side, board.foxholes(side), "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces"
+        )
         for plan, pip in board.in_force(side, "automatic_hit"):
             eff = plan.effect
             if eff["step"] != "infantry" or not board.requirement_met(side, eff["requires"]):
@@ -595,21 +596,17 @@ def infantry(board: Board) -> Gen:
             able = _able(board, board.foxholes(side), "infantry")
             if not able:
                 continue
-            best, rated = _best(able, 1)[0]
-            shots[side].append(
-                make_shot(
-                    board,
-                    best,
-                    "infantry",
-                    "infantry",
-                    "IS",
-                    f"{ENEMY[side]} Island forces",
-                    note=f"extra roll ({plan.name})",
-                    rated=rated,
-                )
+            shots[side] += rated_shots(
+                side,
+                _best(able, 1),
+                "infantry",
+                "infantry",
+                "IS",
+                f"{ENEMY[side]} Island forces",
+                f"extra roll ({plan.name})",
             )
             pip.used = True
-    if shots and any(s for v in shots.values() for s in v if s) or auto:
+    if any(shots.values()) or auto:
         yield from exchange(
             board, "infantry", "IS", shots, lambda d: infantry_targets(board, d), foxholes_first=True, auto_hits=auto
         )
