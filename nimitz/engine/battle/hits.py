@@ -10,7 +10,7 @@ choice or he answers "auto". A hit on a transport becomes two hits on the infant
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from functools import cached_property
 from typing import Any
 
@@ -29,6 +29,9 @@ Gen = Generator[Request, Decision, Any]
 
 @define(slots=True)
 class Target:
+    """One thing a hit can land on. Never changed once made: a counter's target is shared by
+    the target lists of its battle (`counter_targets`); the hits it takes are counted by `Alloc`."""
+
     id: str
     kind: str  # "force" (a map counter), "piece" (carrier aircraft), "airfield", "transport"
     cost: int
@@ -39,23 +42,42 @@ class Target:
     name: str = ""
 
 
-def counter_target(board: Board, pid: str) -> Target:
-    # (Board.damaged/box/is_piece inlined: every target list of every exchange is built here)
+# The counter targets of the battle in progress, by (piece, damaged, box): every exchange that
+# scores builds a target list, and the same counters come back step after step. (A piece's
+# class and name never change in a battle; the positions object is the battle's.)
+_kept_targets: tuple[object, dict[tuple[str, bool, str], Target]] = (None, {})
+
+
+def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
+    """The targets the counters `pids` are now, in order (Board.damaged and box inlined)."""
+    global _kept_targets
     bs = board.state.battle
-    c = board.cls(pid)
-    piece = bs.pieces.get(pid)
-    dmg = piece.damaged if piece is not None else board.state.forces[pid].damaged
-    box = bs.positions.get(pid, "")
-    return Target(
-        pid,
-        "piece" if piece is not None else "force",
-        c.cost,
-        dmg,
-        1 if dmg else 2,
-        (c.id, dmg, box),
-        box.endswith("_FH"),
-        board.name(pid),
-    )
+    positions = bs.positions
+    if _kept_targets[0] is not positions:
+        _kept_targets = (positions, {})
+    kept = _kept_targets[1]
+    pieces = bs.pieces
+    forces = board.state.forces
+    out = []
+    for pid in pids:
+        piece = pieces.get(pid)
+        dmg = piece.damaged if piece is not None else forces[pid].damaged
+        box = positions.get(pid, "")
+        t = kept.get((pid, dmg, box))
+        if t is None:
+            c = board.cls(pid)
+            t = kept[pid, dmg, box] = Target(
+                pid,
+                "piece" if piece is not None else "force",
+                c.cost,
+                dmg,
+                1 if dmg else 2,
+                (c.id, dmg, box),
+                box.endswith("_FH"),
+                board.name(pid),
+            )
+        out.append(t)
+    return out
 
 
 def airfield_target(board: Board, side: str) -> Target | None:
@@ -81,12 +103,12 @@ def transport_target(board: Board, side: str) -> Target | None:
 
 
 def aircraft_targets(board: Board, side: str, area: str) -> list[Target]:
-    return [counter_target(board, p) for p in board.flying(side, area)]
+    return counter_targets(board, board.flying(side, area))
 
 
 def ship_targets(board: Board, side: str, area: str) -> list[Target]:
     """Surface ships in a sea area; the transport stands for the infantry it carries."""
-    out = [counter_target(board, p) for p in board.surface_ships(side, area) if board.cls(p).type != "TR"]
+    out = counter_targets(board, [p for p in board.surface_ships(side, area) if board.cls(p).type != "TR"])
     if area == "CO":
         t = transport_target(board, side)
         if t is not None:
@@ -123,7 +145,7 @@ def island_target_count(board: Board, side: str, infantry_ok: bool) -> int:
 
 
 def sub_targets(board: Board, side: str, area: str) -> list[Target]:
-    return [counter_target(board, p) for p in board.subs(side, area)]
+    return counter_targets(board, board.subs(side, area))
 
 
 def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
@@ -133,7 +155,7 @@ def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
     if a is not None:
         out.append(a)
     if infantry_ok:
-        out += [counter_target(board, p) for p in board.ashore(side)]
+        out += counter_targets(board, board.ashore(side))
     return out
 
 
@@ -143,7 +165,7 @@ def has_island_targets(board: Board, side: str, infantry_ok: bool) -> bool:
 
 
 def carried_targets(board: Board, side: str) -> list[Target]:
-    return [counter_target(board, p) for p in board.embarked(side)]
+    return counter_targets(board, board.embarked(side))
 
 
 # --- the allocation rules --------------------------------------------------------------------
