@@ -37,7 +37,14 @@ def _decline(request: Request) -> Decision:
 
 
 def _auto(request: Request) -> Decision:
-    return Decision(kind=request.kind, choice="auto")
+    return _AUTO[request.kind]
+
+
+# The "auto" answers, made once (a Decision is frozen; the policies answer hundreds a campaign).
+_AUTO = {
+    k: Decision(kind=k, choice="auto")
+    for k in ("battle_allocate_hits", "battle_excess_aircraft", "battle_airfield_losses")
+}
 
 
 # --- passive -------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterable
 from functools import cached_property
 from typing import Any
 
-from attrs import define
+from attrs import define, field
 
 from nimitz.engine.battle.board import ENEMY, Board, airfield_id, transport_id
 from nimitz.engine.battle.reactive import offer
@@ -25,6 +25,9 @@ from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 
 Gen = Generator[Request, Decision, Any]
+
+
+_COUNTERS = ("force", "piece")  # the kinds of target a hit damages before it destroys them
 
 
 @define(slots=True)
@@ -40,6 +43,15 @@ class Target:
     sig: tuple[object, ...]  # pieces with equal signatures are interchangeable (for "is there a choice")
     foxhole: bool = False
     name: str = ""
+    # its R14/R15 rank (`Alloc.rank`) as one number, 2 * cost + (1 while not damaged), before and
+    # after it takes a hit of the batch: worked out once, every hit ranks every target
+    rank_fresh: int = field(init=False, eq=False, repr=False)
+    rank_hit: int = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        counter = self.kind in _COUNTERS  # (a hit damages a counter before it destroys it)
+        self.rank_hit = 2 * self.cost + (0 if counter else 1)
+        self.rank_fresh = 2 * self.cost + (0 if counter and self.damaged else 1)
 
 
 # The counter targets of the battle in progress, by (piece, damaged, box): every exchange that
@@ -171,9 +183,6 @@ def carried_targets(board: Board, side: str) -> list[Target]:
 # --- the allocation rules --------------------------------------------------------------------
 
 
-_COUNTERS = ("force", "piece")  # the kinds of target a hit damages before it destroys them
-
-
 class Alloc:
     """Hits placed so far over a target list; `foxholes_first`: the infantry-step rule (no
     airfield hits while enemy infantry hold foxholes)."""
@@ -195,7 +204,7 @@ class Alloc:
         return t.capacity - self.taken[t.id]
 
     def total(self) -> int:
-        return sum(t.capacity for t in self.targets)
+        return sum([t.capacity for t in self.targets])
 
     def legal(self) -> list[Target]:
         taken = self.taken
@@ -209,15 +218,19 @@ class Alloc:
 
     def rank(self, t: Target) -> tuple[int, int]:
         """R14/R15 order: lowest cost, then a damaged force before a fresh one."""
-        return (t.cost, 0 if self.damaged_now(t) else 1)
+        return divmod(self._ranks([t])[0], 2)
+
+    def _ranks(self, targets: list[Target]) -> list[int]:
+        """Each target's `rank` as one number (Target.rank_fresh, rank_hit)."""
+        taken = self.taken
+        return [t.rank_hit if taken[t.id] else t.rank_fresh for t in targets]
 
     def best(self, legal: list[Target] | None = None) -> list[Target]:
         """The legal targets of the lowest `rank`, in their order."""
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
-        taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
-        ranks = [(t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1) for t in legal]
+        ranks = self._ranks(legal)
         top = min(ranks)
         return [t for t, r in zip(legal, ranks, strict=True) if r == top]
 
@@ -229,11 +242,10 @@ class Alloc:
     def r15_allowed(self, legal: list[Target]) -> list[Target]:
         """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
         more than the cheapest legal target not yet damaged."""
-        taken = self.taken  # (damaged_now inlined)
-        fresh = [u.cost for u in legal if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0))]
+        fresh = [r for r in self._ranks(legal) if r & 1]  # (an odd rank: not damaged)
         if not fresh:
             return list(legal)
-        cheapest = min(fresh)
+        cheapest = min(fresh) >> 1
         return [t for t in legal if t.cost <= cheapest]
 
     def take(self, t: Target) -> None:
@@ -284,8 +296,10 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
         alloc.foxholes_first,
         len(alloc.taken) == len(alloc.targets),  # (ids are unique in every target list built)
         tuple(
-            (same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id])
-            for i, t in enumerate(alloc.targets)
+            [
+                (same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id])
+                for i, t in enumerate(alloc.targets)
+            ]
         ),
     )
     known = _CHOICES.get(situation)
@@ -665,12 +679,7 @@ def allocation_request(
         kind="battle_allocate_hits",
         step=board.state.step,
         prompt=f"Place {n} hit(s) on your forces ({ctx.get('step', '')} in {where}{via}): lowest value first",
-        options=[
-            Option(
-                Decision(kind="battle_allocate_hits", choice="auto"),
-                "auto: damage the lowest value, then destroy it, then the next (R15)",
-            )
-        ],
+        options=[_AUTO_ALLOCATION],
         info={
             "hits": hits,
             "to_place": n,
@@ -695,6 +704,12 @@ def allocation_request(
         checker=checker,
         kinds=("battle_allocate_hits",),
     )
+
+
+_AUTO_ALLOCATION = Option(  # (made once: Options and Decisions are frozen)
+    Decision(kind="battle_allocate_hits", choice="auto"),
+    "auto: damage the lowest value, then destroy it, then the next (R15)",
+)
 
 
 def us_cancels(board: Board, seq: list[str], ctx: dict[str, str]) -> Gen:

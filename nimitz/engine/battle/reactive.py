@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from nimitz.engine.battle.board import Board
 
 DECLINE = "decline"
+_DECLINE = Option(Decision(kind="battle_reactive", choice=DECLINE), "not now: keep the plan")  # (made once)
 
 
 def offer(
@@ -35,7 +36,7 @@ def offer(
                 {"what": what, "decision": auto.describe(), "rulings": ["R16"]},
             )
         return auto
-    decline = Option(Decision(kind="battle_reactive", choice=DECLINE), "not now: keep the plan")
+    decline = _DECLINE
     allowed = {o.decision for o in options} | {decline.decision}
 
     def checker(d: Decision) -> None:
