@@ -54,13 +54,32 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     pos: dict[str, str] = {}
     ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
-    cls = {p: board.cls(p) for p in ids}  # (each looked up once: the lists below sort them by class)
-    lba = [p for p in ids if cls[p].type == "LBA"]
-    ground = [p for p in ids if cls[p].is_ground]
+    # the forces sorted by what they are, in one pass (each list in board order)
+    lba: list[str] = []
+    embarked: list[str] = []
+    ashore: list[str] = []
+    carriers: list[str] = []
+    escorts: list[str] = []
+    others: list[str] = []  # ships neither carriers, escorts nor submarines
+    subs: list[str] = []
+    forces = board.state.forces
+    for p in ids:
+        c = board.cls(p)
+        if c.type == "LBA":
+            lba.append(p)
+        if c.is_ground:
+            (embarked if forces[p].embarked else ashore).append(p)
+        if c.is_ship:
+            if c.is_carrier:
+                carriers.append(p)
+            if c.is_escort:
+                escorts.append(p)
+            if c.type == "SS":
+                subs.append(p)
+            elif not c.is_carrier and not c.is_escort:
+                others.append(p)
     for p in lba:
         pos[p] = "JA_AF"
-    embarked = [p for p in ground if board.state.forces[p].embarked]
-    ashore = [p for p in ground if not board.state.forces[p].embarked]
     for p in ashore:
         pos[p] = "JA_FH"
     for p in embarked:
@@ -68,11 +87,6 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     expl["lba"] = {"to": "JA airfields", "forces": lba, "airfields": len(lba)}
     expl["infantry"] = {"ashore_to_foxholes": ashore, "on_transport_in_coastal": embarked}
 
-    ships = [p for p in ids if cls[p].is_ship]
-    carriers = [p for p in ships if cls[p].is_carrier]
-    escorts = [p for p in ships if cls[p].is_escort]
-    others = [p for p in ships if p not in carriers and p not in escorts and cls[p].type != "SS"]
-    subs = [p for p in ships if cls[p].type == "SS"]
     island = {
         "ja_infantry_on_transports": bool(embarked),
         "ja_infantry_ashore": bool(ashore),
