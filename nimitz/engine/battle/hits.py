@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterable
 from functools import cached_property
 from typing import Any
 
-from attrs import define, field
+from attrs import define
 
 from nimitz.engine.battle.board import ENEMY, Board, airfield_id, transport_id
 from nimitz.engine.battle.reactive import offer
@@ -43,15 +43,6 @@ class Target:
     sig: tuple[object, ...]  # pieces with equal signatures are interchangeable (for "is there a choice")
     foxhole: bool = False
     name: str = ""
-    # its R14/R15 rank (`Alloc.rank`) as one number, 2 * cost + (1 while not damaged), before and
-    # after it takes a hit of the batch: worked out once, every hit ranks every target
-    rank_fresh: int = field(init=False, eq=False, repr=False)
-    rank_hit: int = field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        counter = self.kind in _COUNTERS  # (a hit damages a counter before it destroys it)
-        self.rank_hit = 2 * self.cost + (0 if counter else 1)
-        self.rank_fresh = 2 * self.cost + (0 if counter and self.damaged else 1)
 
 
 # The counter targets of the battle in progress, by (piece, damaged, box): every exchange that
@@ -218,19 +209,15 @@ class Alloc:
 
     def rank(self, t: Target) -> tuple[int, int]:
         """R14/R15 order: lowest cost, then a damaged force before a fresh one."""
-        return divmod(self._ranks([t])[0], 2)
-
-    def _ranks(self, targets: list[Target]) -> list[int]:
-        """Each target's `rank` as one number (Target.rank_fresh, rank_hit)."""
-        taken = self.taken
-        return [t.rank_hit if taken[t.id] else t.rank_fresh for t in targets]
+        return (t.cost, 0 if self.damaged_now(t) else 1)
 
     def best(self, legal: list[Target] | None = None) -> list[Target]:
         """The legal targets of the lowest `rank`, in their order."""
         legal = self.legal() if legal is None else legal
         if not legal:
             return []
-        ranks = self._ranks(legal)
+        taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
+        ranks = [(t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1) for t in legal]
         top = min(ranks)
         return [t for t, r in zip(legal, ranks, strict=True) if r == top]
 
@@ -242,10 +229,11 @@ class Alloc:
     def r15_allowed(self, legal: list[Target]) -> list[Target]:
         """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
         more than the cheapest legal target not yet damaged."""
-        fresh = [r for r in self._ranks(legal) if r & 1]  # (an odd rank: not damaged)
+        taken = self.taken  # (damaged_now inlined)
+        fresh = [u.cost for u in legal if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0))]
         if not fresh:
             return list(legal)
-        cheapest = min(fresh) >> 1
+        cheapest = min(fresh)
         return [t for t in legal if t.cost <= cheapest]
 
     def take(self, t: Target) -> None:
