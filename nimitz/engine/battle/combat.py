@@ -94,15 +94,13 @@ def volley(
     step: str,
     area: str,
     target_text: str,
-    *,
-    vs_subs: bool = False,
 ) -> list[Shot]:
     """The shots of `side`'s pieces `pids`, in order, leaving out those whose value is 0 (the
     step's shots made in one pass: a battle fires a few hundred)."""
     rate = board.rating
     out = []
     for pid in pids:
-        value, mods = rate(pid, rating, vs_subs=vs_subs)
+        value, mods = rate(pid, rating)
         if value.value > 0:  # (not bool(value), without the call)
             out.append(Shot(pid, side, value, rating, mods, step, area, target_text))
     return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Generator, Iterable
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from attrs import define
@@ -174,13 +175,17 @@ def carried_targets(board: Board, side: str) -> list[Target]:
 # --- the allocation rules --------------------------------------------------------------------
 
 
+_ID = attrgetter("id")
+_CAPACITY = attrgetter("capacity")
+
+
 class Alloc:
     """Hits placed so far over a target list; `foxholes_first`: the infantry-step rule (no
     airfield hits while enemy infantry hold foxholes)."""
 
     def __init__(self, targets: list[Target], foxholes_first: bool = False, taken: dict[str, int] | None = None):
         self.targets = targets
-        self.taken: dict[str, int] = dict(taken) if taken is not None else {t.id: 0 for t in targets}
+        self.taken: dict[str, int] = dict(taken) if taken is not None else dict.fromkeys(map(_ID, targets), 0)
         self.foxholes_first = foxholes_first
 
     @cached_property
@@ -195,13 +200,15 @@ class Alloc:
         return t.capacity - self.taken[t.id]
 
     def total(self) -> int:
-        return sum([t.capacity for t in self.targets])
+        return sum(map(_CAPACITY, self.targets))
 
     def legal(self) -> list[Target]:
         taken = self.taken
         ts = [t for t in self.targets if taken[t.id] < t.capacity]
-        if self.foxholes_first and any(t.foxhole for t in ts):
-            ts = [t for t in ts if t.kind != "airfield"]
+        if self.foxholes_first:
+            for t in ts:
+                if t.foxhole:
+                    return [t for t in ts if t.kind != "airfield"]
         return ts
 
     def damaged_now(self, t: Target) -> bool:
@@ -214,12 +221,16 @@ class Alloc:
     def best(self, legal: list[Target] | None = None) -> list[Target]:
         """The legal targets of the lowest `rank`, in their order."""
         legal = self.legal() if legal is None else legal
-        if not legal:
-            return []
         taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
-        ranks = [(t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1) for t in legal]
-        top = min(ranks)
-        return [t for t, r in zip(legal, ranks, strict=True) if r == top]
+        top = None
+        out: list[Target] = []
+        for t in legal:
+            r = (t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1)
+            if top is None or r < top:
+                top, out = r, [t]
+            elif r == top:
+                out.append(t)
+        return out
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
@@ -230,10 +241,12 @@ class Alloc:
         """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
         more than the cheapest legal target not yet damaged."""
         taken = self.taken  # (damaged_now inlined)
-        fresh = [u.cost for u in legal if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0))]
-        if not fresh:
+        cheapest = None
+        for u in legal:
+            if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0)) and (cheapest is None or u.cost < cheapest):
+                cheapest = u.cost
+        if cheapest is None:
             return list(legal)
-        cheapest = min(fresh)
         return [t for t in legal if t.cost <= cheapest]
 
     def take(self, t: Target) -> None:
