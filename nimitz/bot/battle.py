@@ -98,13 +98,15 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
         for p in carriers:
             pos[p] = "JO"
         left = list(escorts)
+        # each escort's surface value, worked out once: the alternation compares those left again and again
+        surface = {p: _surface(board, p) for p in escorts}
         steps = []
         in_jo = 0
         while left and in_jo < len(carriers):
             low = _pick(
                 board,
                 left,
-                lambda p: _surface(board, p),
+                surface.__getitem__,
                 False,
                 "JA placement: escort with the lowest surface value to the JA Ocean",
                 ties,
@@ -126,7 +128,7 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
             high = _pick(
                 board,
                 left,
-                lambda p: _surface(board, p),
+                surface.__getitem__,
                 True,
                 "JA placement: escort with the highest surface value to Coastal",
                 ties,

@@ -7,6 +7,7 @@ as `Game.answer` does.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine.battle import hits as H
@@ -118,11 +119,11 @@ def plan_filter(board) -> Callable[[str], bool]:
 
 def _has(board, side: str, test: Callable[[Any], bool]) -> bool:
     """Whether one of the side's pieces on the board has a class that passes `test`."""
-    return any(test(board.cls(p)) for p in board.ids(side))
+    return any(map(test, map(board.cls, board.ids(side))))
 
 
 def _us_ground(board) -> bool:
-    return _has(board, "US", lambda c: c.is_ground)
+    return _has(board, "US", attrgetter("is_ground"))
 
 
 def _air_vs_air(board) -> bool:
@@ -147,7 +148,7 @@ _USEFUL: dict[str, Callable[[Any], bool]] = {
     "artillery": _us_ground,
     "charge": _us_ground,
     "envelop": _us_ground,
-    "leathernecks": lambda b: _has(b, "US", lambda c: c.marine),
+    "leathernecks": lambda b: _has(b, "US", attrgetter("marine")),
     "seabees": lambda b: bool(b.lba("US")),
     "sonar": lambda b: b.has_subs("JA") or b.has_subs("US"),
     "asw": lambda b: b.has_subs("JA"),
