@@ -338,8 +338,17 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
 # --- the steps ---------------------------------------------------------------------------------
 
 
+def _boxes_flown(board: Board, side: str) -> set[str]:
+    """The boxes the side's aircraft are in, asked once a step: the steps that go area by area
+    then skip at once the areas where nobody flies (most of them; no aircraft moves in a step)."""
+    return set(map(board.state.battle.positions.get, board.aircraft(side)))
+
+
 def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
+    us_flown, ja_flown = _boxes_flown(board, "US"), _boxes_flown(board, "JA")
     for area in areas:
+        if area not in us_flown or area not in ja_flown:
+            continue
         us = board.flying("US", area)
         if not us:
             continue
@@ -377,28 +386,40 @@ def _best(able: list[Rated], k: int) -> list[Rated]:
 def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:
     """Escort row, then carrier row; each aircraft is fired at at most once per row, so a row
     fires as many of its best AAA ships as there are enemy aircraft (facts 1.9, R35)."""
+    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
     for area in areas:
         if area not in SEA_AREAS:
             continue  # no AAA against aircraft over the Island
-        if not board.flying("US", area) and not board.flying("JA", area):
+        if area not in flown:
             continue  # (most areas: no aircraft, no AAA)
-        for row in ("escort", "carrier"):
+        rows: dict[str, tuple[list[str], list[str]]] = {}  # side -> its escorts and carriers here
+        for i, row in enumerate(("escort", "carrier")):
             shots: dict[str, list[Shot]] = {}
             for side in SIDES:
                 enemies = board.flying(ENEMY[side], area)  # (the escort row's hits may have downed some)
                 if not enemies:
                     continue
-                in_row = [
-                    p
-                    for p in board.ships(side, area)
-                    if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
-                ]
-                chosen = _best(_able(board, in_row, "aaa"), len(enemies))
+                if side not in rows:  # (AAA hits aircraft only: the ships stay for both rows)
+                    rows[side] = _aaa_rows(board, side, area)
+                chosen = _best(_able(board, rows[side][i], "aaa"), len(enemies))
                 shots[side] = rated_shots(side, chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
     if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
         yield from _extra_roll_step(board, "aaa", areas)
+
+
+def _aaa_rows(board: Board, side: str, area: str) -> tuple[list[str], list[str]]:
+    """The side's escorts and its carriers in `area`, in board order: AAA's two rows."""
+    escorts = []
+    carriers = []
+    for p in board.ships(side, area):
+        c = board.cls(p)
+        if c.is_escort:
+            escorts.append(p)
+        if c.is_carrier:
+            carriers.append(p)
+    return escorts, carriers
 
 
 def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
@@ -451,7 +472,10 @@ def has_bomb_targets(board: Board, defender: str, area: str) -> bool:
 def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     """Bombers use their ship value at sea and their ground value over the Island; aircraft never
     attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
+    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
     for area in areas:
+        if area not in flown:
+            continue
         shots: dict[str, list[Shot]] = {}
         rating = "ground" if area == "IS" else "ship"
         for side in SIDES:
