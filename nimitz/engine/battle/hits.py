@@ -46,10 +46,11 @@ class Target:
     name: str = ""
 
 
-# The counter targets of the battle in progress, by (piece, damaged, box): every exchange that
-# scores builds a target list, and the same counters come back step after step. (A piece's
-# class and name never change in a battle; the positions object is the battle's.)
-_kept_targets: tuple[object, dict[tuple[str, bool, str], Target]] = (None, {})
+# The counter targets of the battle in progress, each counter's latest: every exchange that
+# scores builds a target list, and the same counters come back step after step. A target is
+# kept while the counter's damage and box are the ones it was made for (a piece's class and name
+# never change in a battle; the positions object is the battle's).
+_kept_targets: tuple[object, dict[str, Target]] = (None, {})
 
 
 def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
@@ -67,10 +68,10 @@ def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
         piece = pieces.get(pid)
         dmg = piece.damaged if piece is not None else forces[pid].damaged
         box = positions.get(pid, "")
-        t = kept.get((pid, dmg, box))
-        if t is None:
+        t = kept.get(pid)
+        if t is None or t.damaged is not dmg or t.sig[2] != box:
             c = board.cls(pid)
-            t = kept[pid, dmg, box] = Target(
+            t = kept[pid] = Target(
                 pid,
                 "piece" if piece is not None else "force",
                 c.cost,
