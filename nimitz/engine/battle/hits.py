@@ -176,6 +176,7 @@ def carried_targets(board: Board, side: str) -> list[Target]:
 # --- the allocation rules --------------------------------------------------------------------
 
 
+_NO_COST = 1 << 62  # (above any target's cost)
 _ID = attrgetter("id")
 _CAPACITY = attrgetter("capacity")
 
@@ -222,14 +223,19 @@ class Alloc:
     def best(self, legal: list[Target] | None = None) -> list[Target]:
         """The legal targets of the lowest `rank`, in their order."""
         legal = self.legal() if legal is None else legal
-        taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
-        top = None
+        # (rank and damaged_now inlined, in one pass: every hit ranks every target; the damage
+        # is looked at only for those as cheap as the best so far)
+        taken = self.taken
+        top_cost, top_fresh = _NO_COST, 1
         out: list[Target] = []
         for t in legal:
-            r = (t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1)
-            if top is None or r < top:
-                top, out = r, [t]
-            elif r == top:
+            cost = t.cost
+            if cost > top_cost:
+                continue
+            fresh = 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1
+            if cost < top_cost or fresh < top_fresh:
+                top_cost, top_fresh, out = cost, fresh, [t]
+            elif fresh == top_fresh:
                 out.append(t)
         return out
 
@@ -242,11 +248,11 @@ class Alloc:
         """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
         more than the cheapest legal target not yet damaged."""
         taken = self.taken  # (damaged_now inlined)
-        cheapest = None
+        cheapest = _NO_COST
         for u in legal:
-            if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0)) and (cheapest is None or u.cost < cheapest):
+            if u.cost < cheapest and not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0)):
                 cheapest = u.cost
-        if cheapest is None:
+        if cheapest == _NO_COST:
             return list(legal)
         return [t for t in legal if t.cost <= cheapest]
 
