@@ -160,7 +160,7 @@ def exchange(
             if board.has_plans(side, "reroll"):  # (most battles: no reroll plan at all)
                 yield from _rerolls(board, side, step, area, side_shots)
                 n = sum(s.hits for s in side_shots)
-        if side == "JA" and step == "bomb_runs":
+        if side_shots and side == "JA" and step == "bomb_runs":  # (no bomber: no kamikaze hit)
             n += _kamikaze_extra(board, side, step, area, side_shots)
         if auto_hits:
             n += auto_hits.get(side, 0)
