@@ -261,7 +261,8 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
 def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
     """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
     extra = 0
-    plans = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
+    held = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
+    plans = [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
     if not plans:
         return 0  # (building the targets to measure the room is the costly part)
     room = sum(t.capacity for t in targets(ENEMY[side]))
@@ -270,7 +271,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
     if side == "US":
         for plan, pip in plans:
             eff = plan.effect
-            if eff["step"] != step or not board.requirement_met(side, eff["requires"]):
+            if not board.requirement_met(side, eff["requires"]):
                 continue
             d = Decision(kind="battle_reactive", choice=plan.id, area=area)
             chosen = yield from offer(
@@ -293,7 +294,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
     else:
         for plan, pip in plans:
             eff = plan.effect
-            if eff["step"] == step and board.requirement_met(side, eff["requires"]):
+            if board.requirement_met(side, eff["requires"]):
                 pip.used = True
                 extra += eff["hits"]
     return extra
