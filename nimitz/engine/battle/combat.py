@@ -61,6 +61,7 @@ class Shot:
 
 
 Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
+_NO_SHOTS: list[Shot] = []  # (a side with no shots in an exchange; never changed)
 
 
 def _roll(board: Board, shot: Shot) -> None:
@@ -200,9 +201,6 @@ def exchange(
         yield from H.ja_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
     if scored.get("JA"):
         yield from H.us_takes_hits(board, targets("US"), scored["JA"], ctx, foxholes_first)
-
-
-_NO_SHOTS: list[Shot] = []  # (a side with no shots in an exchange; never changed)
 
 
 def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -> Gen:

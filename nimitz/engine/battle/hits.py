@@ -28,9 +28,6 @@ from nimitz.model.journal import Decision
 Gen = Generator[Request, Decision, Any]
 
 
-_COUNTERS = ("force", "piece")  # the kinds of target a hit damages before it destroys them
-
-
 @define(slots=True)
 class Target:
     """One thing a hit can land on. Never changed once made: a counter's target is shared by
@@ -69,7 +66,7 @@ def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
         dmg = piece.damaged if piece is not None else forces[pid].damaged
         box = positions.get(pid, "")
         t = kept.get(pid)
-        if t is None or t.damaged is not dmg or t.sig[2] != box:
+        if t is None or t.damaged != dmg or t.sig[2] != box:
             c = board.cls(pid)
             t = kept[pid] = Target(
                 pid,
@@ -176,6 +173,7 @@ def carried_targets(board: Board, side: str) -> list[Target]:
 # --- the allocation rules --------------------------------------------------------------------
 
 
+_COUNTERS = ("force", "piece")  # the kinds of target a hit damages before it destroys them
 _NO_COST = 1 << 62  # (above any target's cost)
 _ID = attrgetter("id")
 _CAPACITY = attrgetter("capacity")
