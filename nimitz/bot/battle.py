@@ -21,6 +21,8 @@ from nimitz.model.battle import AREAS, DECK
 
 if TYPE_CHECKING:
     from nimitz.engine.battle.hits import Alloc, Target
+    from nimitz.model.battle import PlanInPlay
+    from nimitz.model.data import Plan
 
 K = TypeVar("K", int, tuple[int, int])  # a sort key: lower (or higher) is picked first
 
@@ -313,13 +315,16 @@ def _groups(board: Board) -> list[dict[str, Any]]:
     return bombers + fighters
 
 
-def _forced_area(board: Board, group: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
-    """An air_move or kamikaze plan that sends this group to a fixed area."""
+def _forced_area(
+    group: dict[str, Any], kamikaze: Plan | None, air_moves: list[tuple[Plan, PlanInPlay]]
+) -> tuple[str | None, dict[str, Any] | None]:
+    """The kamikaze plan (kamikaze_plan) or an air_move plan in force (`air_moves`) that sends
+    this group to a fixed area."""
     if group["kind"] == "bombers":
-        kam = kamikaze_plan(board)
+        kam = kamikaze
         if kam is not None and group["source"] in kam.effect["sources"]:
             return kam.effect["area"], {"plan": kam.id, "name": kam.name}
-    for plan, _pip in board.ja_in_force("air_move"):
+    for plan, _pip in air_moves:
         eff = plan.effect
         if eff["groups"] == group["kind"] and group["source"] in eff["sources"]:
             return eff["area"], {"plan": plan.id, "name": plan.name}
@@ -336,14 +341,16 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
         return moves, expls
     ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
     # the board does not change while the groups are placed (the moves are made after): where
-    # bombers may go and the US aircraft in each area are the same for every group
+    # bombers may go, the US aircraft in each area and the plans in force are the same for
+    # every group
     bomber_legal: list[tuple[bool, str]] | None = None
     us_flying: dict[str, int] | None = None
+    kamikaze, air_moves = kamikaze_plan(board), board.ja_in_force("air_move")
     # a lab game makes no journal entry of the moves (the engine still counts one a group): its
     # groups get empty explanations, without the chart rows and reasons
     explain = board.game.makes("bot")
     for group in groups:
-        forced, plan = _forced_area(board, group)
+        forced, plan = _forced_area(group, kamikaze, air_moves)
         roll = None
         if forced is None:
             roll = board.game.dice.roll("ja", 10, f"JA aircraft area: {group['name']}")

@@ -337,7 +337,7 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
 # --- the steps ---------------------------------------------------------------------------------
 
 
-def _boxes_flown(board: Board, side: str) -> set[str]:
+def _boxes_flown(board: Board, side: str) -> set[str | None]:
     """The boxes the side's aircraft are in, asked once a step: the steps that go area by area
     then skip at once the areas where nobody flies (most of them; no aircraft moves in a step)."""
     return set(map(board.state.battle.positions.get, board.aircraft(side)))

@@ -66,7 +66,7 @@ def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
         dmg = piece.damaged if piece is not None else forces[pid].damaged
         box = positions.get(pid, "")
         t = kept.get(pid)
-        if t is None or t.damaged != dmg or t.sig[2] != box:
+        if t is None or t.damaged is not dmg or t.sig[2] != box:  # (damage: True or False)
             c = board.cls(pid)
             t = kept[pid] = Target(
                 pid,
