@@ -21,6 +21,8 @@ from nimitz.model.battle import AREAS, DECK
 
 if TYPE_CHECKING:
     from nimitz.engine.battle.hits import Alloc, Target
+    from nimitz.model.battle import PlanInPlay
+    from nimitz.model.data import Plan
 
 K = TypeVar("K", int, tuple[int, int])  # a sort key: lower (or higher) is picked first
 
@@ -54,13 +56,32 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     pos: dict[str, str] = {}
     ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
-    cls = {p: board.cls(p) for p in ids}  # (each looked up once: the lists below sort them by class)
-    lba = [p for p in ids if cls[p].type == "LBA"]
-    ground = [p for p in ids if cls[p].is_ground]
+    # the forces sorted by what they are, in one pass (each list in board order)
+    lba: list[str] = []
+    embarked: list[str] = []
+    ashore: list[str] = []
+    carriers: list[str] = []
+    escorts: list[str] = []
+    others: list[str] = []  # ships neither carriers, escorts nor submarines
+    subs: list[str] = []
+    forces = board.state.forces
+    for p in ids:
+        c = board.cls(p)
+        if c.type == "LBA":
+            lba.append(p)
+        if c.is_ground:
+            (embarked if forces[p].embarked else ashore).append(p)
+        if c.is_ship:
+            if c.is_carrier:
+                carriers.append(p)
+            if c.is_escort:
+                escorts.append(p)
+            if c.type == "SS":
+                subs.append(p)
+            elif not c.is_carrier and not c.is_escort:
+                others.append(p)
     for p in lba:
         pos[p] = "JA_AF"
-    embarked = [p for p in ground if board.state.forces[p].embarked]
-    ashore = [p for p in ground if not board.state.forces[p].embarked]
     for p in ashore:
         pos[p] = "JA_FH"
     for p in embarked:
@@ -68,11 +89,6 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     expl["lba"] = {"to": "JA airfields", "forces": lba, "airfields": len(lba)}
     expl["infantry"] = {"ashore_to_foxholes": ashore, "on_transport_in_coastal": embarked}
 
-    ships = [p for p in ids if cls[p].is_ship]
-    carriers = [p for p in ships if cls[p].is_carrier]
-    escorts = [p for p in ships if cls[p].is_escort]
-    others = [p for p in ships if p not in carriers and p not in escorts and cls[p].type != "SS"]
-    subs = [p for p in ships if cls[p].type == "SS"]
     island = {
         "ja_infantry_on_transports": bool(embarked),
         "ja_infantry_ashore": bool(ashore),
@@ -84,13 +100,15 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
         for p in carriers:
             pos[p] = "JO"
         left = list(escorts)
+        # each escort's surface value, worked out once: the alternation compares those left again and again
+        surface = {p: _surface(board, p) for p in escorts}
         steps = []
         in_jo = 0
         while left and in_jo < len(carriers):
             low = _pick(
                 board,
                 left,
-                lambda p: _surface(board, p),
+                surface.__getitem__,
                 False,
                 "JA placement: escort with the lowest surface value to the JA Ocean",
                 ties,
@@ -112,7 +130,7 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
             high = _pick(
                 board,
                 left,
-                lambda p: _surface(board, p),
+                surface.__getitem__,
                 True,
                 "JA placement: escort with the highest surface value to Coastal",
                 ties,
@@ -297,13 +315,16 @@ def _groups(board: Board) -> list[dict[str, Any]]:
     return bombers + fighters
 
 
-def _forced_area(board: Board, group: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
-    """An air_move or kamikaze plan that sends this group to a fixed area."""
+def _forced_area(
+    group: dict[str, Any], kamikaze: Plan | None, air_moves: list[tuple[Plan, PlanInPlay]]
+) -> tuple[str | None, dict[str, Any] | None]:
+    """The kamikaze plan (kamikaze_plan) or an air_move plan in force (`air_moves`) that sends
+    this group to a fixed area."""
     if group["kind"] == "bombers":
-        kam = kamikaze_plan(board)
+        kam = kamikaze
         if kam is not None and group["source"] in kam.effect["sources"]:
             return kam.effect["area"], {"plan": kam.id, "name": kam.name}
-    for plan, _pip in board.ja_in_force("air_move"):
+    for plan, _pip in air_moves:
         eff = plan.effect
         if eff["groups"] == group["kind"] and group["source"] in eff["sources"]:
             return eff["area"], {"plan": plan.id, "name": plan.name}
@@ -320,14 +341,16 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
         return moves, expls
     ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
     # the board does not change while the groups are placed (the moves are made after): where
-    # bombers may go and the US aircraft in each area are the same for every group
+    # bombers may go, the US aircraft in each area and the plans in force are the same for
+    # every group
     bomber_legal: list[tuple[bool, str]] | None = None
     us_flying: dict[str, int] | None = None
+    kamikaze, air_moves = kamikaze_plan(board), board.ja_in_force("air_move")
     # a lab game makes no journal entry of the moves (the engine still counts one a group): its
     # groups get empty explanations, without the chart rows and reasons
     explain = board.game.makes("bot")
     for group in groups:
-        forced, plan = _forced_area(board, group)
+        forced, plan = _forced_area(group, kamikaze, air_moves)
         roll = None
         if forced is None:
             roll = board.game.dice.roll("ja", 10, f"JA aircraft area: {group['name']}")

@@ -7,6 +7,7 @@ as `Game.answer` does.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine.battle import hits as H
@@ -37,7 +38,14 @@ def _decline(request: Request) -> Decision:
 
 
 def _auto(request: Request) -> Decision:
-    return Decision(kind=request.kind, choice="auto")
+    return _AUTO[request.kind]
+
+
+# The "auto" answers, made once (a Decision is frozen; the policies answer hundreds a campaign).
+_AUTO = {
+    k: Decision(kind=k, choice="auto")
+    for k in ("battle_allocate_hits", "battle_excess_aircraft", "battle_airfield_losses")
+}
 
 
 # --- passive -------------------------------------------------------------------------------------
@@ -92,15 +100,18 @@ def _board(game: Game) -> Board:
 
 
 def plan_filter(board) -> Callable[[str], bool]:
-    """Whether a battle plan can do something in this battle: each plan's test is made once,
-    when first asked (the policies ask for plan after plan, most often only one or two)."""
-    known: dict[str, bool] = {}
+    """Whether a battle plan can do something in this battle: each test is made once, when
+    first asked (the policies ask for plan after plan; plans that need the same thing, as the
+    three that need US infantry, share one test)."""
+    known: dict[Callable[[Any], bool], bool] = {}
 
     def useful(plan: str) -> bool:
-        got = known.get(plan)
+        test = _USEFUL.get(plan)
+        if test is None:
+            return True
+        got = known.get(test)
         if got is None:
-            test = _USEFUL.get(plan)
-            got = known[plan] = True if test is None else test(board)
+            got = known[test] = test(board)
         return got
 
     return useful
@@ -108,11 +119,11 @@ def plan_filter(board) -> Callable[[str], bool]:
 
 def _has(board, side: str, test: Callable[[Any], bool]) -> bool:
     """Whether one of the side's pieces on the board has a class that passes `test`."""
-    return any(test(board.cls(p)) for p in board.ids(side))
+    return any(map(test, map(board.cls, board.ids(side))))
 
 
 def _us_ground(board) -> bool:
-    return _has(board, "US", lambda c: c.is_ground)
+    return _has(board, "US", attrgetter("is_ground"))
 
 
 def _air_vs_air(board) -> bool:
@@ -123,9 +134,13 @@ def _ships_vs_air(board) -> bool:
     return board.has_surface_ships("US") and bool(board.aircraft("JA"))
 
 
+def _us_aircraft(board) -> bool:
+    return bool(board.aircraft("US"))
+
+
 # What a battle plan needs to do something in this battle (plans not named always can).
 _USEFUL: dict[str, Callable[[Any], bool]] = {
-    "diving_attack": lambda b: bool(b.aircraft("US")),
+    "diving_attack": _us_aircraft,
     "furball": _air_vs_air,
     "anti_aircraft": _ships_vs_air,
     "aaa": _ships_vs_air,
@@ -133,11 +148,11 @@ _USEFUL: dict[str, Callable[[Any], bool]] = {
     "artillery": _us_ground,
     "charge": _us_ground,
     "envelop": _us_ground,
-    "leathernecks": lambda b: _has(b, "US", lambda c: c.marine),
+    "leathernecks": lambda b: _has(b, "US", attrgetter("marine")),
     "seabees": lambda b: bool(b.lba("US")),
-    "sonar": lambda b: _has(b, "JA", lambda c: c.type == "SS") or _has(b, "US", lambda c: c.type == "SS"),
-    "asw": lambda b: _has(b, "JA", lambda c: c.type == "SS"),
-    "barrel_roll": lambda b: bool(b.aircraft("US")),
+    "sonar": lambda b: b.has_subs("JA") or b.has_subs("US"),
+    "asw": lambda b: b.has_subs("JA"),
+    "barrel_roll": _us_aircraft,
     "first_light": lambda b: bool(b.carriers("US")) and bool(b.aircraft("US")),
 }
 

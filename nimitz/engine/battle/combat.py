@@ -6,7 +6,7 @@ then Japan's losses are placed (bot, R14), then the US's (player, R15): fire is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from typing import Any
 
@@ -60,6 +60,10 @@ class Shot:
         )
 
 
+Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
+_NO_SHOTS: list[Shot] = []  # (a side with no shots in an exchange; never changed)
+
+
 def _roll(board: Board, shot: Shot) -> None:
     stream = "us" if shot.side == "US" else "ja"
     game = board.game
@@ -70,36 +74,45 @@ def _roll(board: Board, shot: Shot) -> None:
 
 
 def _roll_all(board: Board, shots: list[Shot]) -> int:
-    """_roll for each of a side's shots, in order; returns the hits they scored. (Whether a
+    """_roll for each of one side's shots, in order; returns the hits they scored. (Whether a
     roll's entry is made, and so its purpose needed, holds for the whole step: asked once.)"""
     roll = board.game.dice.roll
     named = board.game.makes("roll")
+    stream = "us" if shots[0].side == "US" else "ja"
     n = 0
     for shot in shots:
-        shot.face = face = roll("us" if shot.side == "US" else "ja", 10, shot.purpose(board) if named else "")
+        shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
         shot.hits = hits = shot.rating.hits(face)
         n += hits
     return n
 
 
-def make_shot(
+def volley(
     board: Board,
-    pid: str,
+    side: str,
+    pids: list[str],
     rating: str,
     step: str,
     area: str,
     target_text: str,
-    *,
-    vs_subs: bool = False,
-    note: str = "",
-    rated: tuple[Rating, list[dict[str, Any]]] | None = None,
-) -> Shot | None:
-    """The piece's shot, or None when its value is 0; `rated`: its Board.rating, when the
-    caller has asked it already (the steps that pick their best shooters)."""
-    value, mods = board.rating(pid, rating, vs_subs=vs_subs) if rated is None else rated
-    if value.value <= 0:  # (not bool(value), without the call)
-        return None
-    return Shot(pid, pid.split(":", 1)[0], value, rating, mods, step, area, target_text, note=note)
+) -> list[Shot]:
+    """The shots of `side`'s pieces `pids`, in order, leaving out those whose value is 0 (the
+    step's shots made in one pass: a battle fires a few hundred)."""
+    rate = board.rating
+    out = []
+    for pid in pids:
+        value, mods = rate(pid, rating)
+        if value.value > 0:  # (not bool(value), without the call)
+            out.append(Shot(pid, side, value, rating, mods, step, area, target_text))
+    return out
+
+
+def rated_shots(
+    side: str, chosen: list[Rated], rating: str, step: str, area: str, target_text: str, note: str = ""
+) -> list[Shot]:
+    """The shots of the pieces a step picked by their value (`_able`, `_best`): the value each
+    was picked by is the one it fires with."""
+    return [Shot(pid, side, value, rating, mods, step, area, target_text, note=note) for pid, (value, mods) in chosen]
 
 
 def step_order(board: Board) -> list[str]:
@@ -129,30 +142,29 @@ def exchange(
     board: Board,
     step: str,
     area: str,
-    shots: Mapping[str, Sequence[Shot | None]],
+    shots: Mapping[str, list[Shot]],
     targets: Callable[[str], list[H.Target]],
     *,
     foxholes_first: bool = False,
     auto_hits: dict[str, int] | None = None,
 ) -> Gen:
-    """Roll every shot, apply roll and hit plans, then place hits on each side.
+    """Roll every shot (each side's, made by `volley` or `rated_shots`), apply roll and hit
+    plans, then place hits on each side.
 
     `targets(defender)` builds the defender's target list when its hits are placed."""
     scored: dict[str, int] = {}
-    rolled: dict[str, list[Shot]] = {}
     for side in SIDES:
-        side_shots = [s for s in shots.get(side, ()) if s is not None]
+        side_shots = shots.get(side, _NO_SHOTS)
         n = 0
         if side_shots:
             n = _roll_all(board, side_shots)
             if board.has_plans(side, "reroll"):  # (most battles: no reroll plan at all)
                 yield from _rerolls(board, side, step, area, side_shots)
                 n = sum(s.hits for s in side_shots)
-        if side == "JA" and step == "bomb_runs":
+        if side_shots and side == "JA" and step == "bomb_runs":  # (no bomber: no kamikaze hit)
             n += _kamikaze_extra(board, side, step, area, side_shots)
         if auto_hits:
             n += auto_hits.get(side, 0)
-        rolled[side] = side_shots
         if n > 0 and board.has_plans(side, "extra_hit_after_hit"):
             n += yield from _extra_hits(board, side, step, area, n, targets)
         scored[side] = n
@@ -189,7 +201,6 @@ def exchange(
         yield from H.ja_hits(board, targets("JA"), scored["US"], ctx, foxholes_first)
     if scored.get("JA"):
         yield from H.us_takes_hits(board, targets("US"), scored["JA"], ctx, foxholes_first)
-    return rolled
 
 
 def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -> Gen:
@@ -248,7 +259,8 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
 def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
     """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
     extra = 0
-    plans = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
+    held = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
+    plans = [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
     if not plans:
         return 0  # (building the targets to measure the room is the costly part)
     room = sum(t.capacity for t in targets(ENEMY[side]))
@@ -257,7 +269,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
     if side == "US":
         for plan, pip in plans:
             eff = plan.effect
-            if eff["step"] != step or not board.requirement_met(side, eff["requires"]):
+            if not board.requirement_met(side, eff["requires"]):
                 continue
             d = Decision(kind="battle_reactive", choice=plan.id, area=area)
             chosen = yield from offer(
@@ -280,7 +292,7 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
     else:
         for plan, pip in plans:
             eff = plan.effect
-            if eff["step"] == step and board.requirement_met(side, eff["requires"]):
+            if board.requirement_met(side, eff["requires"]):
                 pip.used = True
                 extra += eff["hits"]
     return extra
@@ -325,8 +337,17 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
 # --- the steps ---------------------------------------------------------------------------------
 
 
+def _boxes_flown(board: Board, side: str) -> set[str | None]:
+    """The boxes the side's aircraft are in, asked once a step: the steps that go area by area
+    then skip at once the areas where nobody flies (most of them; no aircraft moves in a step)."""
+    return set(map(board.state.battle.positions.get, board.aircraft(side)))
+
+
 def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
+    us_flown, ja_flown = _boxes_flown(board, "US"), _boxes_flown(board, "JA")
     for area in areas:
+        if area not in us_flown or area not in ja_flown:
+            continue
         us = board.flying("US", area)
         if not us:
             continue
@@ -334,13 +355,10 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         if not ja:
             continue
         shots = {
-            "US": [make_shot(board, p, "dogfight", "dogfight", area, "JA aircraft") for p in us],
-            "JA": [make_shot(board, p, "dogfight", "dogfight", area, "US aircraft") for p in ja],
+            "US": volley(board, "US", us, "dogfight", "dogfight", area, "JA aircraft"),
+            "JA": volley(board, "JA", ja, "dogfight", "dogfight", area, "US aircraft"),
         }
         yield from exchange(board, "dogfight", area, shots, partial(H.aircraft_targets, board, area=area))
-
-
-Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
 
 
 def _able(board: Board, pids: list[str], rating: str, vs_subs: bool = False) -> list[Rated]:
@@ -367,31 +385,40 @@ def _best(able: list[Rated], k: int) -> list[Rated]:
 def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:
     """Escort row, then carrier row; each aircraft is fired at at most once per row, so a row
     fires as many of its best AAA ships as there are enemy aircraft (facts 1.9, R35)."""
+    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
     for area in areas:
         if area not in SEA_AREAS:
             continue  # no AAA against aircraft over the Island
-        if not board.flying("US", area) and not board.flying("JA", area):
+        if area not in flown:
             continue  # (most areas: no aircraft, no AAA)
-        for row in ("escort", "carrier"):
-            shots: dict[str, list[Shot | None]] = {}
+        rows: dict[str, tuple[list[str], list[str]]] = {}  # side -> its escorts and carriers here
+        for i, row in enumerate(("escort", "carrier")):
+            shots: dict[str, list[Shot]] = {}
             for side in SIDES:
                 enemies = board.flying(ENEMY[side], area)  # (the escort row's hits may have downed some)
                 if not enemies:
                     continue
-                in_row = [
-                    p
-                    for p in board.ships(side, area)
-                    if (board.cls(p).is_escort if row == "escort" else board.cls(p).is_carrier)
-                ]
-                chosen = _best(_able(board, in_row, "aaa"), len(enemies))
-                shots[side] = [
-                    make_shot(board, p, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", note=f"{row} row", rated=r)
-                    for p, r in chosen
-                ]
+                if side not in rows:  # (AAA hits aircraft only: the ships stay for both rows)
+                    rows[side] = _aaa_rows(board, side, area)
+                chosen = _best(_able(board, rows[side][i], "aaa"), len(enemies))
+                shots[side] = rated_shots(side, chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
     if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
         yield from _extra_roll_step(board, "aaa", areas)
+
+
+def _aaa_rows(board: Board, side: str, area: str) -> tuple[list[str], list[str]]:
+    """The side's escorts and its carriers in `area`, in board order: AAA's two rows."""
+    escorts = []
+    carriers = []
+    for p in board.ships(side, area):
+        c = board.cls(p)
+        if c.is_escort:
+            escorts.append(p)
+        if c.is_carrier:
+            carriers.append(p)
+    return escorts, carriers
 
 
 def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
@@ -410,20 +437,18 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
                     best_area, best_count = area, n
             if best_area is None:
                 continue
-            ship, rated = _best(_able(board, board.ships(side, best_area), "aaa"), 1)[0]
-            shot = make_shot(
-                board,
-                ship,
+            shots = rated_shots(
+                side,
+                _best(_able(board, board.ships(side, best_area), "aaa"), 1),
                 "aaa",
                 "aaa",
                 best_area,
                 f"{ENEMY[side]} aircraft",
-                note=f"extra roll ({plan.name})",
-                rated=rated,
+                f"extra roll ({plan.name})",
             )
             pip.used = True
             yield from exchange(
-                board, "aaa", best_area, {side: [shot]}, partial(H.aircraft_targets, board, area=best_area)
+                board, "aaa", best_area, {side: shots}, partial(H.aircraft_targets, board, area=best_area)
             )
 
 
@@ -446,16 +471,19 @@ def has_bomb_targets(board: Board, defender: str, area: str) -> bool:
 def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     """Bombers use their ship value at sea and their ground value over the Island; aircraft never
     attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
+    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
     for area in areas:
-        shots: dict[str, list[Shot | None]] = {}
+        if area not in flown:
+            continue
+        shots: dict[str, list[Shot]] = {}
         rating = "ground" if area == "IS" else "ship"
         for side in SIDES:
             bombers = board.flying(side, area)
             if not bombers or not has_bomb_targets(board, ENEMY[side], area):
                 continue
             what = "the Island" if area == "IS" else f"{ENEMY[side]} ships"
-            shots[side] = [make_shot(board, p, rating, "bomb_runs", area, what) for p in bombers]
-        if shots and any(s for v in shots.values() for s in v if s):
+            shots[side] = volley(board, side, bombers, rating, "bomb_runs", area, what)
+        if any(shots.values()):
 
             def build_for(defender: str, a: str = area) -> list[H.Target]:
                 return bomb_targets(board, ENEMY[defender], a)(defender)
@@ -495,7 +523,7 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     if not board.has_subs("US") and not board.has_subs("JA"):
         return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
-        shots: dict[str, list[Shot | None]] = {}
+        shots: dict[str, list[Shot]] = {}
         for side in SIDES:
             subs = board.subs(side, area)
             if not subs:  # (most areas: nothing to ask of the plans or the targets)
@@ -504,8 +532,8 @@ def torpedoes(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 continue
             if not H.has_ship_targets(board, ENEMY[side], area):
                 continue
-            shots[side] = [make_shot(board, p, "surface", "torpedoes", area, f"{ENEMY[side]} ships") for p in subs]
-        if shots and any(s for v in shots.values() for s in v if s):
+            shots[side] = volley(board, side, subs, "surface", "torpedoes", area, f"{ENEMY[side]} ships")
+        if any(shots.values()):
             yield from exchange(board, "torpedoes", area, shots, partial(H.ship_targets, board, area=area))
 
 
@@ -515,7 +543,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
     if not board.has_subs("US") and not board.has_subs("JA"):
         return  # (most turns: no submarine on the board, nothing to ask area by area)
     for area in areas:
-        shots: dict[str, list[Shot | None]] = {}
+        shots: dict[str, list[Shot]] = {}
         for side in SIDES:
             enemy_subs = board.subs(ENEMY[side], area)
             if not enemy_subs:
@@ -526,11 +554,8 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 if not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
             ]
             chosen = _best(attackers, len(enemy_subs))
-            shots[side] = [
-                make_shot(board, p, "dc", "depth_charges", area, f"{ENEMY[side]} submarines", vs_subs=True, rated=rated)
-                for p, rated in chosen
-            ]
-        if shots and any(s for v in shots.values() for s in v if s):
+            shots[side] = rated_shots(side, chosen, "dc", "depth_charges", area, f"{ENEMY[side]} submarines")
+        if any(shots.values()):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
 
 
@@ -548,15 +573,13 @@ def has_naval_targets(board: Board, defender: str) -> bool:
 
 def naval_guns(board: Board) -> Gen:
     """Only ships in Coastal fire, at enemy ships there and enemy Island forces (facts 1.9)."""
-    shots: dict[str, list[Shot | None]] = {}
+    shots: dict[str, list[Shot]] = {}
     for side in SIDES:
         guns = [p for p in board.surface_ships(side, "CO") if board.cls(p).type != "TR"]
         if not guns or not has_naval_targets(board, ENEMY[side]):  # (most turns: no ships in Coastal)
             continue
-        shots[side] = [
-            make_shot(board, p, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island") for p in guns
-        ]
-    if shots and any(s for v in shots.values() for s in v if s):
+        shots[side] = volley(board, side, guns, "surface", "naval_guns", "CO", f"{ENEMY[side]} ships and Island")
+    if any(shots.values()):
         yield from exchange(board, "naval_guns", "CO", shots, lambda d: naval_targets(board, d))
 
 
@@ -567,15 +590,14 @@ def infantry_targets(board: Board, defender: str) -> list[H.Target]:
 def infantry(board: Board) -> Gen:
     """Infantry in the foxholes attack enemy infantry ashore and airfields; hits go to infantry
     in foxholes before any airfield (facts 1.9). Artillery and Charge plans act here."""
-    shots: dict[str, list[Shot | None]] = {}
+    shots: dict[str, list[Shot]] = {}
     auto: dict[str, int] = {}
     for side in SIDES:
         if not H.has_island_targets(board, ENEMY[side], True):
             continue
-        shots[side] = [
-            make_shot(board, p, "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces")
-            for p in board.foxholes(side)
-        ]
+        shots[side] = volley(
+            board, side, board.foxholes(side), "infantry", "infantry", "IS", f"{ENEMY[side]} Island forces"
+        )
         for plan, pip in board.in_force(side, "automatic_hit"):
             eff = plan.effect
             if eff["step"] != "infantry" or not board.requirement_met(side, eff["requires"]):
@@ -595,21 +617,17 @@ def infantry(board: Board) -> Gen:
             able = _able(board, board.foxholes(side), "infantry")
             if not able:
                 continue
-            best, rated = _best(able, 1)[0]
-            shots[side].append(
-                make_shot(
-                    board,
-                    best,
-                    "infantry",
-                    "infantry",
-                    "IS",
-                    f"{ENEMY[side]} Island forces",
-                    note=f"extra roll ({plan.name})",
-                    rated=rated,
-                )
+            shots[side] += rated_shots(
+                side,
+                _best(able, 1),
+                "infantry",
+                "infantry",
+                "IS",
+                f"{ENEMY[side]} Island forces",
+                f"extra roll ({plan.name})",
             )
             pip.used = True
-    if shots and any(s for v in shots.values() for s in v if s) or auto:
+    if any(shots.values()) or auto:
         yield from exchange(
             board, "infantry", "IS", shots, lambda d: infantry_targets(board, d), foxholes_first=True, auto_hits=auto
         )

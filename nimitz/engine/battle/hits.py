@@ -10,8 +10,9 @@ choice or he answers "auto". A hit on a transport becomes two hits on the infant
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from attrs import define
@@ -29,6 +30,9 @@ Gen = Generator[Request, Decision, Any]
 
 @define(slots=True)
 class Target:
+    """One thing a hit can land on. Never changed once made: a counter's target is shared by
+    the target lists of its battle (`counter_targets`); the hits it takes are counted by `Alloc`."""
+
     id: str
     kind: str  # "force" (a map counter), "piece" (carrier aircraft), "airfield", "transport"
     cost: int
@@ -39,23 +43,43 @@ class Target:
     name: str = ""
 
 
-def counter_target(board: Board, pid: str) -> Target:
-    # (Board.damaged/box/is_piece inlined: every target list of every exchange is built here)
+# The counter targets of the battle in progress, each counter's latest: every exchange that
+# scores builds a target list, and the same counters come back step after step. A target is
+# kept while the counter's damage and box are the ones it was made for (a piece's class and name
+# never change in a battle; the positions object is the battle's).
+_kept_targets: tuple[object, dict[str, Target]] = (None, {})
+
+
+def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
+    """The targets the counters `pids` are now, in order (Board.damaged and box inlined)."""
+    global _kept_targets
     bs = board.state.battle
-    c = board.cls(pid)
-    piece = bs.pieces.get(pid)
-    dmg = piece.damaged if piece is not None else board.state.forces[pid].damaged
-    box = bs.positions.get(pid, "")
-    return Target(
-        pid,
-        "piece" if piece is not None else "force",
-        c.cost,
-        dmg,
-        1 if dmg else 2,
-        (c.id, dmg, box),
-        box.endswith("_FH"),
-        board.name(pid),
-    )
+    positions = bs.positions
+    if _kept_targets[0] is not positions:
+        _kept_targets = (positions, {})
+    kept = _kept_targets[1]
+    pieces = bs.pieces
+    forces = board.state.forces
+    out = []
+    for pid in pids:
+        piece = pieces.get(pid)
+        dmg = piece.damaged if piece is not None else forces[pid].damaged
+        box = positions.get(pid, "")
+        t = kept.get(pid)
+        if t is None or t.damaged is not dmg or t.sig[2] != box:  # (damage: True or False)
+            c = board.cls(pid)
+            t = kept[pid] = Target(
+                pid,
+                "piece" if piece is not None else "force",
+                c.cost,
+                dmg,
+                1 if dmg else 2,
+                (c.id, dmg, box),
+                box.endswith("_FH"),
+                board.name(pid),
+            )
+        out.append(t)
+    return out
 
 
 def airfield_target(board: Board, side: str) -> Target | None:
@@ -81,12 +105,12 @@ def transport_target(board: Board, side: str) -> Target | None:
 
 
 def aircraft_targets(board: Board, side: str, area: str) -> list[Target]:
-    return [counter_target(board, p) for p in board.flying(side, area)]
+    return counter_targets(board, board.flying(side, area))
 
 
 def ship_targets(board: Board, side: str, area: str) -> list[Target]:
     """Surface ships in a sea area; the transport stands for the infantry it carries."""
-    out = [counter_target(board, p) for p in board.surface_ships(side, area) if board.cls(p).type != "TR"]
+    out = counter_targets(board, [p for p in board.surface_ships(side, area) if board.cls(p).type != "TR"])
     if area == "CO":
         t = transport_target(board, side)
         if t is not None:
@@ -123,7 +147,7 @@ def island_target_count(board: Board, side: str, infantry_ok: bool) -> int:
 
 
 def sub_targets(board: Board, side: str, area: str) -> list[Target]:
-    return [counter_target(board, p) for p in board.subs(side, area)]
+    return counter_targets(board, board.subs(side, area))
 
 
 def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
@@ -133,7 +157,7 @@ def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
     if a is not None:
         out.append(a)
     if infantry_ok:
-        out += [counter_target(board, p) for p in board.ashore(side)]
+        out += counter_targets(board, board.ashore(side))
     return out
 
 
@@ -143,13 +167,16 @@ def has_island_targets(board: Board, side: str, infantry_ok: bool) -> bool:
 
 
 def carried_targets(board: Board, side: str) -> list[Target]:
-    return [counter_target(board, p) for p in board.embarked(side)]
+    return counter_targets(board, board.embarked(side))
 
 
 # --- the allocation rules --------------------------------------------------------------------
 
 
 _COUNTERS = ("force", "piece")  # the kinds of target a hit damages before it destroys them
+_NO_COST = 1 << 62  # (above any target's cost)
+_ID = attrgetter("id")
+_CAPACITY = attrgetter("capacity")
 
 
 class Alloc:
@@ -158,7 +185,7 @@ class Alloc:
 
     def __init__(self, targets: list[Target], foxholes_first: bool = False, taken: dict[str, int] | None = None):
         self.targets = targets
-        self.taken: dict[str, int] = dict(taken) if taken is not None else {t.id: 0 for t in targets}
+        self.taken: dict[str, int] = dict(taken) if taken is not None else dict.fromkeys(map(_ID, targets), 0)
         self.foxholes_first = foxholes_first
 
     @cached_property
@@ -173,13 +200,15 @@ class Alloc:
         return t.capacity - self.taken[t.id]
 
     def total(self) -> int:
-        return sum(t.capacity for t in self.targets)
+        return sum(map(_CAPACITY, self.targets))
 
     def legal(self) -> list[Target]:
         taken = self.taken
         ts = [t for t in self.targets if taken[t.id] < t.capacity]
-        if self.foxholes_first and any(t.foxhole for t in ts):
-            ts = [t for t in ts if t.kind != "airfield"]
+        if self.foxholes_first:
+            for t in ts:
+                if t.foxhole:
+                    return [t for t in ts if t.kind != "airfield"]
         return ts
 
     def damaged_now(self, t: Target) -> bool:
@@ -192,12 +221,21 @@ class Alloc:
     def best(self, legal: list[Target] | None = None) -> list[Target]:
         """The legal targets of the lowest `rank`, in their order."""
         legal = self.legal() if legal is None else legal
-        if not legal:
-            return []
-        taken = self.taken  # (rank and damaged_now inlined: every hit ranks every target)
-        ranks = [(t.cost, 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1) for t in legal]
-        top = min(ranks)
-        return [t for t, r in zip(legal, ranks, strict=True) if r == top]
+        # (rank and damaged_now inlined, in one pass: every hit ranks every target; the damage
+        # is looked at only for those as cheap as the best so far)
+        taken = self.taken
+        top_cost, top_fresh = _NO_COST, 1
+        out: list[Target] = []
+        for t in legal:
+            cost = t.cost
+            if cost > top_cost:
+                continue
+            fresh = 0 if t.kind in _COUNTERS and (t.damaged or taken[t.id] > 0) else 1
+            if cost < top_cost or fresh < top_fresh:
+                top_cost, top_fresh, out = cost, fresh, [t]
+            elif fresh == top_fresh:
+                out.append(t)
+        return out
 
     def r15_ok(self, t: Target, legal: list[Target]) -> bool:
         """R15 / R38: a hit may go to a force only when every cheaper legal target is already
@@ -208,10 +246,12 @@ class Alloc:
         """The legal targets `r15_ok` allows, in their order, in one pass: those that cost no
         more than the cheapest legal target not yet damaged."""
         taken = self.taken  # (damaged_now inlined)
-        fresh = [u.cost for u in legal if not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0))]
-        if not fresh:
+        cheapest = _NO_COST
+        for u in legal:
+            if u.cost < cheapest and not (u.kind in _COUNTERS and (u.damaged or taken[u.id] > 0)):
+                cheapest = u.cost
+        if cheapest == _NO_COST:
             return list(legal)
-        cheapest = min(fresh)
         return [t for t in legal if t.cost <= cheapest]
 
     def take(self, t: Target) -> None:
@@ -262,8 +302,10 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
         alloc.foxholes_first,
         len(alloc.taken) == len(alloc.targets),  # (ids are unique in every target list built)
         tuple(
-            (same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id])
-            for i, t in enumerate(alloc.targets)
+            [
+                (same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id])
+                for i, t in enumerate(alloc.targets)
+            ]
         ),
     )
     known = _CHOICES.get(situation)
@@ -643,12 +685,7 @@ def allocation_request(
         kind="battle_allocate_hits",
         step=board.state.step,
         prompt=f"Place {n} hit(s) on your forces ({ctx.get('step', '')} in {where}{via}): lowest value first",
-        options=[
-            Option(
-                Decision(kind="battle_allocate_hits", choice="auto"),
-                "auto: damage the lowest value, then destroy it, then the next (R15)",
-            )
-        ],
+        options=[_AUTO_ALLOCATION],
         info={
             "hits": hits,
             "to_place": n,
@@ -673,6 +710,12 @@ def allocation_request(
         checker=checker,
         kinds=("battle_allocate_hits",),
     )
+
+
+_AUTO_ALLOCATION = Option(  # (made once: Options and Decisions are frozen)
+    Decision(kind="battle_allocate_hits", choice="auto"),
+    "auto: damage the lowest value, then destroy it, then the next (R15)",
+)
 
 
 def us_cancels(board: Board, seq: list[str], ctx: dict[str, str]) -> Gen:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from nimitz.engine.battle.board import Board
 
 DECLINE = "decline"
+# the option to keep the plan, made once (Options and Decisions are frozen)
+_DECLINE = Option(Decision(kind="battle_reactive", choice=DECLINE), "not now: keep the plan")
 
 
 def offer(
@@ -35,8 +37,7 @@ def offer(
                 {"what": what, "decision": auto.describe(), "rulings": ["R16"]},
             )
         return auto
-    decline = Option(Decision(kind="battle_reactive", choice=DECLINE), "not now: keep the plan")
-    allowed = {o.decision for o in options} | {decline.decision}
+    allowed = {o.decision for o in options} | {_DECLINE.decision}
 
     def checker(d: Decision) -> None:
         if d not in allowed:
@@ -49,7 +50,7 @@ def offer(
         kind="battle_reactive",
         step=board.state.step,
         prompt=f"Use a battle plan now: {what}?",
-        options=list(options) + [decline],
+        options=list(options) + [_DECLINE],
         info={**(info or {}), "rulings": ["R16"]},
         checker=checker,
         kinds=("battle_reactive",),
