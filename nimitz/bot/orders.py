@@ -381,8 +381,9 @@ class OrdersBot:
                 to_japan.append(f.id)
                 continue
             f.location = dest
-            if cat == "infantry":
-                f.embarked = us_there  # JA infantry ride transports into areas with US forces
+            # JA infantry ride transports into areas with US forces (setting costs more than reading)
+            if cat == "infantry" and f.embarked != us_there:
+                f.embarked = us_there
         added: list[str] = []
         # R10: only an order that sends forces into the area brings battalions along
         if us_there and order.infantry and len(to_japan) < len(forces):
