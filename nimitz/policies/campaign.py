@@ -164,6 +164,7 @@ def _garrison_post(game: Game, f: Force, open_posts: list[tuple[str, int, int]])
 
 
 BASES = ("WC", "HI", "AU")
+GARRISONS = ("LBA", "INF", "BN")  # the types that hold a threatened objective
 
 
 class _MovementStep:
@@ -187,6 +188,10 @@ class _MovementStep:
         self.based: list[tuple[Force, CounterClass]] = [
             (f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable
         ]
+        self.subs = [f for f, c in self.based if c.type == "SS"]
+        # those that may garrison a threatened objective, each with its kind: its place, type
+        # and flag (what move_problem reads of it)
+        self.garrisons = [(f, c, (f.location, c.type, c.australian)) for f, c in self.based if c.type in GARRISONS]
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
         self.holding = holding_classes(state, game.data)
 
@@ -204,6 +209,8 @@ class _MovementStep:
         gone = [f for f, _ in step.based if f.moved]
         if gone:
             step.based = [(f, c) for f, c in step.based if not f.moved]
+            step.subs = [f for f in step.subs if not f.moved]
+            step.garrisons = [g for g in step.garrisons if not g[0].moved]
         # every force that moved was at a base (none else left `movable`) and holds no ground
         if step.movable - movable != len(gone) or any(f.cls in step.holding for f in gone):
             step.around = None
@@ -217,9 +224,8 @@ def _movement(request: Request, game: Game) -> Decision:
     cls = sheet.cls
     step = _MovementStep.of(request, game)
     based = step.based  # every move below but the B-29s' starts at a base
-    for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
-        if c.type == "SS":
-            return Decision("raid", forces=(f.id,))
+    if step.subs:  # spare submarines raid Japan's reinforcements (-3 each)
+        return Decision("raid", forces=(step.subs[0].id,))
     special = sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
         for f in state.at("MA", "US"):
@@ -247,28 +253,28 @@ def _movement(request: Request, game: Game) -> Decision:
                 if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
                     return Decision("move", forces=(f.id,), area=target)
     hawaii = us_types("HI")
-    # Forces of one type in one place, free to move, find the same post (move_problem reads
-    # nothing else of them): once one finds none, the rest of its kind there are passed over.
-    postless: set[tuple[str, str, bool]] = set()
+    # Forces of one kind, free to move, find the same post (move_problem reads nothing else of
+    # them): once one finds none, the rest of its kind are passed over.
+    passed_over: set[tuple[str, str, bool]] = set()
     open_posts = None  # made when a force first needs them (often none at a base does)
-    for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
-        if c.type not in ("LBA", "INF", "BN"):
-            continue
-        if (kind := (f.location, c.type, c.australian)) in postless:
+    for f, c, kind in step.garrisons:  # aircraft and troops at the bases reinforce threatened objectives
+        if kind in passed_over:
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
+            passed_over.add(kind)
             continue  # Hawaii must stay held (R21)
         if open_posts is None:
             open_posts = _open_posts(us_types, threatened)
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
+            passed_over.add(kind)
             continue  # every threatened objective has its three already
         if variants.cannot_move(game, f):
             continue  # (it goes nowhere; the rest of its kind may)
         post = _garrison_post(game, f, kind_posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
-        postless.add(kind)
+        passed_over.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in based:
             if not (c.type == "INF" or c.type in SHIP_TYPES):  # (c.is_ship, without a property's call)
