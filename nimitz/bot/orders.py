@@ -7,7 +7,7 @@ forces picked, the candidate destinations with their distances and JA counts, th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from attrs import define, field
@@ -131,6 +131,12 @@ class OrdersBot:
         """The JA INF, battalions and LBA ashore here (the state's shared list: not to be changed)."""
         return self.state.summary(area, self._ashore_key, self._ashore)["JA"]
 
+    def with_ja_ashore(self, areas: Iterable[str]) -> list[str]:
+        """The areas of `areas` with JA INF, battalions or LBA ashore, in their order (one pass:
+        several destination rules ask it of every area in turn)."""
+        summary, key, ashore = self.state.summary, self._ashore_key, self._ashore
+        return [c for c in areas if summary(c, key, ashore)["JA"]]
+
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
         if not ignore_subs:
             return self.state.count(area, "US") > 0
@@ -231,13 +237,10 @@ class OrdersBot:
                 return [], "already next to Australia"
             return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
         if kind == "closer_hawaii_ja_ashore":
-            return (
-                [c for c in self._closer(area, "HI") if self.ja_ashore(c)],
-                "one area closer to Hawaii with JA forces ashore",
-            )
+            return self.with_ja_ashore(self._closer(area, "HI")), "one area closer to Hawaii with JA forces ashore"
         if kind == "objective_ja_ashore":
             return (
-                [c for c in self._open_objectives if c != area and self.ja_ashore(c)],
+                [c for c in self.with_ja_ashore(self._open_objectives) if c != area],
                 "an objective with JA forces ashore",
             )
         if kind == "closest_free_objective":
@@ -262,7 +265,7 @@ class OrdersBot:
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
             return (
-                [c for c in codes if c not in (JAPAN, "EA") and self.ja_ashore(c)],
+                self.with_ja_ashore(c for c in codes if c not in (JAPAN, "EA")),
                 "an area with JA forces ashore (not JA, EA)",
             )
         if kind == "battle":
@@ -272,7 +275,7 @@ class OrdersBot:
             )
         if kind == "us_ja_ashore":
             return (
-                [c for c in codes if self.ja_ashore(c) and self.us_ashore(c)],
+                [c for c in self.with_ja_ashore(codes) if self.us_ashore(c)],
                 "an area where US and JA forces are both ashore",
             )
         raise ValueError(f"unknown destination rule {kind!r}")

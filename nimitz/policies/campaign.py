@@ -181,19 +181,22 @@ class _MovementStep:
         state = game.state
         self.lba_bases = state.lba_bases
         self.movable = len(request.info["movable"])
+        self.sent: tuple[str, ...] = ()  # the forces of the player's last answer
+        self.holding = holding_classes(state, game.data)
         movable = set(request.info["movable"])
         cls = game.sheet.cls
-        # the movable forces at the bases, with their classes, in the order of `movable` (the
-        # forces' own). (Found from the bases' own lists: most movable forces are elsewhere.)
-        self.based: list[tuple[Force, CounterClass]] = [
-            (f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable
-        ]
-        self.subs = [f for f, c in self.based if c.type == "SS"]
+        # the movable forces at the bases, with their classes, by id in the order of `movable`
+        # (the forces' own). (Found from the bases' own lists: most movable forces are elsewhere.)
+        self.based: dict[str, tuple[Force, CounterClass]] = {
+            f.id: (f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable
+        }
+        self.subs = [f for f, c in self.based.values() if c.type == "SS"]
         # those that may garrison a threatened objective, each with its kind: its place, type
         # and flag (what move_problem reads of it)
-        self.garrisons = [(f, c, (f.location, c.type, c.australian)) for f, c in self.based if c.type in GARRISONS]
+        self.garrisons = {
+            i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in self.based.items() if c.type in GARRISONS
+        }
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
-        self.holding = holding_classes(state, game.data)
 
     @classmethod
     def of(cls, request: Request, game: Game) -> _MovementStep:
@@ -204,26 +207,42 @@ class _MovementStep:
             step = kept[cls.KEY] = cls(request, game)
             return step
         movable = len(request.info["movable"])
-        if movable == step.movable:
-            return step  # (asked again: nothing moved)
-        gone = [f for f, _ in step.based if f.moved]
-        if gone:
-            step.based = [(f, c) for f, c in step.based if not f.moved]
-            step.subs = [f for f in step.subs if not f.moved]
-            step.garrisons = [g for g in step.garrisons if not g[0].moved]
-        # every force that moved was at a base (none else left `movable`) and holds no ground
-        if step.movable - movable != len(gone) or any(f.cls in step.holding for f in gone):
-            step.around = None
-        step.movable = movable
+        if movable != step.movable:
+            step._moved(game, step.movable - movable)
+            step.movable = movable
         return step
+
+    def _moved(self, game: Game, count: int) -> None:
+        """Take out the `count` forces that have moved since the last request."""
+        forces = game.state.forces
+        sent = [forces[i] for i in self.sent]
+        if count == len(sent) and all(f.moved for f in sent):
+            moved = sent  # (the last answer was carried out: nothing else moved)
+        else:  # (someone else answered) the forces at the bases now moved, if they were all
+            moved = [f for f, _ in self.based.values() if f.moved]
+            if count != len(moved):
+                self.around = None  # forces elsewhere moved as well
+        for f in moved:
+            if (was := self.based.pop(f.id, None)) is not None:
+                self.garrisons.pop(f.id, None)
+                if was[1].type == "SS":
+                    self.subs = [s for s in self.subs if s is not f]
+        if any(f.cls in self.holding for f in moved):
+            self.around = None
 
 
 def _movement(request: Request, game: Game) -> Decision:
+    step = _MovementStep.of(request, game)
+    decision = _next_move(request, game, step)
+    step.sent = decision.forces
+    return decision
+
+
+def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     state = game.state
     sheet = game.sheet
     cls = sheet.cls
-    step = _MovementStep.of(request, game)
-    based = step.based  # every move below but the B-29s' starts at a base
+    based = step.based.values()  # every move below but the B-29s' starts at a base
     if step.subs:  # spare submarines raid Japan's reinforcements (-3 each)
         return Decision("raid", forces=(step.subs[0].id,))
     special = sheet.special
@@ -257,7 +276,7 @@ def _movement(request: Request, game: Game) -> Decision:
     # them): once one finds none, the rest of its kind are passed over.
     passed_over: set[tuple[str, str, bool]] = set()
     open_posts = None  # made when a force first needs them (often none at a base does)
-    for f, c, kind in step.garrisons:  # aircraft and troops at the bases reinforce threatened objectives
+    for f, c, kind in step.garrisons.values():  # aircraft and troops at the bases reinforce threatened objectives
         if kind in passed_over:
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
