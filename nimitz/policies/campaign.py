@@ -117,23 +117,18 @@ def _japan_around(game: Game, held: list[str]) -> tuple[str | None, list[tuple[s
 def _us_types(game: Game) -> Callable[[str], dict[str, int]]:
     """How many US forces of each type stand in an area (the search below asks the same areas
     again and again: the state keeps the counts of each area until a force there moves)."""
-    state = game.state
-    key = ("US types", game.data.fingerprint, state.year)
-    kept = state.kept()
-    types = kept.get(key)  # the counting, made once per state and year
-    if types is None:
-        cls = game.sheet.cls
+    key = ("US types", game.data.fingerprint, game.state.year)
+    cls = game.sheet.cls
 
-        def types(here: list[Force]) -> dict[str, int]:
-            out: dict[str, int] = {}
-            for g in here:
-                if g.side == "US":
-                    t = cls[g.cls].type
-                    out[t] = out.get(t, 0) + 1
-            return out
+    def types(here: list[Force]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for g in here:
+            if g.side == "US":
+                t = cls[g.cls].type
+                out[t] = out.get(t, 0) + 1
+        return out
 
-        kept[key] = types
-    summary = state.summary
+    summary = game.state.summary
     return lambda area: summary(area, key, types)
 
 
@@ -173,13 +168,13 @@ class _MovementStep:
     have moved, each now marked moved and gone from `movable` (engine: movement): the movable
     forces at the bases stand without them, and the target and threats (from the objectives
     held) stand while those were not forces that hold ground (INF, BN, LBA). The step is told
-    by its `lba_bases`, a list made when it begins."""
+    by its turn and its `lba_bases`, a list made when it begins."""
 
     KEY = "sensible: movement step"
 
     def __init__(self, request: Request, game: Game):
         state = game.state
-        self.lba_bases = state.lba_bases
+        self.step = (state.year, state.turn, state.lba_bases)
         self.movable = len(request.info["movable"])
         self.sent: tuple[str, ...] = ()  # the forces of the player's last answer
         self.holding = holding_classes(state, game.data)
@@ -197,13 +192,15 @@ class _MovementStep:
             i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in self.based.items() if c.type in GARRISONS
         }
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
+        self.us_types = _us_types(game)
 
     @classmethod
     def of(cls, request: Request, game: Game) -> _MovementStep:
         """The step's memo, brought up to date with the moves made since the last request."""
-        kept = game.state.kept()
+        state = game.state
+        kept = state.kept()
         step: _MovementStep | None = kept.get(cls.KEY)
-        if step is None or step.lba_bases is not game.state.lba_bases:
+        if step is None or step.step[2] is not state.lba_bases or step.step[:2] != (state.year, state.turn):
             step = kept[cls.KEY] = cls(request, game)
             return step
         movable = len(request.info["movable"])
@@ -264,7 +261,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     if step.around is None:
         step.around = _japan_around(game, objectives_held(state, game.data))
     target, threatened = step.around
-    us_types = _us_types(game)
+    us_types = step.us_types
     if target:  # the attack needs troops to hold what it takes
         there = us_types(target)
         if there.get("INF", 0) + there.get("BN", 0) < 3:
