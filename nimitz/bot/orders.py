@@ -90,6 +90,7 @@ class OrdersBot:
         self.table = data.orders
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
+        self._surface_key = ("US forces other than subs", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         # Kept with the state, as the holding classes are: a bot is made twice a turn, and a
         # year's classes and objectives never change (the categories alone read 60 classes).
@@ -138,9 +139,14 @@ class OrdersBot:
         return [c for c in areas if summary(c, key, ashore)["JA"]]
 
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
-        if not ignore_subs:
-            return self.state.count(area, "US") > 0
-        return any(self.cls(f).type != "SS" for f in self.state.at(area, "US"))
+        if not self.state.count(area, "US"):
+            return False
+        return not ignore_subs or self.state.summary(area, self._surface_key, self._us_beyond_subs)
+
+    def _us_beyond_subs(self, here: list[Force]) -> bool:
+        """Whether US forces other than submarines are here (kept by the state as _ashore is)."""
+        cls = self.sheet.cls
+        return any(f.side == "US" and cls[f.cls].type != "SS" for f in here)
 
     def us_ashore(self, area: str) -> bool:
         return bool(self.state.summary(area, self._ashore_key, self._ashore)["US"])
