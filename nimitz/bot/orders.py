@@ -7,7 +7,7 @@ forces picked, the candidate destinations with their distances and JA counts, th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from attrs import define, field
@@ -29,6 +29,8 @@ class OrderResult:
     held: list[str] = field(factory=list)  # force ids given the order that stayed
     destination: str = ""
     explanation: dict[str, Any] = field(factory=dict)
+    # False in a lab game, which reads only the order: no explanation and no text were made
+    explained: bool = True
 
     def data(self) -> dict[str, Any]:
         """The structured record journaled with the order (and printed by `nimitz bot --json`)."""
@@ -42,6 +44,8 @@ class OrderResult:
         }
 
     def text(self) -> str:
+        if not self.explained:
+            return ""
         e = self.explanation
         roll = e.get("roll", {})
         if roll.get("automatic"):
@@ -77,10 +81,16 @@ class OrdersBot:
         self.data = data
         self.dice = dice
         self.sheet = data.year(state.year)
+        # A lab game (its journal streamed, not kept: see Game.stream_entries) reads only which
+        # order each was: the bot then writes no explanations, texts or roll purposes. (The dice
+        # of a game are its JournaledDice; bare dice, as in `nimitz bot`, belong to no game.)
+        game = getattr(dice, "game", None)
+        self.explains = game is None or game.stream_entries is None
         self.m = data.map
         self.table = data.orders
         # The state keeps each area's forces ashore until a force there moves (its summaries).
         self._ashore_key = ("forces ashore", data.fingerprint, state.year)
+        self._surface_key = ("US forces other than subs", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         # Kept with the state, as the holding classes are: a bot is made twice a turn, and a
         # year's classes and objectives never change (the categories alone read 60 classes).
@@ -122,10 +132,21 @@ class OrdersBot:
         """The JA INF, battalions and LBA ashore here (the state's shared list: not to be changed)."""
         return self.state.summary(area, self._ashore_key, self._ashore)["JA"]
 
+    def with_ja_ashore(self, areas: Iterable[str]) -> list[str]:
+        """The areas of `areas` with JA INF, battalions or LBA ashore, in their order (one pass:
+        several destination rules ask it of every area in turn)."""
+        summary, key, ashore = self.state.summary, self._ashore_key, self._ashore
+        return [c for c in areas if summary(c, key, ashore)["JA"]]
+
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
-        if not ignore_subs:
-            return self.state.count(area, "US") > 0
-        return any(self.cls(f).type != "SS" for f in self.state.at(area, "US"))
+        if not self.state.count(area, "US"):
+            return False
+        return not ignore_subs or self.state.summary(area, self._surface_key, self._us_beyond_subs)
+
+    def _us_beyond_subs(self, here: list[Force]) -> bool:
+        """Whether US forces other than submarines are here (kept by the state as _ashore is)."""
+        cls = self.sheet.cls
+        return any(f.side == "US" and cls[f.cls].type != "SS" for f in here)
 
     def us_ashore(self, area: str) -> bool:
         return bool(self.state.summary(area, self._ashore_key, self._ashore)["US"])
@@ -222,13 +243,10 @@ class OrdersBot:
                 return [], "already next to Australia"
             return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
         if kind == "closer_hawaii_ja_ashore":
-            return (
-                [c for c in self._closer(area, "HI") if self.ja_ashore(c)],
-                "one area closer to Hawaii with JA forces ashore",
-            )
+            return self.with_ja_ashore(self._closer(area, "HI")), "one area closer to Hawaii with JA forces ashore"
         if kind == "objective_ja_ashore":
             return (
-                [c for c in self._open_objectives if c != area and self.ja_ashore(c)],
+                [c for c in self.with_ja_ashore(self._open_objectives) if c != area],
                 "an objective with JA forces ashore",
             )
         if kind == "closest_free_objective":
@@ -253,7 +271,7 @@ class OrdersBot:
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
             return (
-                [c for c in codes if c not in (JAPAN, "EA") and self.ja_ashore(c)],
+                self.with_ja_ashore(c for c in codes if c not in (JAPAN, "EA")),
                 "an area with JA forces ashore (not JA, EA)",
             )
         if kind == "battle":
@@ -263,16 +281,19 @@ class OrdersBot:
             )
         if kind == "us_ja_ashore":
             return (
-                [c for c in codes if self.ja_ashore(c) and self.us_ashore(c)],
+                [c for c in self.with_ja_ashore(codes) if self.us_ashore(c)],
                 "an area where US and JA forces are both ashore",
             )
         raise ValueError(f"unknown destination rule {kind!r}")
 
     def pick_destination(self, cands: list[str], purpose: str) -> tuple[str, dict[str, Any]]:
-        """Fewest JA forces present (every counter counts 1), then random (R6)."""
+        """Fewest JA forces present (every counter counts 1), then random (R6). The info is
+        empty when the bot explains nothing (a lab game)."""
         counts = {c: self.state.count(c, "JA") for c in cands}
         fewest = min(counts.values())
         tied = [c for c in cands if counts[c] == fewest]
+        if not self.explains:
+            return (tied[0] if len(tied) == 1 else choose(self.dice, tied)), {}
         info: dict[str, Any] = {"candidates": [{"area": c, "ja_forces": counts[c]} for c in cands]}
         if len(tied) == 1:
             info["tie_break"] = "fewest JA forces" if len(cands) > 1 else "only candidate"
@@ -298,17 +319,19 @@ class OrdersBot:
     def _select(self, order: Order, area: str, purpose: str, by_category: dict[str, list[Force]]) -> list[Force]:
         """select() from the movable forces split by category (its lists are used up)."""
         chosen: list[Force] = []
-        self.last_pools = {}
+        explains = self.explains
+        self.last_pools = {}  # (left empty when the bot explains nothing)
         # the last INF or LBA ashore never leaves (R4); a Hold leaves nothing, so it may hold it
         keep_one = area not in (JAPAN, "EA") and order.destination != "stay"
         ashore_left = len(self.ja_ashore(area)) if keep_one else 0
         dice = self.dice
         for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba)):
             options = by_category[cat]
-            self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}
+            if explains:
+                self.last_pools[cat] = {"limit": limit, "eligible": [f.id for f in options]}
             if not options or not limit:
                 continue
-            why = f"{purpose}: pick {PICK_NAMES[cat]}"  # once per category, not per pick
+            why = f"{purpose}: pick {PICK_NAMES[cat]}" if explains else ""  # once per category, not per pick
             for _ in range(limit):
                 if not options:
                     break
@@ -329,6 +352,8 @@ class OrdersBot:
                 return None
             for f in forces:
                 f.moved = True
+            if not self.explains:
+                return OrderResult(area=area, order=order.name, held=[f.id for f in forces], explained=False)
             return OrderResult(
                 area=area,
                 order=order.name,
@@ -349,9 +374,6 @@ class OrdersBot:
         forces = self._select(order, area, purpose, by_category)  # (picking a destination moves nothing)
         if not forces:
             return None
-        explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}
-        for c in explanation["candidates"]:
-            c["distance"] = self._dist(c["area"]).get(area)
         # R8: LBA go to Japan when no JA forces are ashore at the destination
         lba_home = order.lba_to_japan_if_no_ashore and not self.ja_ashore(dest)
         categories = self._categories
@@ -368,9 +390,9 @@ class OrdersBot:
                 to_japan.append(f.id)
                 continue
             f.location = dest
-            if cat == "infantry":
-                f.embarked = us_there  # JA infantry ride transports into areas with US forces
-        explanation["lba_to_japan"] = to_japan
+            # JA infantry ride transports into areas with US forces (setting costs more than reading)
+            if cat == "infantry" and f.embarked != us_there:
+                f.embarked = us_there
         added: list[str] = []
         # R10: only an order that sends forces into the area brings battalions along
         if us_there and order.infantry and len(to_japan) < len(forces):
@@ -379,11 +401,16 @@ class OrdersBot:
                 battalion = self.add_battalion(dest)
                 if battalion is not None:
                     added.append(battalion.id)
+        moved = [f.id for f in forces] + added
+        if not self.explains:
+            return OrderResult(area=area, order=order.name, moved=moved, destination=dest, explained=False)
+        explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}
+        for c in explanation["candidates"]:
+            c["distance"] = self._dist(c["area"]).get(area)
+        explanation["lba_to_japan"] = to_japan
         explanation["battalions_added"] = added
         explanation["destination_distance_to_start"] = self._dist(dest).get(area)
-        return OrderResult(
-            area=area, order=order.name, moved=[f.id for f in forces] + added, destination=dest, explanation=explanation
-        )
+        return OrderResult(area=area, order=order.name, moved=moved, destination=dest, explanation=explanation)
 
     def add_battalion(self, dest: str) -> Force | None:
         """A battalion from the box, or a new counter while the pool is unlimited (R10)."""
@@ -410,9 +437,10 @@ class OrdersBot:
         result = self.attempt(row, area, purpose, pool)
         if result is None and row.fallback:
             if row.fallback == "east_roll":
-                face = self.dice.roll("ja", 10, f"{area}: East fallback roll")
+                face = self.dice.roll("ja", 10, f"{area}: East fallback roll" if self.explains else "")
                 fallback = next(r.order for r in self.table.east_roll if r.lo <= face <= r.hi)
-                extra_rolls.append({"roll": face, "table": "east_roll", "result": fallback})
+                if self.explains:
+                    extra_rolls.append({"roll": face, "table": "east_roll", "result": fallback})
             else:
                 fallback = row.fallback
             tried.append(fallback)
@@ -430,11 +458,13 @@ class OrdersBot:
         pool = self._pin_and_pool(area)
         if not pool:
             return None
+        explains = self.explains
+        purpose = f"scouted order in {area}" if explains else ""
         if auto_hold:
             roll: dict[str, Any] = {"automatic": "first scouted order in an objective is Hold (R5)"}
             row = self.table.by_name["Hold"]
         else:
-            dice = roll_sum(self.dice, "ja", self.table.scouted_dice, purpose=f"scouted order in {area}")
+            dice = roll_sum(self.dice, "ja", self.table.scouted_dice, purpose=purpose)
             mod = self.table.scouted_modifier[str(self.state.year)]
             total = sum(dice) + mod
             roll = {
@@ -444,57 +474,63 @@ class OrdersBot:
                 "modifier_source": f"scouted order, {self.state.year}",
             }
             row = self.table.for_roll(total)
-        result, tried, extra = self.carry_out(row, area, f"scouted order in {area}", pool)
-        result.explanation.update(
-            {
-                "roll": roll,
-                "row": f"{row.name} ({row.lo}..{row.hi})",
-                "tried": tried,
-                "extra_rolls": extra,
-                "scouted": True,
-                "rulings": ["R4", "R5", "R6", *row.rulings],
-            }
-        )
+        result, tried, extra = self.carry_out(row, area, purpose, pool)
+        if explains:
+            result.explanation.update(
+                {
+                    "roll": roll,
+                    "row": f"{row.name} ({row.lo}..{row.hi})",
+                    "tried": tried,
+                    "extra_rolls": extra,
+                    "scouted": True,
+                    "rulings": ["R4", "R5", "R6", *row.rulings],
+                }
+            )
         return result
 
     def order(self, area: str, auto_hold: bool, pool: list[Force] | None = None) -> OrderResult:
         """One non-scouted order (1d10 + preset modifier) and its track move (R1, R2, R5).
         `pool`: movable(area), when the caller has it already."""
         track_before = self.state.ja_track
+        explains = self.explains
+        purpose = f"JA order in {area}" if explains else ""
+        table = self.table
         if auto_hold:
             roll: dict[str, Any] = {"automatic": "first order in an objective is Hold (R5)"}
-            row = self.table.by_name["Hold"]
+            row = table.by_name["Hold"]
         else:
             preset = self.state.rules.order_modifiers
-            dice = roll_sum(self.dice, "ja", self.table.order_dice, purpose=f"JA order in {area}")
-            mod = self.table.modifier(preset, self.state.year, track_before)
-            band = self.table.track_band[self.table.band_index(track_before)]
+            dice = roll_sum(self.dice, "ja", table.order_dice, purpose=purpose)
+            mod = table.modifier(preset, self.state.year, track_before)
             total = sum(dice) + mod
-            roll = {
-                "dice": dice,
-                "modifier": mod,
-                "total": total,
-                "modifier_source": f"{preset} preset, {self.state.year}, track {track_before} "
-                f"(band {band.lo}-{band.hi}) (R1)",
-            }
-            row = self.table.for_roll(total)
-        result, tried, extra = self.carry_out(row, area, f"JA order in {area}", pool)
-        done = self.table.by_name[tried[-1]]
+            row = table.for_roll(total)
+            if explains:
+                band = table.track_band[table.band_index(track_before)]
+                roll = {
+                    "dice": dice,
+                    "modifier": mod,
+                    "total": total,
+                    "modifier_source": f"{preset} preset, {self.state.year}, track {track_before} "
+                    f"(band {band.lo}-{band.hi}) (R1)",
+                }
+        result, tried, extra = self.carry_out(row, area, purpose, pool)
+        done = table.by_name[tried[-1]]
         # The difficulty option R5 'no track' leaves the track where it is for the automatic Hold.
         change = 0 if auto_hold and not self.state.rules.objective_hold_track else done.track
-        after = min(self.table.track_max, max(self.table.track_min, track_before + change))
+        after = min(table.track_max, max(table.track_min, track_before + change))
         self.state.ja_track = after
-        result.explanation.update(
-            {
-                "roll": roll,
-                "row": f"{row.name} ({row.lo}..{row.hi})" if not auto_hold else "Hold",
-                "tried": tried,
-                "extra_rolls": extra,
-                "scouted": False,
-                "track": {"before": track_before, "change": change, "after": after, "order": done.name},
-                "rulings": ["R2", "R4", "R6", "R5" if auto_hold else "R1", *row.rulings],
-            }
-        )
+        if explains:
+            result.explanation.update(
+                {
+                    "roll": roll,
+                    "row": f"{row.name} ({row.lo}..{row.hi})" if not auto_hold else "Hold",
+                    "tried": tried,
+                    "extra_rolls": extra,
+                    "scouted": False,
+                    "track": {"before": track_before, "change": change, "after": after, "order": done.name},
+                    "rulings": ["R2", "R4", "R6", "R5" if auto_hold else "R1", *row.rulings],
+                }
+            )
         return result
 
     def run_step(

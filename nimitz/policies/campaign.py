@@ -8,12 +8,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from nimitz.engine import variants
 from nimitz.engine.campaign import cls_of, move_problem
-from nimitz.engine.control import objectives_held
+from nimitz.engine.control import holding_classes, objectives_held
 from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
 from nimitz.policies import battle
@@ -21,6 +22,7 @@ from nimitz.policies import battle
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
     from nimitz.engine.requests import Request
+    from nimitz.model.data import CounterClass
     from nimitz.model.state import Force
 
 CAMPAIGN_KINDS = ("resupply", "scouting", "movement", "bombing_target", "battle_order")
@@ -112,39 +114,32 @@ def _japan_around(game: Game, held: list[str]) -> tuple[str | None, list[tuple[s
     return last[1]
 
 
-class _UsTypes:
+def _us_types(game: Game) -> Callable[[str], dict[str, int]]:
     """How many US forces of each type stand in an area (the search below asks the same areas
     again and again: the state keeps the counts of each area until a force there moves)."""
+    key = ("US types", game.data.fingerprint, game.state.year)
+    cls = game.sheet.cls
 
-    def __init__(self, game: Game):
-        self.state = game.state
-        self.key = ("US types", game.data.fingerprint, game.state.year)
-        cls = game.sheet.cls
+    def types(here: list[Force]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for g in here:
+            if g.side == "US":
+                t = cls[g.cls].type
+                out[t] = out.get(t, 0) + 1
+        return out
 
-        def types(here: list[Force]) -> dict[str, int]:
-            out: dict[str, int] = {}
-            for g in here:
-                if g.side == "US":
-                    t = cls[g.cls].type
-                    out[t] = out.get(t, 0) + 1
-            return out
-
-        self.types = types
-
-    def at(self, area: str) -> dict[str, int]:
-        return self.state.summary(area, self.key, self.types)
-
-    def count(self, area: str, kinds: tuple[str, ...]) -> int:
-        types = self.at(area)
-        return sum(types.get(k, 0) for k in kinds)
+    summary = game.state.summary
+    return lambda area: summary(area, key, types)
 
 
-def _open_posts(us: _UsTypes, threatened: list[tuple[str, int]]) -> dict[str, list[tuple[str, int, int]]]:
+def _open_posts(
+    us_types: Callable[[str], dict[str, int]], threatened: list[tuple[str, int]]
+) -> dict[str, list[tuple[str, int, int]]]:
     """The threatened objectives with fewer than 3 aircraft ("LBA"), and with fewer than 3
     troops ("troops": INF and BN), each as (area, threat, how many of the kind are there)."""
     posts: dict[str, list[tuple[str, int, int]]] = {"LBA": [], "troops": []}
     for area, threat in threatened:
-        types = us.at(area)
+        types = us_types(area)
         if (aircraft := types.get("LBA", 0)) < 3:
             posts["LBA"].append((area, threat, aircraft))
         if (troops := types.get("INF", 0) + types.get("BN", 0)) < 3:
@@ -164,24 +159,93 @@ def _garrison_post(game: Game, f: Force, open_posts: list[tuple[str, int, int]])
 
 
 BASES = ("WC", "HI", "AU")
+GARRISONS = ("LBA", "INF", "BN")  # the types that hold a threatened objective
+
+
+class _MovementStep:
+    """What the sensible player works out at a movement step's first request and keeps with
+    the state for the step's others. Between two requests only the forces a decision named
+    have moved, each now marked moved and gone from `movable` (engine: movement): the movable
+    forces at the bases stand without them, and the target and threats (from the objectives
+    held) stand while those were not forces that hold ground (INF, BN, LBA). The step is told
+    by its turn and its `lba_bases`, a list made when it begins."""
+
+    KEY = "sensible: movement step"
+
+    def __init__(self, request: Request, game: Game):
+        state = game.state
+        self.step = (state.year, state.turn, state.lba_bases)
+        self.movable = len(request.info["movable"])
+        self.sent: tuple[str, ...] = ()  # the forces of the player's last answer
+        self.holding = holding_classes(state, game.data)
+        movable = set(request.info["movable"])
+        cls = game.sheet.cls
+        # the movable forces at the bases, with their classes, by id in the order of `movable`
+        # (the forces' own). (Found from the bases' own lists: most movable forces are elsewhere.)
+        self.based: dict[str, tuple[Force, CounterClass]] = {
+            f.id: (f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable
+        }
+        self.subs = [f for f, c in self.based.values() if c.type == "SS"]
+        # those that may garrison a threatened objective, each with its kind: its place, type
+        # and flag (what move_problem reads of it)
+        self.garrisons = {
+            i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in self.based.items() if c.type in GARRISONS
+        }
+        self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
+        self.us_types = _us_types(game)
+
+    @classmethod
+    def of(cls, request: Request, game: Game) -> _MovementStep:
+        """The step's memo, brought up to date with the moves made since the last request."""
+        state = game.state
+        kept = state.kept()
+        step: _MovementStep | None = kept.get(cls.KEY)
+        if step is None or step.step[2] is not state.lba_bases or step.step[:2] != (state.year, state.turn):
+            step = kept[cls.KEY] = cls(request, game)
+            return step
+        movable = len(request.info["movable"])
+        if movable != step.movable:
+            step._moved(game, step.movable - movable)
+            step.movable = movable
+        return step
+
+    def _moved(self, game: Game, count: int) -> None:
+        """Take out the `count` forces that have moved since the last request."""
+        forces = game.state.forces
+        sent = [forces[i] for i in self.sent]
+        if count == len(sent) and all(f.moved for f in sent):
+            moved = sent  # (the last answer was carried out: nothing else moved)
+        else:  # (someone else answered) the forces at the bases now moved, if they were all
+            moved = [f for f, _ in self.based.values() if f.moved]
+            if count != len(moved):
+                self.around = None  # forces elsewhere moved as well
+        for f in moved:
+            if (was := self.based.pop(f.id, None)) is not None:
+                self.garrisons.pop(f.id, None)
+                if was[1].type == "SS":
+                    self.subs = [s for s in self.subs if s is not f]
+        if any(f.cls in self.holding for f in moved):
+            self.around = None
 
 
 def _movement(request: Request, game: Game) -> Decision:
+    step = _MovementStep.of(request, game)
+    decision = _next_move(request, game, step)
+    step.sent = decision.forces
+    return decision
+
+
+def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     state = game.state
     sheet = game.sheet
     cls = sheet.cls
-    movable = set(request.info["movable"])
-    # Every move below but the B-29s' starts at a base: the movable forces there (in the order
-    # of `movable`, which is the forces' own), with their classes. (Found from the bases' own
-    # lists: most movable forces are elsewhere.)
-    based = [(f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable]
-    for f, c in based:  # spare submarines raid Japan's reinforcements (-3 each)
-        if c.type == "SS":
-            return Decision("raid", forces=(f.id,))
+    based = step.based.values()  # every move below but the B-29s' starts at a base
+    if step.subs:  # spare submarines raid Japan's reinforcements (-3 each)
+        return Decision("raid", forces=(step.subs[0].id,))
     special = sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
         for f in state.at("MA", "US"):
-            if cls[f.cls].bomber_wing and f.id in movable:
+            if cls[f.cls].bomber_wing and f.id in request.info["movable"]:
                 return Decision("strategic_bombing", forces=(f.id,))
     if special.invasion_box and state.turn >= sheet.turns - 1:
         # The last turns: the costliest forces waiting at the bases join the invasion of Japan.
@@ -194,36 +258,39 @@ def _movement(request: Request, game: Game) -> Decision:
         )
         if room > 0 and ready:
             return Decision("invade", forces=tuple(f.id for f in ready[:room]))
-    held = objectives_held(state, game.data)
-    target, threatened = _japan_around(game, held)
-    us = _UsTypes(game)
-    if target and us.count(target, ("INF", "BN")) < 3:  # the attack needs troops to hold what it takes
-        for f, c in based:
-            if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
-                return Decision("move", forces=(f.id,), area=target)
-    hawaii = us.at("HI")
-    # Forces of one type in one place, free to move, find the same post (move_problem reads
-    # nothing else of them): once one finds none, the rest of its kind there are passed over.
-    postless: set[tuple[str, str, bool]] = set()
+    if step.around is None:
+        step.around = _japan_around(game, objectives_held(state, game.data))
+    target, threatened = step.around
+    us_types = step.us_types
+    if target:  # the attack needs troops to hold what it takes
+        there = us_types(target)
+        if there.get("INF", 0) + there.get("BN", 0) < 3:
+            for f, c in based:
+                if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
+                    return Decision("move", forces=(f.id,), area=target)
+    hawaii = us_types("HI")
+    # Forces of one kind, free to move, find the same post (move_problem reads nothing else of
+    # them): once one finds none, the rest of its kind are passed over.
+    passed_over: set[tuple[str, str, bool]] = set()
     open_posts = None  # made when a force first needs them (often none at a base does)
-    for f, c in based:  # aircraft and troops at the bases reinforce threatened objectives
-        if c.type not in ("LBA", "INF", "BN"):
-            continue
-        if (kind := (f.location, c.type, c.australian)) in postless:
+    for f, c, kind in step.garrisons.values():  # aircraft and troops at the bases reinforce threatened objectives
+        if kind in passed_over:
             continue
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
+            passed_over.add(kind)
             continue  # Hawaii must stay held (R21)
         if open_posts is None:
-            open_posts = _open_posts(us, threatened)
+            open_posts = _open_posts(us_types, threatened)
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
+            passed_over.add(kind)
             continue  # every threatened objective has its three already
         if variants.cannot_move(game, f):
             continue  # (it goes nowhere; the rest of its kind may)
         post = _garrison_post(game, f, kind_posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
-        postless.add(kind)
+        passed_over.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in based:
             if not (c.type == "INF" or c.type in SHIP_TYPES):  # (c.is_ship, without a property's call)
