@@ -74,18 +74,16 @@ class OrderResult:
 class OrdersBot:
     """The JA order procedures on one campaign state, rolling the given dice."""
 
-    def __init__(self, state: CampaignState, data: GameData, dice: Dice):
+    def __init__(self, state: CampaignState, data: GameData, dice: Dice, explains: bool = True):
         self.last_pools: dict[str, Any] = {}  # what the latest selection picked from
         self.pinned_at_orders: list[str] = []  # JA INF pinned at the start of JA Orders (R59)
         self.state = state
         self.data = data
         self.dice = dice
         self.sheet = data.year(state.year)
-        # A lab game (its journal streamed, not kept: see Game.stream_entries) reads only which
-        # order each was: the bot then writes no explanations, texts or roll purposes. (The dice
-        # of a game are its JournaledDice; bare dice, as in `nimitz bot`, belong to no game.)
-        game = getattr(dice, "game", None)
-        self.explains = game is None or game.stream_entries is None
+        # False for a lab game (its journal streamed, not kept: Game.keeps_journal), which reads
+        # only which order each was: the bot then writes no explanations, texts or roll purposes.
+        self.explains = explains
         self.m = data.map
         self.table = data.orders
         # The state keeps each area's forces ashore until a force there moves (its summaries).

@@ -268,7 +268,7 @@ def scouting(game: Game) -> Engine:
     state = game.state
     state.step = "scouting"
     state.scout_held = []
-    bot = game.japan.orders(state, game.data, game.dice)
+    bot = game.japan.orders(state, game.data, game.dice, game.keeps_journal)
     markers = bot.place_moved_markers()
     if markers["lone"] or markers["pinned"]:
         game.log(
@@ -532,7 +532,7 @@ def ja_orders(game: Game) -> Engine:
     state.step = "orders"
     if game.sheet.special.strategic_bombing:
         yield from strategic_bombing(game)
-    bot = game.japan.orders(state, game.data, game.dice)
+    bot = game.japan.orders(state, game.data, game.dice, game.keeps_journal)
     if game.sheet.special.no_ja_orders_in:
         game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 

@@ -157,6 +157,12 @@ class Game:
         self.entries_counted += 1
         return True
 
+    @property
+    def keeps_journal(self) -> bool:
+        """Whether the game keeps its whole journal (every game but the lab's streamed ones):
+        only then are the explanations that no streamed entry reads worth making."""
+        return self.stream_entries is None
+
     def makes(self, kind: str) -> bool:
         """Whether entries of `kind` in this step are made (always, but in a streamed game); unlike
         `skips` it counts nothing: for text that only such an entry reads, built before it."""

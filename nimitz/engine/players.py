@@ -59,7 +59,7 @@ class JapanPlayer:
     """Who makes Japan's decisions, one callable per decision the procedures ask for."""
 
     # campaign (R1-R10, R59)
-    orders: Callable[[CampaignState, GameData, Dice], JapaneseOrders]
+    orders: Callable[[CampaignState, GameData, Dice, bool], JapaneseOrders]  # bool: explain (a full journal)
     reinforce: Callable[[CampaignState, GameData, Dice], tuple[str, Explanation]]
     repair: Callable[[CampaignState, GameData], tuple[str, Explanation]]
     # battle set-up and turn (facts 1.8-1.9)
