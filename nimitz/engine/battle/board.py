@@ -162,49 +162,31 @@ class Board:
         # than pieces on the board, the pass costs less)
         if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > len(memo.where):
             return self._remember(pos, memo)
-        order, where, results, keys_of = memo.order, memo.where, memo.results, memo.keys
-        place = order.__getitem__  # (insort's key: one bound method for every move)
-        # (a piece moved twice since is followed once, to where it is now)
-        for p in dict.fromkeys(pos.moved[memo.seen :]):
-            if p not in order:
-                # battle pieces just made (an air group, a transport) are the last in board
-                # order: they join at the end; anything else new (a battalion landed): one
-                # pass over all
-                made: list[str] = []
-                for q in reversed(self.state.battle.pieces):
-                    if q in order:
-                        break
-                    made.append(q)
-                if p not in made:
-                    return self._remember(pos, memo)
-                for q in reversed(made):
-                    order[q] = memo.next_order
-                    memo.next_order += 1
+        where, results, moves_of = memo.where, memo.results, memo.moves
+        place = memo.order.__getitem__  # (insort's key: one bound method for every move)
+        # (a piece moved twice since is followed the first time to where it is now: the second
+        # time it has not moved)
+        for p in pos.moved[memo.seen :]:
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue
-            # a piece going from box to box stays in the groups of its class and side: only
-            # the groups of its boxes change (_keys, inlined: the hottest part of a catch-up)
-            which = 0 if old is None or new is None else 1
-            by_box = keys_of.get(p)
-            gone: tuple[Any, ...] = ()
-            come: tuple[Any, ...] = ()
-            if old is not None:
-                both = by_box.get(old) if by_box is not None else None
-                gone = both[which] if both is not None else self._keys(memo, p, old, not which)
-            if new is not None:
-                both = by_box.get(new) if by_box is not None else None
-                come = both[which] if both is not None else self._keys(memo, p, new, not which)
-            for key in gone:
-                if key not in come:
-                    results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
-            for key in come:
-                if key not in gone:
-                    group = results.get(key)
-                    if group is None:
-                        results[key] = [p]
-                    else:
-                        insort(group, p, key=place)
+            moves = moves_of.get(p)
+            if moves is None:  # a piece new to the memo
+                if not self._place_new(memo, p):
+                    return self._remember(pos, memo)
+                moves = self._moves(memo, p)
+            change = moves.get((old, new))
+            if change is None:
+                change = moves[old, new] = _move_change(self.cls(p), p.split(":", 1)[0], old, new)
+            leave, join = change
+            for key in leave:
+                results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
+            for key in join:
+                group = results.get(key)
+                if group is None:
+                    results[key] = [p]
+                else:
+                    insort(group, p, key=place)
             if new is None:
                 del where[p]
             else:
@@ -212,24 +194,54 @@ class Board:
         memo.changes, memo.seen = pos.changes, len(pos.moved)
         return memo
 
+    def _place_new(self, memo: _BoardMemo, pid: str) -> bool:
+        """Give a piece new to the memo its place in board order: a force joins after the other
+        forces (the battle's forces are only ever appended to), battle pieces just made after
+        every other piece. False for anything else (it needs a fresh pass)."""
+        order = memo.order
+        if pid in order:
+            return True
+        bs = self.state.battle
+        if pid in bs.pieces:
+            made: list[str] = []
+            for q in reversed(bs.pieces):
+                if q in order:
+                    break
+                made.append(q)
+            for q in reversed(made):
+                order[q] = memo.next_order
+                memo.next_order += 1
+            return True
+        if pid in bs.forces:
+            order[pid] = bs.forces.index(pid)
+            return True
+        return False
+
     def _remember(self, pos: Positions, memo: _BoardMemo) -> _BoardMemo:
         """A fresh memo from one pass over the board: every group of _group_keys (the pieces of
         each side, its aircraft, its ships by box...), in board order."""
         bs = self.state.battle
-        keys_of = memo.keys
+        moves_of = memo.moves
         grouped: dict[Any, list[str]] = {}
         order: dict[str, int] = {}
         where: dict[str, str] = {}
-        for i, p in enumerate(chain(bs.forces, bs.pieces)):
+        for i, p in enumerate(bs.forces):
             order[p] = i
+        # (pieces after every force, including forces a battalion plan lands later)
+        for i, p in enumerate(bs.pieces, _PIECES_FROM):
+            order[p] = i
+        for p in order:
             box = pos.get(p)
             if box is None:
                 continue
             where[p] = box
-            by_box = keys_of.get(p)
-            both = by_box.get(box) if by_box is not None else None
-            keys = both[0] if both is not None else self._keys(memo, p, box)
-            for key in keys:
+            moves = moves_of.get(p)
+            if moves is None:
+                moves = self._moves(memo, p)
+            change = moves.get((None, box))
+            if change is None:
+                change = moves[None, box] = _move_change(self.cls(p), p.split(":", 1)[0], None, box)
+            for key in change[1]:
                 group = grouped.get(key)
                 if group is None:
                     grouped[key] = [p]
@@ -237,20 +249,13 @@ class Board:
                     group.append(p)
         memo.changes, memo.seen = pos.changes, len(pos.moved)
         memo.results, memo.order, memo.where = grouped, order, where  # lists, read-only like tuples
-        memo.next_order = len(order)
+        memo.next_order = _PIECES_FROM + len(bs.pieces)
         return memo
 
-    def _keys(self, memo: _BoardMemo, pid: str, box: str, all_groups: bool = True) -> tuple[Any, ...]:
-        """The memo groups a piece in `box` belongs to (see _group_keys); without `all_groups`,
-        only those that depend on the box."""
-        c, side = self.cls(pid), pid.split(":", 1)[0]
-        by_box = memo.keys.get(pid)
-        if by_box is None:
-            by_box = memo.keys[pid] = _class_groups(c, side)
-        keys = by_box.get(box)
-        if keys is None:
-            keys = by_box[box] = _group_keys(c, side, box)
-        return keys[0] if all_groups else keys[1]
+    def _moves(self, memo: _BoardMemo, pid: str) -> dict[tuple[str | None, str | None], _Change]:
+        """The piece's moves table (_CLASS_MOVES), kept in the memo by piece."""
+        moves = memo.moves[pid] = _class_moves(self.cls(pid), pid.split(":", 1)[0])
+        return moves
 
     def _ids(self, side: str | None) -> Sequence[str]:
         if side is None:  # every piece: only a front end asks, so it is not a kept group
@@ -504,6 +509,10 @@ class Board:
         }
 
 
+# The memo groups a piece leaves and joins in a move (_move_change)
+_Change = tuple[tuple[Any, ...], tuple[Any, ...]]
+# Board order: every force before every battle piece (Board._remember)
+_PIECES_FROM = 1 << 20
 _NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
 # Board._plans before its first index
 _UNINDEXED: tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]] = (None, -1, {})
@@ -524,13 +533,13 @@ class _BoardMemo:
         "names",
         "plans",
         "wings",
-        "keys",
+        "moves",
     )
 
     def __init__(self) -> None:
         self.changes = -1  # the positions' count of changes the memo is for
         self.seen = 0  # how many of the positions' `moved` it has followed
-        self.results: dict[Any, list[str]] = {}  # the groups kept (Board._keys); read-only: callers get copies
+        self.results: dict[Any, list[str]] = {}  # the groups kept (_group_keys); read-only: callers get copies
         self.derived: dict[Any, Sequence[str]] = {}  # the other queries, asked since the last change
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
         self.next_order = 0  # the place of a piece new to the board (after every other)
@@ -540,27 +549,40 @@ class _BoardMemo:
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
-        # pid -> box -> _group_keys (the table its class and side share: _GROUP_KEYS)
-        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+        # pid -> the moves table its class and side share (_CLASS_MOVES)
+        self.moves: dict[str, dict[tuple[str | None, str | None], _Change]] = {}
 
 
-# (class, side) -> box -> the memo groups of such a piece there (_group_keys): the same in every
-# battle, so worked out once per process and shared by the memos' `keys` of every piece of the
-# class and side (keyed by the class object's id, which the entry keeps alive and checks)
-_GROUP_KEYS: dict[tuple[int, str], tuple[CounterClass, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]]] = {}
+# (class, side) -> (box before, box after) -> the memo groups such a piece leaves and joins as
+# it moves (None: off the board): the same in every battle, so worked out once per process and
+# shared by the memos' `moves` of every piece of the class and side (keyed by the class object's
+# id, which the entry keeps alive and checks)
+_CLASS_MOVES: dict[tuple[int, str], tuple[CounterClass, dict[tuple[str | None, str | None], _Change]]] = {}
 
 
-def _class_groups(c: CounterClass, side: str) -> dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]:
-    """The shared box -> groups table of the pieces of class `c` and `side` (see _GROUP_KEYS)."""
-    kept = _GROUP_KEYS.get((id(c), side))
+def _class_moves(c: CounterClass, side: str) -> dict[tuple[str | None, str | None], _Change]:
+    """The shared moves table of the pieces of class `c` and `side` (see _CLASS_MOVES)."""
+    kept = _CLASS_MOVES.get((id(c), side))
     if kept is None or kept[0] is not c:
-        if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
-            _GROUP_KEYS.clear()
-        kept = _GROUP_KEYS[id(c), side] = (c, {})
+        if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
+            _CLASS_MOVES.clear()
+        kept = _CLASS_MOVES[id(c), side] = (c, {})
     return kept[1]
 
 
-# (class, damaged) -> Board.values_text, keyed like _GROUP_KEYS (the entry keeps the class alive)
+def _move_change(c: CounterClass, side: str, old: str | None, new: str | None) -> _Change:
+    """The memo groups a piece of class `c` and `side` leaves and joins going from box `old` to
+    box `new` (None: off the board). From box to box it stays in the groups of its class and
+    side: only the groups of its boxes change."""
+    if old is None:
+        return ((), _group_keys(c, side, new)[0] if new is not None else ())
+    if new is None:
+        return (_group_keys(c, side, old)[0], ())
+    before, after = _group_keys(c, side, old)[1], _group_keys(c, side, new)[1]
+    return (tuple(k for k in before if k not in after), tuple(k for k in after if k not in before))
+
+
+# (class, damaged) -> Board.values_text, keyed like _CLASS_MOVES (the entry keeps the class alive)
 _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 
