@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay, Positions
-from nimitz.model.data import CounterClass, Plan
+from nimitz.model.data import CounterClass, Plan, YearSheet
 from nimitz.model.ratings import Rating
 from nimitz.model.state import BOMBING
 
@@ -57,16 +57,25 @@ def box_area(box: str | None) -> str:
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
+    # (slots: `cls` is a bound lookup kept per board, read faster from a slot than from an
+    # instance dictionary)
+    __slots__ = ("game", "state", "data", "sheet", "_cls", "cls", "_names", "_plan_index")
+
     def __init__(self, game: Game):
         self.game = game
         # typed as in battle: the hot paths read state.battle directly (no property call)
         self.state = cast("_InBattle", game.state)
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
-        # pid -> class: a piece never changes class, so the boards of a battle share this
         battle = game.state.battle
         memo = _shared(battle.positions) if battle is not None else _BoardMemo()
-        self._cls: dict[str, CounterClass] = memo.cls
+        # pid -> class: a piece never changes class, so the boards of a battle share this
+        self._cls = memo.cls
+        if self._cls.state is None:
+            self._cls.state, self._cls.sheet = self.state, self.sheet
+        # `cls(pid)` is the dict's own lookup: the query asked most in a battle (tens of
+        # thousands of times a campaign) costs no Python call once the class is known
+        self.cls: Callable[[str], CounterClass] = self._cls.__getitem__
         self._names: dict[str, str] = memo.names
         self._plan_index = memo.plans
 
@@ -77,14 +86,6 @@ class Board:
         return self.state.battle
 
     # --- identity --------------------------------------------------------------------------
-
-    def cls(self, pid: str) -> CounterClass:
-        c = self._cls.get(pid)
-        if c is None:
-            piece = self.state.battle.pieces.get(pid)
-            cid = piece.cls if piece is not None else self.state.forces[pid].cls
-            c = self._cls[pid] = self.sheet.cls[cid]
-        return c
 
     def side(self, pid: str) -> str:
         return pid.split(":", 1)[0]
@@ -518,6 +519,24 @@ _NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get cop
 _UNINDEXED: tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]] = (None, -1, {})
 
 
+class _Classes(dict[str, CounterClass]):
+    """pid -> its counter class, filled as asked (Board.cls)."""
+
+    __slots__ = ("state", "sheet")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: _InBattle | None = None  # the state and year sheet of the battle (Board.__init__)
+        self.sheet: YearSheet | None = None
+
+    def __missing__(self, pid: str) -> CounterClass:
+        assert self.state is not None and self.sheet is not None
+        piece = self.state.battle.pieces.get(pid)
+        cid = piece.cls if piece is not None else self.state.forces[pid].cls
+        c = self[pid] = self.sheet.cls[cid]
+        return c
+
+
 class _BoardMemo:
     """What the Boards over one battle's positions share (`Positions.board_cache`)."""
 
@@ -544,7 +563,7 @@ class _BoardMemo:
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
         self.next_order = 0  # the place of a piece new to the board (after every other)
         self.where: dict[str, str] = {}  # pid -> its box as the groups have it
-        self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
+        self.cls = _Classes()  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
