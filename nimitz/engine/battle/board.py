@@ -106,11 +106,13 @@ class Board:
         return pid in self.state.battle.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.state.battle.pieces.get(pid)
-        if piece is not None:
-            return piece.damaged
+        # (map forces first, most pieces are: forces and battle pieces share one namespace of ids,
+        # the keys of `positions`)
         force = self.state.forces.get(pid)
-        return bool(force and force.damaged)
+        if force is not None:
+            return force.damaged
+        piece = self.state.battle.pieces.get(pid)
+        return piece is not None and piece.damaged
 
     def box(self, pid: str) -> str:
         return self.state.battle.positions.get(pid, "")
@@ -439,8 +441,10 @@ class Board:
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
         playing = self.state.battle.us_playing
+        if not playing:  # (most turns the player plays none: no index asked)
+            return []
         plans = self._plans("US", kind)
-        if not playing or not plans:
+        if not plans:
             return []
         return [(plan, pip) for plan, pip in plans if not pip.used and pip.plan in playing]
 
@@ -474,18 +478,26 @@ class Board:
         if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
         side = pid.split(":", 1)[0]
-        # most battles have no rating plan in play and no optional rule that changes values
-        if self._plans(side, "rating_bonus"):
-            value = self._plan_bonuses(c, side, rating, value, mods, vs_subs)
+        # most turns have no rating plan in force and no optional rule that changes values
+        acting = self.in_force(side, "rating_bonus")
+        if acting:
+            value = self._plan_bonuses(acting, c, side, rating, value, mods, vs_subs)
         if self.state.variant is not None:
             value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
 
     def _plan_bonuses(
-        self, c: CounterClass, side: str, rating: str, value: Rating, mods: list[Modifier], vs_subs: bool
+        self,
+        acting: list[tuple[Plan, PlanInPlay]],
+        c: CounterClass,
+        side: str,
+        rating: str,
+        value: Rating,
+        mods: list[Modifier],
+        vs_subs: bool,
     ) -> Rating:
-        """`value` with the side's rating_bonus plans in force (each change added to `mods`)."""
-        for plan, _pip in self.in_force(side, "rating_bonus"):
+        """`value` with the side's rating_bonus plans in force (`acting`; each change added to `mods`)."""
+        for plan, _pip in acting:
             eff = plan.effect
             if rating not in eff["ratings"] or not _who_matches(eff["who"], c):
                 continue
