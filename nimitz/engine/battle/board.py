@@ -135,24 +135,6 @@ class Board:
         _VALUES_TEXT[id(c), damaged] = (c, text)
         return text
 
-    def _memo(self) -> dict[Any, Sequence[str]]:
-        """Results of the placement queries below, kept while no piece moves, arrives or leaves.
-
-        The battle engine asks these many times between two moves, and scanning the board each
-        time was its largest cost. `positions` counts its own changes and lists the pieces
-        they were to (model.battle.Positions), so every way of moving a piece, the engine's or
-        a test's, is seen without being routed through here, and the memo follows the pieces
-        that moved. (A force or piece only counts once it has a position, and leaves the board
-        by losing it, so a piece new to `forces` or `pieces` is among those that moved; an
-        aircraft changes carrier only as it lands, a change of position too.) The memo lives
-        with the positions, so every Board over them shares it: a policy's board asks nothing
-        the engine's knew."""
-        pos = self.state.battle.positions
-        memo: _BoardMemo | None = pos.board_cache
-        if memo is None or memo.changes != pos.changes:
-            memo = self._catch_up(pos)
-        return memo.results  # type: ignore[return-value]  # lists, read-only like tuples
-
     def _catch_up(self, pos: Positions) -> _BoardMemo:
         """The memo brought up to date: piece by piece when only single pieces moved since,
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
@@ -195,6 +177,7 @@ class Board:
             else:
                 where[p] = new
         memo.changes, memo.seen = pos.changes, len(pos.moved)
+        pos.groups = results
         return memo
 
     def _place_new(self, memo: _BoardMemo, pid: str) -> bool:
@@ -253,6 +236,7 @@ class Board:
         memo.changes, memo.seen = pos.changes, len(pos.moved)
         memo.results, memo.order, memo.where = grouped, order, where  # lists, read-only like tuples
         memo.next_order = _PIECES_FROM + len(bs.pieces)
+        pos.groups = grouped
         return memo
 
     def _moves(self, memo: _BoardMemo, pid: str) -> dict[tuple[str | None, str | None], _Change]:
@@ -264,26 +248,39 @@ class Board:
         if side is None:  # every piece: only a front end asks, so it is not a kept group
             pos = self.state.battle.positions
             return [p for p in chain(self.state.battle.forces, self.state.battle.pieces) if p in pos]
-        return self._memo().get(side, ())
+        return (self.state.battle.positions.groups or self._groups()).get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
         return self._computed("in_box", side, box)
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement groups the memo keeps (see _group_keys): ships in an area,
-        carriers..., as the board stands now (empty: a group no piece is in)."""
-        pos: Positions = self.state.battle.positions  # (no cast() here: the hottest call of a battle)
-        memo: _BoardMemo | None = pos.board_cache
-        if memo is None or memo.changes != pos.changes:
-            memo = self._catch_up(pos)
-        return memo.results.get((query, side, area), ())
+        carriers..., as the board stands now (empty: a group no piece is in).
+
+        The memo keeps them while no piece moves, arrives or leaves: the battle engine asks these
+        many times between two moves, and scanning the board each time was its largest cost.
+        `positions` counts its own changes and lists the pieces they were to
+        (model.battle.Positions), so every way of moving a piece, the engine's or a test's, is
+        seen without being routed through here, and the memo follows the pieces that moved. (A
+        force or piece only counts once it has a position, and leaves the board by losing it, so
+        a piece new to `forces` or `pieces` is among those that moved; an aircraft changes
+        carrier only as it lands, a change of position too.) The memo lives with the positions,
+        so every Board over them shares it: a policy's board asks nothing the engine's knew.
+        Between changes `positions.groups` is the memo's groups; any change makes it None."""
+        # (the group queries below read `positions.groups` the same way, not through here: a
+        # call less for the queries a battle asks most)
+        return (self.state.battle.positions.groups or self._groups()).get((query, side, area), ())
+
+    def _groups(self) -> dict[Any, list[str]]:
+        """The memo's groups, brought up to date after a change (`positions.groups` is None)."""
+        return self._catch_up(self.state.battle.positions).results
 
     def _computed(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries asked seldom (_COMPUTED), computed when asked and
         kept until a piece moves."""
         pos: Positions = self.state.battle.positions
         memo: _BoardMemo | None = pos.board_cache
-        if memo is None or memo.changes != pos.changes:
+        if memo is None or pos.groups is None:
             memo = self._catch_up(pos)
         key = (query, side, area)
         got = memo.derived.get(key)
@@ -318,35 +315,35 @@ class Board:
 
     def ships(self, side: str, area: str) -> list[str]:
         """Ships (submarines and transports too) in a sea area."""
-        return list(self._where("ships", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("ships", side, area), ()))
 
     def surface_ships(self, side: str, area: str) -> list[str]:
         """Ships other than submarines: what bombs, torpedoes and naval guns can hit."""
-        return list(self._where("surface_ships", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("surface_ships", side, area), ()))
 
     def subs(self, side: str, area: str) -> list[str]:
-        return list(self._where("subs", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("subs", side, area), ()))
 
     def has_subs(self, side: str) -> bool:
         """Whether the side has submarines on the board, in any area."""
-        return bool(self._where("any_subs", side))
+        return bool((self.state.battle.positions.groups or self._groups()).get(("any_subs", side, None)))
 
     def all_ships(self, side: str) -> list[str]:
         return list(self._computed("all_ships", side))
 
     def carriers(self, side: str) -> list[str]:
-        return list(self._where("carriers", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("carriers", side, None), ()))
 
     def aircraft(self, side: str) -> list[str]:
-        return list(self._where("aircraft", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("aircraft", side, None), ()))
 
     def lba(self, side: str) -> list[str]:
-        return list(self._where("lba", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("lba", side, None), ()))
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
         if area is None:  # (asked seldom: computed, see _COMPUTED)
             return list(self._computed("flying_anywhere", side))
-        return list(self._where("flying", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("flying", side, area), ()))
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
@@ -361,13 +358,13 @@ class Board:
 
     def ashore(self, side: str) -> list[str]:
         """Infantry and battalions on the side's beach or in its foxholes."""
-        return list(self._where("ashore", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("ashore", side, None), ()))
 
     def foxholes(self, side: str) -> list[str]:
-        return list(self._where("foxholes", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("foxholes", side, None), ()))
 
     def embarked(self, side: str) -> list[str]:
-        return list(self._where("embarked", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("embarked", side, None), ()))
 
     def transport(self, side: str) -> str | None:
         tid = transport_id(side)
@@ -378,7 +375,8 @@ class Board:
 
     def holds_island(self, side: str) -> bool:
         """Own infantry ashore or own land-based aircraft: the right to aim at enemy infantry."""
-        return bool(self._where("ashore", side) or self._where("lba", side))
+        groups = self.state.battle.positions.groups or self._groups()
+        return bool(groups.get(("ashore", side, None)) or groups.get(("lba", side, None)))
 
     def bombing_wings(self, side: str) -> list[str]:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
