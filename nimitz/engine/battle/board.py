@@ -430,11 +430,12 @@ class Board:
         if not plans:
             return []
         turn = self.state.battle.turn
-        return [
-            (plan, pip)
-            for plan, pip in plans
-            if not pip.used and (pip.turn == turn or plan.effect.get("keep_until_used"))
-        ]
+        acting = []
+        for entry in plans:  # (a loop, not a list comprehension: no call of its own)
+            plan, pip = entry
+            if not pip.used and (pip.turn == turn or plan.effect.get("keep_until_used")):
+                acting.append(entry)
+        return acting
 
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
@@ -444,12 +445,19 @@ class Board:
         plans = self._plans("US", kind)
         if not plans:
             return []
-        return [(plan, pip) for plan, pip in plans if not pip.used and pip.plan in playing]
+        playing_now = []
+        for entry in plans:  # (a loop, as in ja_in_force)
+            if not entry[1].used and entry[1].plan in playing:
+                playing_now.append(entry)
+        return playing_now
 
     def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
-        plans = self._plans("US", kind)
-        return [(plan, pip) for plan, pip in plans if not pip.used] if plans else []
+        held = []
+        for entry in self._plans("US", kind):  # (a loop, as in ja_in_force)
+            if not entry[1].used:
+                held.append(entry)
+        return held
 
     def in_force(self, side: str, kind: str) -> list[tuple[Plan, PlanInPlay]]:
         return self.ja_in_force(kind) if side == "JA" else self.us_playing(kind)
@@ -477,7 +485,8 @@ class Board:
             return value, mods
         side = pid.split(":", 1)[0]
         # most turns have no rating plan in force and no optional rule that changes values
-        acting = self.in_force(side, "rating_bonus")
+        # (in_force, without its call: every shot's value is asked here)
+        acting = self.ja_in_force("rating_bonus") if side == "JA" else self.us_playing("rating_bonus")
         if acting:
             value = self._plan_bonuses(acting, c, side, rating, value, mods, vs_subs)
         if self.state.variant is not None:
