@@ -240,8 +240,15 @@ class Board:
         return memo
 
     def _moves(self, memo: _BoardMemo, pid: str) -> dict[tuple[str | None, str | None], _Change]:
-        """The piece's moves table (_CLASS_MOVES), kept in the memo by piece."""
-        moves = memo.moves[pid] = _class_moves(self.cls(pid), pid.split(":", 1)[0])
+        """The piece's moves table: the one its class and side share (_CLASS_MOVES), kept in the
+        memo by piece."""
+        c, side = self.cls(pid), pid.split(":", 1)[0]
+        kept = _CLASS_MOVES.get((id(c), side))
+        if kept is None or kept[0] is not c:
+            if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
+                _CLASS_MOVES.clear()
+            kept = _CLASS_MOVES[id(c), side] = (c, {})
+        moves = memo.moves[pid] = kept[1]
         return moves
 
     def _ids(self, side: str | None) -> Sequence[str]:
@@ -292,11 +299,12 @@ class Board:
         """The battle's forces in the strategic bombing box (R64), on the board or not: kept
         while its list of forces stays (forces keep their map location through a battle)."""
         bs = self.state.battle
-        kept = _shared(bs.positions).wings
+        memo = bs.positions.board_cache or _shared(bs.positions)
+        kept = memo.wings
         if kept is None or kept[0] is not bs.forces or kept[1] != len(bs.forces):
             forces = self.state.forces
             wings = frozenset(p for p in bs.forces if p in forces and forces[p].location == BOMBING)
-            kept = _shared(bs.positions).wings = (bs.forces, len(bs.forces), wings)
+            kept = memo.wings = (bs.forces, len(bs.forces), wings)
         return kept[2]
 
     def ids(self, side: str | None = None) -> list[str]:
@@ -388,7 +396,8 @@ class Board:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        n = len(self._ids(side)) - len(self._where("transports", side))
+        groups = self.state.battle.positions.groups or self._groups()
+        n = len(groups.get(side, ())) - len(groups.get(("transports", side, None), ()))
         if self._wings():
             n -= len(self._computed("bombing_wings", side))
         return n
@@ -593,19 +602,9 @@ class _BoardMemo:
 
 # (class, side) -> (box before, box after) -> the memo groups such a piece leaves and joins as
 # it moves (None: off the board): the same in every battle, so worked out once per process and
-# shared by the memos' `moves` of every piece of the class and side (keyed by the class object's
-# id, which the entry keeps alive and checks)
+# shared by the memos' `moves` of every piece of the class and side (Board._moves; keyed by the
+# class object's id, which the entry keeps alive and checks)
 _CLASS_MOVES: dict[tuple[int, str], tuple[CounterClass, dict[tuple[str | None, str | None], _Change]]] = {}
-
-
-def _class_moves(c: CounterClass, side: str) -> dict[tuple[str | None, str | None], _Change]:
-    """The shared moves table of the pieces of class `c` and `side` (see _CLASS_MOVES)."""
-    kept = _CLASS_MOVES.get((id(c), side))
-    if kept is None or kept[0] is not c:
-        if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
-            _CLASS_MOVES.clear()
-        kept = _CLASS_MOVES[id(c), side] = (c, {})
-    return kept[1]
 
 
 def _move_change(c: CounterClass, side: str, old: str | None, new: str | None) -> _Change:
@@ -675,35 +674,35 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
 
 def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
     wings = board._wings()
-    return (p for p in board._ids(side) if p in wings) if wings else ()
+    return [p for p in board._ids(side) if p in wings] if wings else ()
 
 
 def _all_ships(board: Board, side: str, area: str | None) -> Iterable[str]:
-    return (p for p in board._ids(side) if board.cls(p).is_ship)
+    return [p for p in board._ids(side) if board.cls(p).is_ship]
 
 
 def _in_box(board: Board, side: str, box: str | None) -> Iterable[str]:
     pos = board.state.battle.positions
-    return (p for p in board._ids(side) if pos[p] == box)
+    return [p for p in board._ids(side) if pos[p] == box]
 
 
 def _flying_anywhere(board: Board, side: str, area: str | None) -> Iterable[str]:
     pos = board.state.battle.positions
-    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
+    return [p for p in board._where("aircraft", side) if pos[p] in AREAS]
 
 
 def _at_home(board: Board, side: str, area: str | None) -> Iterable[str]:
     pos = board.state.battle.positions
-    return (p for p in board._where("aircraft", side) if pos[p] not in AREAS)
+    return [p for p in board._where("aircraft", side) if pos[p] not in AREAS]
 
 
 def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
     pos = board.bs.positions
-    return (
+    return [
         p
         for p, piece in board.bs.pieces.items()
         if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK
-    )
+    ]
 
 
 # The placement queries Board._computed computes when asked (kept until a piece moves); every
@@ -718,6 +717,7 @@ _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
     "on_deck": _on_deck,
 }
+# (each answers with a list, not a generator: tuple() of a generator resumes it for every item)
 
 
 def _who_matches(who: str, c: CounterClass) -> bool:

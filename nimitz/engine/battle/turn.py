@@ -108,8 +108,8 @@ def battalions(board: Board) -> None:
 
 
 def first_light(board: Board) -> Gen:
-    ja = [(p, pip) for p, pip in board.ja_in_force("first_light")]
-    us = [(p, pip) for p, pip in board.us_held("first_light")]
+    ja = board.ja_in_force("first_light")
+    us = board.us_held("first_light")
     if ja and us and (ja[0][0].effect["mutual_cancel"] or us[0][0].effect["mutual_cancel"]):
         for _p, pip in ja + us:
             pip.used = True
@@ -253,7 +253,7 @@ def us_air(board: Board) -> Gen:
         return
     # (most turns Japan has no No Contact plan in force: not asked area by area)
     no_contact = board.has_plans("JA", "no_contact")
-    blocked = [a for a in AREAS if no_contact and combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
+    blocked = [a for a in AREAS if combat._no_contact_blocks(board, "US", a, "enemy_aircraft")] if no_contact else []
     play_ids = [p.id for p, _ in plays]
 
     def checker(d: Decision) -> None:
