@@ -403,7 +403,11 @@ class Board:
         return n
 
     def has_surface_ships(self, side: str) -> bool:
-        return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
+        for p in self._ids(side):  # (a loop, not any() of a generator: no call per piece)
+            c = self.cls(p)
+            if c.is_ship and c.type != "SS":
+                return True
+        return False
 
     # --- plans -----------------------------------------------------------------------------
 
@@ -672,44 +676,52 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
 # --- the queries Board._computed works out when asked: (board, side, area) -> piece ids ---
 
 
-def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
+def _bombing_wings(board: Board, side: str, area: str | None) -> list[str]:
     wings = board._wings()
-    return [p for p in board._ids(side) if p in wings] if wings else ()
+    return [p for p in board._ids(side) if p in wings] if wings else []
 
 
-def _all_ships(board: Board, side: str, area: str | None) -> Iterable[str]:
+def _all_ships(board: Board, side: str, area: str | None) -> list[str]:
     return [p for p in board._ids(side) if board.cls(p).is_ship]
 
 
-def _in_box(board: Board, side: str, box: str | None) -> Iterable[str]:
+def _in_box(board: Board, side: str, box: str | None) -> list[str]:
     pos = board.state.battle.positions
-    return [p for p in board._ids(side) if pos[p] == box]
+    found = []
+    for p in board._ids(side):
+        if pos[p] == box:
+            found.append(p)
+    return found
 
 
-def _flying_anywhere(board: Board, side: str, area: str | None) -> Iterable[str]:
+def _flying_anywhere(board: Board, side: str, area: str | None) -> list[str]:
     pos = board.state.battle.positions
     return [p for p in board._where("aircraft", side) if pos[p] in AREAS]
 
 
-def _at_home(board: Board, side: str, area: str | None) -> Iterable[str]:
+def _at_home(board: Board, side: str, area: str | None) -> list[str]:
     pos = board.state.battle.positions
-    return [p for p in board._where("aircraft", side) if pos[p] not in AREAS]
+    found = []
+    for p in board._where("aircraft", side):
+        if pos[p] not in AREAS:
+            found.append(p)
+    return found
 
 
-def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
-    pos = board.bs.positions
-    return [
-        p
-        for p, piece in board.bs.pieces.items()
-        if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK
-    ]
+def _on_deck(board: Board, carrier: str, area: str | None) -> list[str]:
+    pos = board.state.battle.positions
+    found = []
+    for p, piece in board.state.battle.pieces.items():
+        if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK:
+            found.append(p)
+    return found
 
 
 # The placement queries Board._computed computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys, Board._where): ships, surface ships, subs (by area),
 # carriers, aircraft, LBA, transports, flying (by area), ashore,
 # foxholes, embarked.
-_COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
+_COMPUTED: dict[str, Callable[[Board, str, str | None], list[str]]] = {
     "all_ships": _all_ships,  # (no rule asks for it in a campaign)
     "bombing_wings": _bombing_wings,
     "flying_anywhere": _flying_anywhere,  # (kept, every sortie and landing changed it: no rule asks)
@@ -717,7 +729,8 @@ _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
     "on_deck": _on_deck,
 }
-# (each answers with a list, not a generator: tuple() of a generator resumes it for every item)
+# (each answers with a list, not a generator, which tuple() resumes for every item; the three
+# asked every turn by loops, since a comprehension is a call of its own)
 
 
 def _who_matches(who: str, c: CounterClass) -> bool:

@@ -389,8 +389,16 @@ def return_aircraft(board: Board) -> Gen:
 def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[str, int], int]:
     """A side's carrier aircraft, the room on its undamaged carriers (each takes as many as it
     started the battle with) and how many aircraft that room leaves without a deck."""
-    cag = [p for p in board.aircraft(side) if board.cls(p).type == "CAG"]
-    room = {c: board.bs.capacity.get(c, 0) for c in board.carriers(side) if not board.damaged(c)}
+    # (loops, not comprehensions: each of those is a call of its own, and this runs every turn)
+    cag = []
+    for p in board.aircraft(side):
+        if board.cls(p).type == "CAG":
+            cag.append(p)
+    capacity = board.bs.capacity
+    room = {}
+    for c in board.carriers(side):
+        if not board.damaged(c):
+            room[c] = capacity.get(c, 0)
     return cag, room, len(cag) - sum(room.values())
 
 
