@@ -25,7 +25,7 @@ _STEP_WORDS = {step: step.replace("_", " ") for step in combat.STEPS}  # (the st
 
 
 def battle_turn(board: Board) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     bs.turn += 1
     bs.done = []
     bs.us_playing = []
@@ -241,7 +241,7 @@ def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
 
 
 def us_air(board: Board) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     home = board.at_home("US")
     if home:
         grounded = set(bs.done) | set(board.bombing_wings("US"))  # R64: the wings bomb Japan
@@ -329,7 +329,7 @@ def us_air(board: Board) -> Gen:
 
 def infantry_advance(board: Board) -> None:
     """Beach -> foxholes; transport -> beach; Marines transport -> foxholes (facts 1.9)."""
-    bs = board.bs
+    bs = board.state.battle
     for side in SIDES:
         moved = []
         for p in board.infantry(side, (f"{side}_BE",)):
@@ -350,7 +350,7 @@ def infantry_advance(board: Board) -> None:
 
 
 def return_aircraft(board: Board) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     for side in SIDES:
         for p in board.lba(side):
             bs.positions[p] = f"{side}_AF"
@@ -394,7 +394,7 @@ def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[st
     for p in board.aircraft(side):
         if board.cls(p).type == "CAG":
             cag.append(p)
-    capacity = board.bs.capacity
+    capacity = board.state.battle.capacity
     room = {}
     for c in board.carriers(side):
         if not board.damaged(c):
@@ -414,7 +414,7 @@ def choose_losses(
 
 
 def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     for side in sides:
         lba = board.lba(side)
         k = len(lba) - board.airfields(side)
@@ -481,7 +481,7 @@ def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: s
 
 
 def change_length(board: Board, change: int, why: str, side: str) -> None:
-    bs = board.bs
+    bs = board.state.battle
     before = bs.length
     bs.length = min(board.data.battle.max_turns, max(board.data.battle.min_turns, bs.length + change))
     board.game.log(
@@ -551,7 +551,7 @@ def duration(board: Board) -> Gen:
 
 def over(board: Board) -> str:
     """Why the battle ends after this turn, or '' if it goes on."""
-    bs = board.bs
+    bs = board.state.battle
     us, ja = board.count_on_sheet("US"), board.count_on_sheet("JA")
     if not us and not ja:
         return "no forces left on the sheet"
