@@ -362,7 +362,11 @@ class Board:
         return list(self._computed("on_deck", carrier))
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
-        return [p for p in self.at(side, boxes) if self.cls(p).is_ground]
+        found = []
+        for p in self.at(side, boxes):  # (a loop, as in the computed queries: asked every turn)
+            if self.cls(p).is_ground:
+                found.append(p)
+        return found
 
     def ashore(self, side: str) -> list[str]:
         """Infantry and battalions on the side's beach or in its foxholes."""
