@@ -160,10 +160,7 @@ class Board:
                 if not self._place_new(memo, p):
                     return self._remember(pos, memo)
                 moves = self._moves(memo, p)
-            change = moves.get((old, new))
-            if change is None:
-                change = moves[old, new] = _move_change(self.cls(p), p.split(":", 1)[0], old, new)
-            leave, join = change
+            leave, join = moves.get((old, new)) or self._new_move(moves, p, old, new)
             for key in leave:
                 results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
             for key in join:
@@ -224,10 +221,7 @@ class Board:
             moves = moves_of.get(p)
             if moves is None:
                 moves = self._moves(memo, p)
-            change = moves.get((None, box))
-            if change is None:
-                change = moves[None, box] = _move_change(self.cls(p), p.split(":", 1)[0], None, box)
-            for key in change[1]:
+            for key in (moves.get((None, box)) or self._new_move(moves, p, None, box))[1]:
                 group = grouped.get(key)
                 if group is None:
                     grouped[key] = [p]
@@ -250,6 +244,13 @@ class Board:
             kept = _CLASS_MOVES[id(c), side] = (c, {})
         moves = memo.moves[pid] = kept[1]
         return moves
+
+    def _new_move(
+        self, moves: dict[tuple[str | None, str | None], _Change], pid: str, old: str | None, new: str | None
+    ) -> _Change:
+        """A move the piece's moves table has not seen yet, worked out and kept in it."""
+        change = moves[old, new] = _move_change(self.cls(pid), pid.split(":", 1)[0], old, new)
+        return change
 
     def _ids(self, side: str | None) -> Sequence[str]:
         if side is None:  # every piece: only a front end asks, so it is not a kept group
