@@ -41,9 +41,10 @@ class Positions(dict[str, str]):
     the last change of many pieces at once (update, clear...), which the engine makes only in
     setting up. `board_cache` is the battle engine's (engine.battle.board): its query results
     for these positions, shared by every Board over them (the engine's and each policy
-    decision's); never copied or saved."""
+    decision's); never copied or saved. `groups` is the part of them a query reads, while no
+    change has been made since they were brought up to date (None after any change)."""
 
-    __slots__ = ("changes", "moved", "bulk", "board_cache")
+    __slots__ = ("changes", "moved", "bulk", "board_cache", "groups")
 
     def __init__(self, *args: Any, **kwargs: str) -> None:
         super().__init__(*args, **kwargs)
@@ -51,27 +52,32 @@ class Positions(dict[str, str]):
         self.moved: list[str] = []
         self.bulk = 0
         self.board_cache: Any = None
+        self.groups: dict[Any, list[str]] | None = None
 
     # (dict's own methods called directly, not through super(): a battle moves pieces often)
     def __setitem__(self, key: str, value: str) -> None:
         if self.get(key) != value:  # a piece put back where it is changes nothing
             self.changes += 1
             self.moved.append(key)
+            self.groups = None
             dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
         self.changes += 1
         self.moved.append(key)
+        self.groups = None
         dict.__delitem__(self, key)
 
     def pop(self, key: str, *default: Any) -> Any:
         self.changes += 1
         self.moved.append(key)
+        self.groups = None
         return dict.pop(self, key, *default)
 
     def _bulk_change(self) -> None:
         self.changes += 1
         self.bulk = self.changes
+        self.groups = None
 
     def popitem(self) -> tuple[str, str]:
         self._bulk_change()

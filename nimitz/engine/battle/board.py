@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay, Positions
-from nimitz.model.data import CounterClass, Plan
+from nimitz.model.data import CounterClass, Plan, YearSheet
 from nimitz.model.ratings import Rating
 from nimitz.model.state import BOMBING
 
@@ -57,16 +57,25 @@ def box_area(box: str | None) -> str:
 class Board:
     """Queries over the battle in `game.state.battle`."""
 
+    # (slots: `cls` is a bound lookup kept per board, read faster from a slot than from an
+    # instance dictionary)
+    __slots__ = ("game", "state", "data", "sheet", "_cls", "cls", "_names", "_plan_index")
+
     def __init__(self, game: Game):
         self.game = game
         # typed as in battle: the hot paths read state.battle directly (no property call)
         self.state = cast("_InBattle", game.state)
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
-        # pid -> class: a piece never changes class, so the boards of a battle share this
         battle = game.state.battle
         memo = _shared(battle.positions) if battle is not None else _BoardMemo()
-        self._cls: dict[str, CounterClass] = memo.cls
+        # pid -> class: a piece never changes class, so the boards of a battle share this
+        self._cls = memo.cls
+        if self._cls.state is None:
+            self._cls.state, self._cls.sheet = self.state, self.sheet
+        # `cls(pid)` is the dict's own lookup: the query asked most in a battle (tens of
+        # thousands of times a campaign) costs no Python call once the class is known
+        self.cls: Callable[[str], CounterClass] = self._cls.__getitem__
         self._names: dict[str, str] = memo.names
         self._plan_index = memo.plans
 
@@ -77,14 +86,6 @@ class Board:
         return self.state.battle
 
     # --- identity --------------------------------------------------------------------------
-
-    def cls(self, pid: str) -> CounterClass:
-        c = self._cls.get(pid)
-        if c is None:
-            piece = self.state.battle.pieces.get(pid)
-            cid = piece.cls if piece is not None else self.state.forces[pid].cls
-            c = self._cls[pid] = self.sheet.cls[cid]
-        return c
 
     def side(self, pid: str) -> str:
         return pid.split(":", 1)[0]
@@ -105,11 +106,13 @@ class Board:
         return pid in self.state.battle.pieces
 
     def damaged(self, pid: str) -> bool:
-        piece = self.state.battle.pieces.get(pid)
-        if piece is not None:
-            return piece.damaged
+        # (map forces first, most pieces are: forces and battle pieces share one namespace of ids,
+        # the keys of `positions`)
         force = self.state.forces.get(pid)
-        return bool(force and force.damaged)
+        if force is not None:
+            return force.damaged
+        piece = self.state.battle.pieces.get(pid)
+        return piece is not None and piece.damaged
 
     def box(self, pid: str) -> str:
         return self.state.battle.positions.get(pid, "")
@@ -132,24 +135,6 @@ class Board:
         _VALUES_TEXT[id(c), damaged] = (c, text)
         return text
 
-    def _memo(self) -> dict[Any, Sequence[str]]:
-        """Results of the placement queries below, kept while no piece moves, arrives or leaves.
-
-        The battle engine asks these many times between two moves, and scanning the board each
-        time was its largest cost. `positions` counts its own changes and lists the pieces
-        they were to (model.battle.Positions), so every way of moving a piece, the engine's or
-        a test's, is seen without being routed through here, and the memo follows the pieces
-        that moved. (A force or piece only counts once it has a position, and leaves the board
-        by losing it, so a piece new to `forces` or `pieces` is among those that moved; an
-        aircraft changes carrier only as it lands, a change of position too.) The memo lives
-        with the positions, so every Board over them shares it: a policy's board asks nothing
-        the engine's knew."""
-        pos = self.state.battle.positions
-        memo: _BoardMemo | None = pos.board_cache
-        if memo is None or memo.changes != pos.changes:
-            memo = self._catch_up(pos)
-        return memo.results  # type: ignore[return-value]  # lists, read-only like tuples
-
     def _catch_up(self, pos: Positions) -> _BoardMemo:
         """The memo brought up to date: piece by piece when only single pieces moved since,
         else from one fresh pass over the board. Computed queries (`derived`) start again."""
@@ -162,74 +147,81 @@ class Board:
         # than pieces on the board, the pass costs less)
         if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > len(memo.where):
             return self._remember(pos, memo)
-        order, where, results, keys_of = memo.order, memo.where, memo.results, memo.keys
-        place = order.__getitem__  # (insort's key: one bound method for every move)
-        # (a piece moved twice since is followed once, to where it is now)
-        for p in dict.fromkeys(pos.moved[memo.seen :]):
-            if p not in order:
-                # battle pieces just made (an air group, a transport) are the last in board
-                # order: they join at the end; anything else new (a battalion landed): one
-                # pass over all
-                made: list[str] = []
-                for q in reversed(self.state.battle.pieces):
-                    if q in order:
-                        break
-                    made.append(q)
-                if p not in made:
-                    return self._remember(pos, memo)
-                for q in reversed(made):
-                    order[q] = memo.next_order
-                    memo.next_order += 1
+        where, results, moves_of = memo.where, memo.results, memo.moves
+        place = memo.order.__getitem__  # (insort's key: one bound method for every move)
+        # (a piece moved twice since is followed the first time to where it is now: the second
+        # time it has not moved)
+        for p in pos.moved[memo.seen :]:
             old, new = where.get(p), pos.get(p)
             if old == new:
                 continue
-            # a piece going from box to box stays in the groups of its class and side: only
-            # the groups of its boxes change (_keys, inlined: the hottest part of a catch-up)
-            which = 0 if old is None or new is None else 1
-            by_box = keys_of.get(p)
-            gone: tuple[Any, ...] = ()
-            come: tuple[Any, ...] = ()
-            if old is not None:
-                both = by_box.get(old) if by_box is not None else None
-                gone = both[which] if both is not None else self._keys(memo, p, old, not which)
-            if new is not None:
-                both = by_box.get(new) if by_box is not None else None
-                come = both[which] if both is not None else self._keys(memo, p, new, not which)
-            for key in gone:
-                if key not in come:
-                    results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
-            for key in come:
-                if key not in gone:
-                    group = results.get(key)
-                    if group is None:
-                        results[key] = [p]
-                    else:
-                        insort(group, p, key=place)
+            moves = moves_of.get(p)
+            if moves is None:  # a piece new to the memo
+                if not self._place_new(memo, p):
+                    return self._remember(pos, memo)
+                moves = self._moves(memo, p)
+            leave, join = moves.get((old, new)) or self._new_move(moves, p, old, new)
+            for key in leave:
+                results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
+            for key in join:
+                group = results.get(key)
+                if group is None:
+                    results[key] = [p]
+                else:
+                    insort(group, p, key=place)
             if new is None:
                 del where[p]
             else:
                 where[p] = new
         memo.changes, memo.seen = pos.changes, len(pos.moved)
+        pos.groups = results
         return memo
+
+    def _place_new(self, memo: _BoardMemo, pid: str) -> bool:
+        """Give a piece new to the memo its place in board order: a force joins after the other
+        forces (the battle's forces are only ever appended to), battle pieces just made after
+        every other piece. False for anything else (it needs a fresh pass)."""
+        order = memo.order
+        if pid in order:
+            return True
+        bs = self.state.battle
+        if pid in bs.pieces:
+            made: list[str] = []
+            for q in reversed(bs.pieces):
+                if q in order:
+                    break
+                made.append(q)
+            for q in reversed(made):
+                order[q] = memo.next_order
+                memo.next_order += 1
+            return True
+        if pid in bs.forces:
+            order[pid] = bs.forces.index(pid)
+            return True
+        return False
 
     def _remember(self, pos: Positions, memo: _BoardMemo) -> _BoardMemo:
         """A fresh memo from one pass over the board: every group of _group_keys (the pieces of
         each side, its aircraft, its ships by box...), in board order."""
         bs = self.state.battle
-        keys_of = memo.keys
+        moves_of = memo.moves
         grouped: dict[Any, list[str]] = {}
         order: dict[str, int] = {}
         where: dict[str, str] = {}
-        for i, p in enumerate(chain(bs.forces, bs.pieces)):
+        for i, p in enumerate(bs.forces):
             order[p] = i
+        # (pieces after every force, including forces a battalion plan lands later)
+        for i, p in enumerate(bs.pieces, _PIECES_FROM):
+            order[p] = i
+        for p in order:
             box = pos.get(p)
             if box is None:
                 continue
             where[p] = box
-            by_box = keys_of.get(p)
-            both = by_box.get(box) if by_box is not None else None
-            keys = both[0] if both is not None else self._keys(memo, p, box)
-            for key in keys:
+            moves = moves_of.get(p)
+            if moves is None:
+                moves = self._moves(memo, p)
+            for key in (moves.get((None, box)) or self._new_move(moves, p, None, box))[1]:
                 group = grouped.get(key)
                 if group is None:
                     grouped[key] = [p]
@@ -237,45 +229,66 @@ class Board:
                     group.append(p)
         memo.changes, memo.seen = pos.changes, len(pos.moved)
         memo.results, memo.order, memo.where = grouped, order, where  # lists, read-only like tuples
-        memo.next_order = len(order)
+        memo.next_order = _PIECES_FROM + len(bs.pieces)
+        pos.groups = grouped
         return memo
 
-    def _keys(self, memo: _BoardMemo, pid: str, box: str, all_groups: bool = True) -> tuple[Any, ...]:
-        """The memo groups a piece in `box` belongs to (see _group_keys); without `all_groups`,
-        only those that depend on the box."""
+    def _moves(self, memo: _BoardMemo, pid: str) -> dict[tuple[str | None, str | None], _Change]:
+        """The piece's moves table: the one its class and side share (_CLASS_MOVES), kept in the
+        memo by piece."""
         c, side = self.cls(pid), pid.split(":", 1)[0]
-        by_box = memo.keys.get(pid)
-        if by_box is None:
-            by_box = memo.keys[pid] = _class_groups(c, side)
-        keys = by_box.get(box)
-        if keys is None:
-            keys = by_box[box] = _group_keys(c, side, box)
-        return keys[0] if all_groups else keys[1]
+        kept = _CLASS_MOVES.get((id(c), side))
+        if kept is None or kept[0] is not c:
+            if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
+                _CLASS_MOVES.clear()
+            kept = _CLASS_MOVES[id(c), side] = (c, {})
+        moves = memo.moves[pid] = kept[1]
+        return moves
+
+    def _new_move(
+        self, moves: dict[tuple[str | None, str | None], _Change], pid: str, old: str | None, new: str | None
+    ) -> _Change:
+        """A move the piece's moves table has not seen yet, worked out and kept in it."""
+        change = moves[old, new] = _move_change(self.cls(pid), pid.split(":", 1)[0], old, new)
+        return change
 
     def _ids(self, side: str | None) -> Sequence[str]:
         if side is None:  # every piece: only a front end asks, so it is not a kept group
             pos = self.state.battle.positions
             return [p for p in chain(self.state.battle.forces, self.state.battle.pieces) if p in pos]
-        return self._memo().get(side, ())
+        return (self.state.battle.positions.groups or self._groups()).get(side, ())
 
     def _in_box(self, side: str, box: str) -> Sequence[str]:
         return self._computed("in_box", side, box)
 
     def _where(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement groups the memo keeps (see _group_keys): ships in an area,
-        carriers..., as the board stands now (empty: a group no piece is in)."""
-        pos: Positions = self.state.battle.positions  # (no cast() here: the hottest call of a battle)
-        memo: _BoardMemo | None = pos.board_cache
-        if memo is None or memo.changes != pos.changes:
-            memo = self._catch_up(pos)
-        return memo.results.get((query, side, area), ())
+        carriers..., as the board stands now (empty: a group no piece is in).
+
+        The memo keeps them while no piece moves, arrives or leaves: the battle engine asks these
+        many times between two moves, and scanning the board each time was its largest cost.
+        `positions` counts its own changes and lists the pieces they were to
+        (model.battle.Positions), so every way of moving a piece, the engine's or a test's, is
+        seen without being routed through here, and the memo follows the pieces that moved. (A
+        force or piece only counts once it has a position, and leaves the board by losing it, so
+        a piece new to `forces` or `pieces` is among those that moved; an aircraft changes
+        carrier only as it lands, a change of position too.) The memo lives with the positions,
+        so every Board over them shares it: a policy's board asks nothing the engine's knew.
+        Between changes `positions.groups` is the memo's groups; any change makes it None."""
+        # (the group queries below read `positions.groups` the same way, not through here: a
+        # call less for the queries a battle asks most)
+        return (self.state.battle.positions.groups or self._groups()).get((query, side, area), ())
+
+    def _groups(self) -> dict[Any, list[str]]:
+        """The memo's groups, brought up to date after a change (`positions.groups` is None)."""
+        return self._catch_up(self.state.battle.positions).results
 
     def _computed(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries asked seldom (_COMPUTED), computed when asked and
         kept until a piece moves."""
         pos: Positions = self.state.battle.positions
         memo: _BoardMemo | None = pos.board_cache
-        if memo is None or memo.changes != pos.changes:
+        if memo is None or pos.groups is None:
             memo = self._catch_up(pos)
         key = (query, side, area)
         got = memo.derived.get(key)
@@ -287,11 +300,12 @@ class Board:
         """The battle's forces in the strategic bombing box (R64), on the board or not: kept
         while its list of forces stays (forces keep their map location through a battle)."""
         bs = self.state.battle
-        kept = _shared(bs.positions).wings
+        memo = bs.positions.board_cache or _shared(bs.positions)
+        kept = memo.wings
         if kept is None or kept[0] is not bs.forces or kept[1] != len(bs.forces):
             forces = self.state.forces
             wings = frozenset(p for p in bs.forces if p in forces and forces[p].location == BOMBING)
-            kept = _shared(bs.positions).wings = (bs.forces, len(bs.forces), wings)
+            kept = memo.wings = (bs.forces, len(bs.forces), wings)
         return kept[2]
 
     def ids(self, side: str | None = None) -> list[str]:
@@ -310,35 +324,35 @@ class Board:
 
     def ships(self, side: str, area: str) -> list[str]:
         """Ships (submarines and transports too) in a sea area."""
-        return list(self._where("ships", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("ships", side, area), ()))
 
     def surface_ships(self, side: str, area: str) -> list[str]:
         """Ships other than submarines: what bombs, torpedoes and naval guns can hit."""
-        return list(self._where("surface_ships", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("surface_ships", side, area), ()))
 
     def subs(self, side: str, area: str) -> list[str]:
-        return list(self._where("subs", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("subs", side, area), ()))
 
     def has_subs(self, side: str) -> bool:
         """Whether the side has submarines on the board, in any area."""
-        return bool(self._where("any_subs", side))
+        return bool((self.state.battle.positions.groups or self._groups()).get(("any_subs", side, None)))
 
     def all_ships(self, side: str) -> list[str]:
         return list(self._computed("all_ships", side))
 
     def carriers(self, side: str) -> list[str]:
-        return list(self._where("carriers", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("carriers", side, None), ()))
 
     def aircraft(self, side: str) -> list[str]:
-        return list(self._where("aircraft", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("aircraft", side, None), ()))
 
     def lba(self, side: str) -> list[str]:
-        return list(self._where("lba", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("lba", side, None), ()))
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
         if area is None:  # (asked seldom: computed, see _COMPUTED)
             return list(self._computed("flying_anywhere", side))
-        return list(self._where("flying", side, area))
+        return list((self.state.battle.positions.groups or self._groups()).get(("flying", side, area), ()))
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
@@ -349,17 +363,21 @@ class Board:
         return list(self._computed("on_deck", carrier))
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
-        return [p for p in self.at(side, boxes) if self.cls(p).is_ground]
+        found = []
+        for p in self.at(side, boxes):  # (a loop, as in the computed queries: asked every turn)
+            if self.cls(p).is_ground:
+                found.append(p)
+        return found
 
     def ashore(self, side: str) -> list[str]:
         """Infantry and battalions on the side's beach or in its foxholes."""
-        return list(self._where("ashore", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("ashore", side, None), ()))
 
     def foxholes(self, side: str) -> list[str]:
-        return list(self._where("foxholes", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("foxholes", side, None), ()))
 
     def embarked(self, side: str) -> list[str]:
-        return list(self._where("embarked", side))
+        return list((self.state.battle.positions.groups or self._groups()).get(("embarked", side, None), ()))
 
     def transport(self, side: str) -> str | None:
         tid = transport_id(side)
@@ -370,7 +388,8 @@ class Board:
 
     def holds_island(self, side: str) -> bool:
         """Own infantry ashore or own land-based aircraft: the right to aim at enemy infantry."""
-        return bool(self._where("ashore", side) or self._where("lba", side))
+        groups = self.state.battle.positions.groups or self._groups()
+        return bool(groups.get(("ashore", side, None)) or groups.get(("lba", side, None)))
 
     def bombing_wings(self, side: str) -> list[str]:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
@@ -382,13 +401,18 @@ class Board:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
         (transports are only their cargo's ride, airfields are not forces, and bombing wings
         fight elsewhere, R64)."""
-        n = len(self._ids(side)) - len(self._where("transports", side))
+        groups = self.state.battle.positions.groups or self._groups()
+        n = len(groups.get(side, ())) - len(groups.get(("transports", side, None), ()))
         if self._wings():
             n -= len(self._computed("bombing_wings", side))
         return n
 
     def has_surface_ships(self, side: str) -> bool:
-        return any(self.cls(p).is_ship and self.cls(p).type not in ("SS",) for p in self._ids(side))
+        for p in self._ids(side):  # (a loop, not any() of a generator: no call per piece)
+            c = self.cls(p)
+            if c.is_ship and c.type != "SS":
+                return True
+        return False
 
     # --- plans -----------------------------------------------------------------------------
 
@@ -424,24 +448,34 @@ class Board:
         if not plans:
             return []
         turn = self.state.battle.turn
-        return [
-            (plan, pip)
-            for plan, pip in plans
-            if not pip.used and (pip.turn == turn or plan.effect.get("keep_until_used"))
-        ]
+        acting = []
+        for entry in plans:  # (a loop, not a list comprehension: no call of its own)
+            plan, pip = entry
+            if not pip.used and (pip.turn == turn or plan.effect.get("keep_until_used")):
+                acting.append(entry)
+        return acting
 
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
         playing = self.state.battle.us_playing
-        plans = self._plans("US", kind)
-        if not playing or not plans:
+        if not playing:  # (most turns the player plays none: no index asked)
             return []
-        return [(plan, pip) for plan, pip in plans if not pip.used and pip.plan in playing]
+        plans = self._plans("US", kind)
+        if not plans:
+            return []
+        playing_now = []
+        for entry in plans:  # (a loop, as in ja_in_force)
+            if not entry[1].used and entry[1].plan in playing:
+                playing_now.append(entry)
+        return playing_now
 
     def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
-        plans = self._plans("US", kind)
-        return [(plan, pip) for plan, pip in plans if not pip.used] if plans else []
+        held = []
+        for entry in self._plans("US", kind):  # (a loop, as in ja_in_force)
+            if not entry[1].used:
+                held.append(entry)
+        return held
 
     def in_force(self, side: str, kind: str) -> list[tuple[Plan, PlanInPlay]]:
         return self.ja_in_force(kind) if side == "JA" else self.us_playing(kind)
@@ -468,18 +502,27 @@ class Board:
         if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
         side = pid.split(":", 1)[0]
-        # most battles have no rating plan in play and no optional rule that changes values
-        if self._plans(side, "rating_bonus"):
-            value = self._plan_bonuses(c, side, rating, value, mods, vs_subs)
+        # most turns have no rating plan in force and no optional rule that changes values
+        # (in_force, without its call: every shot's value is asked here)
+        acting = self.ja_in_force("rating_bonus") if side == "JA" else self.us_playing("rating_bonus")
+        if acting:
+            value = self._plan_bonuses(acting, c, side, rating, value, mods, vs_subs)
         if self.state.variant is not None:
             value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
 
     def _plan_bonuses(
-        self, c: CounterClass, side: str, rating: str, value: Rating, mods: list[Modifier], vs_subs: bool
+        self,
+        acting: list[tuple[Plan, PlanInPlay]],
+        c: CounterClass,
+        side: str,
+        rating: str,
+        value: Rating,
+        mods: list[Modifier],
+        vs_subs: bool,
     ) -> Rating:
-        """`value` with the side's rating_bonus plans in force (each change added to `mods`)."""
-        for plan, _pip in self.in_force(side, "rating_bonus"):
+        """`value` with the side's rating_bonus plans in force (`acting`; each change added to `mods`)."""
+        for plan, _pip in acting:
             eff = plan.effect
             if rating not in eff["ratings"] or not _who_matches(eff["who"], c):
                 continue
@@ -504,9 +547,31 @@ class Board:
         }
 
 
+# The memo groups a piece leaves and joins in a move (_move_change)
+_Change = tuple[tuple[Any, ...], tuple[Any, ...]]
+# Board order: every force before every battle piece (Board._remember)
+_PIECES_FROM = 1 << 20
 _NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
 # Board._plans before its first index
 _UNINDEXED: tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]] = (None, -1, {})
+
+
+class _Classes(dict[str, CounterClass]):
+    """pid -> its counter class, filled as asked (Board.cls)."""
+
+    __slots__ = ("state", "sheet")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: _InBattle | None = None  # the state and year sheet of the battle (Board.__init__)
+        self.sheet: YearSheet | None = None
+
+    def __missing__(self, pid: str) -> CounterClass:
+        assert self.state is not None and self.sheet is not None
+        piece = self.state.battle.pieces.get(pid)
+        cid = piece.cls if piece is not None else self.state.forces[pid].cls
+        c = self[pid] = self.sheet.cls[cid]
+        return c
 
 
 class _BoardMemo:
@@ -524,43 +589,46 @@ class _BoardMemo:
         "names",
         "plans",
         "wings",
-        "keys",
+        "moves",
     )
 
     def __init__(self) -> None:
         self.changes = -1  # the positions' count of changes the memo is for
         self.seen = 0  # how many of the positions' `moved` it has followed
-        self.results: dict[Any, list[str]] = {}  # the groups kept (Board._keys); read-only: callers get copies
+        self.results: dict[Any, list[str]] = {}  # the groups kept (_group_keys); read-only: callers get copies
         self.derived: dict[Any, Sequence[str]] = {}  # the other queries, asked since the last change
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
         self.next_order = 0  # the place of a piece new to the board (after every other)
         self.where: dict[str, str] = {}  # pid -> its box as the groups have it
-        self.cls: dict[str, CounterClass] = {}  # pid -> its class (Board.cls)
+        self.cls = _Classes()  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
         self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
-        # pid -> box -> _group_keys (the table its class and side share: _GROUP_KEYS)
-        self.keys: dict[str, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+        # pid -> the moves table its class and side share (_CLASS_MOVES)
+        self.moves: dict[str, dict[tuple[str | None, str | None], _Change]] = {}
 
 
-# (class, side) -> box -> the memo groups of such a piece there (_group_keys): the same in every
-# battle, so worked out once per process and shared by the memos' `keys` of every piece of the
-# class and side (keyed by the class object's id, which the entry keeps alive and checks)
-_GROUP_KEYS: dict[tuple[int, str], tuple[CounterClass, dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]]] = {}
+# (class, side) -> (box before, box after) -> the memo groups such a piece leaves and joins as
+# it moves (None: off the board): the same in every battle, so worked out once per process and
+# shared by the memos' `moves` of every piece of the class and side (Board._moves; keyed by the
+# class object's id, which the entry keeps alive and checks)
+_CLASS_MOVES: dict[tuple[int, str], tuple[CounterClass, dict[tuple[str | None, str | None], _Change]]] = {}
 
 
-def _class_groups(c: CounterClass, side: str) -> dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]:
-    """The shared box -> groups table of the pieces of class `c` and `side` (see _GROUP_KEYS)."""
-    kept = _GROUP_KEYS.get((id(c), side))
-    if kept is None or kept[0] is not c:
-        if len(_GROUP_KEYS) > 20_000:  # (only a process loading many data sets gets near this)
-            _GROUP_KEYS.clear()
-        kept = _GROUP_KEYS[id(c), side] = (c, {})
-    return kept[1]
+def _move_change(c: CounterClass, side: str, old: str | None, new: str | None) -> _Change:
+    """The memo groups a piece of class `c` and `side` leaves and joins going from box `old` to
+    box `new` (None: off the board). From box to box it stays in the groups of its class and
+    side: only the groups of its boxes change."""
+    if old is None:
+        return ((), _group_keys(c, side, new)[0] if new is not None else ())
+    if new is None:
+        return (_group_keys(c, side, old)[0], ())
+    before, after = _group_keys(c, side, old)[1], _group_keys(c, side, new)[1]
+    return (tuple(k for k in before if k not in after), tuple(k for k in after if k not in before))
 
 
-# (class, damaged) -> Board.values_text, keyed like _GROUP_KEYS (the entry keeps the class alive)
+# (class, damaged) -> Board.values_text, keyed like _CLASS_MOVES (the entry keeps the class alive)
 _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 
@@ -613,44 +681,52 @@ def _shared(positions: dict[str, str]) -> _BoardMemo:
 # --- the queries Board._computed works out when asked: (board, side, area) -> piece ids ---
 
 
-def _bombing_wings(board: Board, side: str, area: str | None) -> Iterable[str]:
+def _bombing_wings(board: Board, side: str, area: str | None) -> list[str]:
     wings = board._wings()
-    return (p for p in board._ids(side) if p in wings) if wings else ()
+    return [p for p in board._ids(side) if p in wings] if wings else []
 
 
-def _all_ships(board: Board, side: str, area: str | None) -> Iterable[str]:
-    return (p for p in board._ids(side) if board.cls(p).is_ship)
+def _all_ships(board: Board, side: str, area: str | None) -> list[str]:
+    return [p for p in board._ids(side) if board.cls(p).is_ship]
 
 
-def _in_box(board: Board, side: str, box: str | None) -> Iterable[str]:
+def _in_box(board: Board, side: str, box: str | None) -> list[str]:
     pos = board.state.battle.positions
-    return (p for p in board._ids(side) if pos[p] == box)
+    found = []
+    for p in board._ids(side):
+        if pos[p] == box:
+            found.append(p)
+    return found
 
 
-def _flying_anywhere(board: Board, side: str, area: str | None) -> Iterable[str]:
+def _flying_anywhere(board: Board, side: str, area: str | None) -> list[str]:
     pos = board.state.battle.positions
-    return (p for p in board._where("aircraft", side) if pos[p] in AREAS)
+    return [p for p in board._where("aircraft", side) if pos[p] in AREAS]
 
 
-def _at_home(board: Board, side: str, area: str | None) -> Iterable[str]:
+def _at_home(board: Board, side: str, area: str | None) -> list[str]:
     pos = board.state.battle.positions
-    return (p for p in board._where("aircraft", side) if pos[p] not in AREAS)
+    found = []
+    for p in board._where("aircraft", side):
+        if pos[p] not in AREAS:
+            found.append(p)
+    return found
 
 
-def _on_deck(board: Board, carrier: str, area: str | None) -> Iterable[str]:
-    pos = board.bs.positions
-    return (
-        p
-        for p, piece in board.bs.pieces.items()
-        if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK
-    )
+def _on_deck(board: Board, carrier: str, area: str | None) -> list[str]:
+    pos = board.state.battle.positions
+    found = []
+    for p, piece in board.state.battle.pieces.items():
+        if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK:
+            found.append(p)
+    return found
 
 
 # The placement queries Board._computed computes when asked (kept until a piece moves); every
 # other query is a group the memo keeps (_group_keys, Board._where): ships, surface ships, subs (by area),
 # carriers, aircraft, LBA, transports, flying (by area), ashore,
 # foxholes, embarked.
-_COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
+_COMPUTED: dict[str, Callable[[Board, str, str | None], list[str]]] = {
     "all_ships": _all_ships,  # (no rule asks for it in a campaign)
     "bombing_wings": _bombing_wings,
     "flying_anywhere": _flying_anywhere,  # (kept, every sortie and landing changed it: no rule asks)
@@ -658,6 +734,8 @@ _COMPUTED: dict[str, Callable[[Board, str, str | None], Iterable[str]]] = {
     "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
     "on_deck": _on_deck,
 }
+# (each answers with a list, not a generator, which tuple() resumes for every item; the three
+# asked every turn by loops, since a comprehension is a call of its own)
 
 
 def _who_matches(who: str, c: CounterClass) -> bool:

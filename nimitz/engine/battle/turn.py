@@ -25,7 +25,7 @@ _STEP_WORDS = {step: step.replace("_", " ") for step in combat.STEPS}  # (the st
 
 
 def battle_turn(board: Board) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     bs.turn += 1
     bs.done = []
     bs.us_playing = []
@@ -108,8 +108,8 @@ def battalions(board: Board) -> None:
 
 
 def first_light(board: Board) -> Gen:
-    ja = [(p, pip) for p, pip in board.ja_in_force("first_light")]
-    us = [(p, pip) for p, pip in board.us_held("first_light")]
+    ja = board.ja_in_force("first_light")
+    us = board.us_held("first_light")
     if ja and us and (ja[0][0].effect["mutual_cancel"] or us[0][0].effect["mutual_cancel"]):
         for _p, pip in ja + us:
             pip.used = True
@@ -241,7 +241,7 @@ def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
 
 
 def us_air(board: Board) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     home = board.at_home("US")
     if home:
         grounded = set(bs.done) | set(board.bombing_wings("US"))  # R64: the wings bomb Japan
@@ -253,7 +253,7 @@ def us_air(board: Board) -> Gen:
         return
     # (most turns Japan has no No Contact plan in force: not asked area by area)
     no_contact = board.has_plans("JA", "no_contact")
-    blocked = [a for a in AREAS if no_contact and combat._no_contact_blocks(board, "US", a, "enemy_aircraft")]
+    blocked = [a for a in AREAS if combat._no_contact_blocks(board, "US", a, "enemy_aircraft")] if no_contact else []
     play_ids = [p.id for p, _ in plays]
 
     def checker(d: Decision) -> None:
@@ -329,7 +329,7 @@ def us_air(board: Board) -> Gen:
 
 def infantry_advance(board: Board) -> None:
     """Beach -> foxholes; transport -> beach; Marines transport -> foxholes (facts 1.9)."""
-    bs = board.bs
+    bs = board.state.battle
     for side in SIDES:
         moved = []
         for p in board.infantry(side, (f"{side}_BE",)):
@@ -350,7 +350,7 @@ def infantry_advance(board: Board) -> None:
 
 
 def return_aircraft(board: Board) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     for side in SIDES:
         for p in board.lba(side):
             bs.positions[p] = f"{side}_AF"
@@ -389,8 +389,16 @@ def return_aircraft(board: Board) -> Gen:
 def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[str, int], int]:
     """A side's carrier aircraft, the room on its undamaged carriers (each takes as many as it
     started the battle with) and how many aircraft that room leaves without a deck."""
-    cag = [p for p in board.aircraft(side) if board.cls(p).type == "CAG"]
-    room = {c: board.bs.capacity.get(c, 0) for c in board.carriers(side) if not board.damaged(c)}
+    # (loops, not comprehensions: each of those is a call of its own, and this runs every turn)
+    cag = []
+    for p in board.aircraft(side):
+        if board.cls(p).type == "CAG":
+            cag.append(p)
+    capacity = board.state.battle.capacity
+    room = {}
+    for c in board.carriers(side):
+        if not board.damaged(c):
+            room[c] = capacity.get(c, 0)
     return cag, room, len(cag) - sum(room.values())
 
 
@@ -406,7 +414,7 @@ def choose_losses(
 
 
 def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
-    bs = board.bs
+    bs = board.state.battle
     for side in sides:
         lba = board.lba(side)
         k = len(lba) - board.airfields(side)
@@ -473,7 +481,7 @@ def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: s
 
 
 def change_length(board: Board, change: int, why: str, side: str) -> None:
-    bs = board.bs
+    bs = board.state.battle
     before = bs.length
     bs.length = min(board.data.battle.max_turns, max(board.data.battle.min_turns, bs.length + change))
     board.game.log(
@@ -543,7 +551,7 @@ def duration(board: Board) -> Gen:
 
 def over(board: Board) -> str:
     """Why the battle ends after this turn, or '' if it goes on."""
-    bs = board.bs
+    bs = board.state.battle
     us, ja = board.count_on_sheet("US"), board.count_on_sheet("JA")
     if not us and not ja:
         return "no forces left on the sheet"
