@@ -319,44 +319,53 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
 def _search_choice(alloc: Alloc, n: int, limit: int) -> bool:
     """has_choice's search: every legal placement, interchangeable targets tried once."""
     a = alloc.copy()
-    seen: set[tuple[tuple[object, ...], int]] = set()
-    finals: set[tuple[object, ...]] = set()
     # a.key() in a cheaper form, as equal for equal placements: the sorted (kind of target,
     # hits taken) pairs, each kind named by its first target
     same_as: dict[object, int] = {}
     kinds = [same_as.setdefault(t.sig, i) for i, t in enumerate(a.targets)]
     ids = [t.id for t in a.targets]
-    taken = a.taken
-
-    def rec(left: int) -> None:
-        key = tuple(sorted(zip(kinds, [taken[i] for i in ids], strict=True)))
-        if (key, left) in seen:
-            return
-        seen.add((key, left))
-        if len(seen) > limit:
-            raise _Enough
-        legal = a.legal()
-        ok = a.r15_allowed(legal)
-        if left == 0 or not ok:
-            finals.add(key)
-            if len(finals) > 1:
-                raise _Enough
-            return
-        tried = set()
-        for t in ok:
-            k = (t.sig, a.taken[t.id])
-            if k in tried:
-                continue
-            tried.add(k)
-            a.taken[t.id] += 1
-            rec(left - 1)
-            a.taken[t.id] -= 1
-
+    finals: set[tuple[object, ...]] = set()
     try:
-        rec(n)
+        _place(a, kinds, ids, set(), finals, limit, n)
     except _Enough:
         return True
     return len(finals) > 1
+
+
+def _place(
+    a: Alloc,
+    kinds: list[int],
+    ids: list[str],
+    seen: set[tuple[tuple[object, ...], int]],
+    finals: set[tuple[object, ...]],
+    limit: int,
+    left: int,
+) -> None:
+    """_search_choice's step: place the `left` hits still to place in every way R15 allows.
+    (A function of its own, not a closure: a closure that calls itself is a reference cycle,
+    left for the cycle collector with everything it holds.)"""
+    taken = a.taken
+    key = tuple(sorted(zip(kinds, [taken[i] for i in ids], strict=True)))
+    if (key, left) in seen:
+        return
+    seen.add((key, left))
+    if len(seen) > limit:
+        raise _Enough
+    ok = a.r15_allowed(a.legal())
+    if left == 0 or not ok:
+        finals.add(key)
+        if len(finals) > 1:
+            raise _Enough
+        return
+    tried = set()
+    for t in ok:
+        k = (t.sig, taken[t.id])
+        if k in tried:
+            continue
+        tried.add(k)
+        taken[t.id] += 1
+        _place(a, kinds, ids, seen, finals, limit, left - 1)
+        taken[t.id] -= 1
 
 
 def check_sequence(alloc: Alloc, n: int, seq: tuple[str, ...]) -> None:
