@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from attrs import frozen
+from attrs import field, frozen
 
 _RATING = re.compile(r"^(\d+)(?:/(\d+))?$")
 
@@ -13,6 +13,12 @@ _RATING = re.compile(r"^(\d+)(?:/(\d+))?$")
 class Rating:
     value: int = 0
     superior: int = 0
+    # hits(face) for each face of the d10 (index 0 unused), worked out once a rating: a
+    # campaign rolls thousands of shots against the few ratings its counters have
+    by_face: tuple[int, ...] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "by_face", tuple(map(self.hits, range(11))))
 
     @classmethod
     def parse(cls, text: str) -> Rating:
@@ -44,7 +50,18 @@ class Rating:
             return self
         superior = self.superior + superior_add if self.superior else superior_min
         value = max(0, self.value + add)
-        return Rating(value, min(max(0, superior), value))
+        return rating_of(value, min(max(0, superior), value))
+
+
+_MADE: dict[tuple[int, int], Rating] = {}  # the ratings plans made, kept: a few dozen at most
+
+
+def rating_of(value: int, superior: int = 0) -> Rating:
+    """Rating(value, superior), made once (a plan's modified value is asked at every shot)."""
+    made = _MADE.get((value, superior))
+    if made is None:
+        made = _MADE[value, superior] = Rating(value, superior)
+    return made
 
 
 NONE = Rating()

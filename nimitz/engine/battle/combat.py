@@ -10,7 +10,7 @@ from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from typing import Any
 
-from attrs import define, field
+from attrs import define
 
 from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
@@ -37,26 +37,34 @@ _HITS_SCORED = {side: f"hits_scored_{side}" for side in SIDES}  # (BattleState.s
 
 
 @define(slots=True)
+class Aim:
+    """What the shots of one side's volley share (made once a volley, not once a shot)."""
+
+    side: str
+    rating_name: str
+    step: str
+    area: str
+    target_text: str  # what it fires at, for its rolls' purpose ("JA aircraft")
+    note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
+
+
+@define(slots=True)
 class Shot:
     attacker: str
-    side: str
     rating: Rating
-    rating_name: str
-    mods: list[dict[str, Any]] = field(factory=list)  # {"plan": id, "bonus": n} (Board.rating)
-    step: str = ""
-    area: str = ""
-    target_text: str = ""  # what it fires at, for its roll's purpose ("JA aircraft")
+    mods: list[dict[str, Any]]  # {"plan": id, "bonus": n} (Board.rating)
+    aim: Aim
     face: int = 0
     hits: int = 0
-    note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
     rerolled: str = ""  # "reroll (Envelop): " for each reroll plan, the latest first
 
     def purpose(self, board: Board) -> str:
         """What its roll is for, as the roll's journal entry says."""
-        extra = f" [{self.note}]" if self.note else ""
+        aim = self.aim
+        extra = f" [{aim.note}]" if aim.note else ""
         return (
-            f"{self.rerolled}{STEP_NAMES[self.step]}: {board.name(self.attacker)} ({self.rating_name} "
-            f"{self.rating}) vs {self.target_text} in {self.area}{extra}"
+            f"{self.rerolled}{STEP_NAMES[aim.step]}: {board.name(self.attacker)} ({aim.rating_name} "
+            f"{self.rating}) vs {aim.target_text} in {aim.area}{extra}"
         )
 
 
@@ -65,12 +73,12 @@ _NO_SHOTS: list[Shot] = []  # (a side with no shots in an exchange; never change
 
 
 def _roll(board: Board, shot: Shot) -> None:
-    stream = "us" if shot.side == "US" else "ja"
+    stream = "us" if shot.aim.side == "US" else "ja"
     game = board.game
     # only the roll's journal entry reads its purpose: a lab game, which skips it, keeps the
     # roll without one (half the campaign's rolls are shots)
     shot.face = game.dice.roll(stream, 10, shot.purpose(board) if game.makes("roll") else "")
-    shot.hits = shot.rating.hits(shot.face)
+    shot.hits = shot.rating.by_face[shot.face]
 
 
 def _roll_all(board: Board, shots: list[Shot]) -> int:
@@ -78,11 +86,11 @@ def _roll_all(board: Board, shots: list[Shot]) -> int:
     roll's entry is made, and so its purpose needed, holds for the whole step: asked once.)"""
     roll = board.game.dice.roll
     named = board.game.makes("roll")
-    stream = "us" if shots[0].side == "US" else "ja"
+    stream = "us" if shots[0].aim.side == "US" else "ja"
     n = 0
     for shot in shots:
         shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
-        shot.hits = hits = shot.rating.hits(face)
+        shot.hits = hits = shot.rating.by_face[face]
         n += hits
     return n
 
@@ -99,11 +107,12 @@ def volley(
     """The shots of `side`'s pieces `pids`, in order, leaving out those whose value is 0 (the
     step's shots made in one pass: a battle fires a few hundred)."""
     rate = board.rating
+    aim = Aim(side, rating, step, area, target_text)
     out = []
     for pid in pids:
         value, mods = rate(pid, rating)
         if value.value > 0:  # (not bool(value), without the call)
-            out.append(Shot(pid, side, value, rating, mods, step, area, target_text))
+            out.append(Shot(pid, value, mods, aim))
     return out
 
 
@@ -112,7 +121,8 @@ def rated_shots(
 ) -> list[Shot]:
     """The shots of the pieces a step picked by their value (`_able`, `_best`): the value each
     was picked by is the one it fires with."""
-    return [Shot(pid, side, value, rating, mods, step, area, target_text, note=note) for pid, (value, mods) in chosen]
+    aim = Aim(side, rating, step, area, target_text, note)
+    return [Shot(pid, value, mods, aim) for pid, (value, mods) in chosen]
 
 
 def step_order(board: Board) -> list[str]:
@@ -190,7 +200,7 @@ def exchange(
                                 "face": s.face,
                                 "hits": s.hits,
                                 "modifiers": s.mods,
-                                "note": s.note,
+                                "note": s.aim.note,
                             }
                             for s in side_shots
                         ],
