@@ -38,9 +38,20 @@ class Request:
     step: str
     prompt: str  # one line in our own words
     options: list[Option] = field(factory=list)  # the enumerable legal answers, if any
-    info: dict[str, Any] = field(factory=dict)  # what a front end shows beside the prompt
+    _info: dict[str, Any] = field(factory=dict)  # `info`
     checker: Checker | None = field(default=None, repr=False)
     kinds: tuple[str, ...] = ()  # decision kinds accepted (empty: any option's kind)
+    # what makes `info` when first read, for a request a policy mostly answers unread (the
+    # allocation of hits, whose "auto" needs none of it)
+    info_later: Callable[[], dict[str, Any]] | None = field(default=None, repr=False, eq=False)
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """What a front end shows beside the prompt."""
+        if self.info_later is not None:
+            self._info = self.info_later()
+            self.info_later = None
+        return self._info
 
     def check(self, decision: Decision) -> None:
         """Raise IllegalDecision unless the decision is legal here."""

@@ -690,12 +690,9 @@ def allocation_request(
 
     where = ctx.get("area", "")
     via = f" {ctx['via']}" if ctx.get("via") else ""
-    return Request(
-        kind="battle_allocate_hits",
-        step=board.state.step,
-        prompt=f"Place {n} hit(s) on your forces ({ctx.get('step', '')} in {where}{via}): lowest value first",
-        options=[_AUTO_ALLOCATION],
-        info={
+
+    def info() -> dict[str, Any]:
+        return {
             "hits": hits,
             "to_place": n,
             "step": ctx.get("step", ""),
@@ -715,9 +712,16 @@ def allocation_request(
             "foxholes_first": alloc.foxholes_first,
             "auto": list(auto) if auto is not None else auto_sequence(alloc, n),
             "rulings": ["R15", "R38"],
-        },
+        }
+
+    return Request(
+        kind="battle_allocate_hits",
+        step=board.state.step,
+        prompt=f"Place {n} hit(s) on your forces ({ctx.get('step', '')} in {where}{via}): lowest value first",
+        options=[_AUTO_ALLOCATION],
         checker=checker,
         kinds=("battle_allocate_hits",),
+        info_later=info,
     )
 
 
