@@ -409,6 +409,9 @@ def _bump(board: Board, key: str, n: int = 1) -> None:
     stats[key] = stats.get(key, 0) + n
 
 
+_DESTROYED = {"US": "destroyed_US", "JA": "destroyed_JA"}  # (BattleState.stats keys)
+
+
 def destroy(board: Board, pid: str, why: str = "") -> None:
     """Take a piece off the board (map forces go to their box when the battle ends)."""
     bs = board.state.battle
@@ -426,7 +429,7 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
         _deck_aircraft_lost(board, pid)
     if box == ON_TRANSPORT:
         _transport_check(board, side)
-    _bump(board, f"destroyed_{side}")
+    _bump(board, _DESTROYED[side])
 
 
 def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
@@ -560,7 +563,10 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
     }
     step = ctx.get("step", "")
     results = []
-    in_plan = board.ja_in_force("cancel_hit")  # (no plan comes into force while hits are placed)
+    # asked once: no plan comes into force and the rules do not change while hits are placed
+    in_plan = board.ja_in_force("cancel_hit")
+    ties_by_player = board.game.state.rules.ja_ties == "player"  # (R24: else the bot alone breaks ties)
+    hit_target = board.game.japan.hit_target
     for i in range(hits):
         legal = alloc.legal()
         if not legal:
@@ -568,12 +574,12 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             _bump(board, "hits_lost", hits - i)
             break
         chosen = None
-        if board.game.state.rules.ja_ties == "player":  # (R24: else the bot alone breaks ties)
+        if ties_by_player:
             tied = alloc.best(legal)
             if len(tied) > 1:
                 decision = yield ja_tie_request(board, tied, ctx)
                 chosen = decision.choice
-        t, why = board.game.japan.hit_target(board, alloc, legal, chosen)
+        t, why = hit_target(board, alloc, legal, chosen)
         cancel = _ja_cancel(board, t.id, step) if in_plan else None
         if cancel is not None:
             expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})
