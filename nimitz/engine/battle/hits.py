@@ -651,7 +651,8 @@ def us_takes_hits(
         decision = yield allocation_request(board, alloc, n, hits, ctx, seq)
         if decision.choice != "auto":
             seq = list(decision.forces)
-    seq = yield from us_cancels(board, seq, ctx)
+    if board.us_held("cancel_hit"):  # (most battles: no cancel plan held, nothing to offer)
+        seq = yield from us_cancels(board, seq, ctx)
     results = []
     explain = board.game.makes("event")  # (a lab game makes no entry: no results as text)
     for tid in seq:
