@@ -62,14 +62,15 @@ class Request:
             )
         if self.checker is not None:
             self.checker(decision)
-        elif self.options and not self._offers(decision):
+        elif self.options and not offered(self.options, decision):
             raise IllegalDecision(f"{decision.describe()!r} is not one of the offered choices")
 
-    def _offers(self, decision: Decision) -> bool:
-        """Whether `decision` is one of the options'. Looked for by identity first: a policy
-        answers with the offered decision itself, and a Decision's hash sorts its targets (a
-        set of the options hashed every one of them)."""
-        for option in self.options:
-            if option.decision is decision:
-                return True
-        return decision in [o.decision for o in self.options]
+
+def offered(options: list[Option], decision: Decision) -> bool:
+    """Whether `decision` is one of the `options`' decisions. Looked for by identity first: a
+    policy answers with the offered decision itself, and a Decision's hash sorts its targets (a
+    set of the options would hash every one of them)."""
+    for option in options:
+        if option.decision is decision:
+            return True
+    return decision in [o.decision for o in options]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from nimitz.engine.requests import Option, Request
+from nimitz.engine.requests import Option, Request, offered
 from nimitz.errors import IllegalDecision
 from nimitz.model.journal import Decision
 
@@ -37,10 +37,10 @@ def offer(
                 {"what": what, "decision": auto.describe(), "rulings": ["R16"]},
             )
         return auto
-    allowed = {o.decision for o in options} | {_DECLINE.decision}
+    allowed = [*options, _DECLINE]
 
     def checker(d: Decision) -> None:
-        if d not in allowed:
+        if not offered(allowed, d):
             raise IllegalDecision(
                 f"{d.describe()!r} is not one of the offered ways to use a plan now (choose an option or '{DECLINE}')",
                 "R16",
@@ -50,7 +50,7 @@ def offer(
         kind="battle_reactive",
         step=board.state.step,
         prompt=f"Use a battle plan now: {what}?",
-        options=list(options) + [_DECLINE],
+        options=allowed,
         info={**(info or {}), "rulings": ["R16"]},
         checker=checker,
         kinds=("battle_reactive",),
