@@ -87,7 +87,8 @@ class OrdersBot:
         self.m = data.map
         self.table = data.orders
         # The state keeps each area's forces ashore until a force there moves (its summaries).
-        self._ashore_key = ("forces ashore", data.fingerprint, state.year)
+        self._ja_ashore_key = ("JA forces ashore", data.fingerprint, state.year)
+        self._us_ashore_key = ("US forces ashore", data.fingerprint, state.year)
         self._surface_key = ("US forces other than subs", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         # Kept with the state, as the holding classes are: a bot is made twice a turn, and a
@@ -118,36 +119,34 @@ class OrdersBot:
     def ja(self, area: str) -> list[Force]:
         return self.state.at(area, "JA")
 
-    def _ashore(self, here: list[Force]) -> dict[str, list[Force]]:
+    def _ashore(self, here: list[Force]) -> list[Force]:
+        """The INF, battalions and LBA of `here` (one side's forces) not on transports."""
         holding = self._holding
-        out: dict[str, list[Force]] = {"US": [], "JA": []}
-        for f in here:
-            if f.cls in holding and not f.embarked:
-                out[f.side].append(f)
-        return out
+        return [f for f in here if f.cls in holding and not f.embarked]
 
     def ja_ashore(self, area: str) -> list[Force]:
         """The JA INF, battalions and LBA ashore here (the state's shared list: not to be changed)."""
-        return self.state.summary(area, self._ashore_key, self._ashore)["JA"]
+        return self.state.summary(area, self._ja_ashore_key, self._ashore, "JA")
 
     def with_ja_ashore(self, areas: Iterable[str]) -> list[str]:
         """The areas of `areas` with JA INF, battalions or LBA ashore, in their order (one pass:
         several destination rules ask it of every area in turn)."""
-        summary, key, ashore = self.state.summary, self._ashore_key, self._ashore
-        return [c for c in areas if summary(c, key, ashore)["JA"]]
+        summary, key, ashore = self.state.summary, self._ja_ashore_key, self._ashore
+        return [c for c in areas if summary(c, key, ashore, "JA")]
 
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
         if not self.state.count(area, "US"):
             return False
-        return not ignore_subs or self.state.summary(area, self._surface_key, self._us_beyond_subs)
+        return not ignore_subs or self.state.summary(area, self._surface_key, self._us_beyond_subs, "US")
 
     def _us_beyond_subs(self, here: list[Force]) -> bool:
-        """Whether US forces other than submarines are here (kept by the state as _ashore is)."""
+        """Whether US forces other than submarines are among `here` (the US forces in an area;
+        kept by the state as _ashore is)."""
         cls = self.sheet.cls
-        return any(f.side == "US" and cls[f.cls].type != "SS" for f in here)
+        return any(cls[f.cls].type != "SS" for f in here)
 
     def us_ashore(self, area: str) -> bool:
-        return bool(self.state.summary(area, self._ashore_key, self._ashore)["US"])
+        return bool(self.state.summary(area, self._us_ashore_key, self._ashore, "US"))
 
     def category(self, f: Force) -> str:
         return self._categories[f.cls]

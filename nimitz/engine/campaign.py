@@ -229,7 +229,7 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
     def request(damaged: list[Force]) -> Request:
         sp = state.sp
         options = [_END_RESUPPLY]
-        options += [o for o in state.summary(US_POOL, purchases_key, purchases) if o.cost <= sp]
+        options += [o for o in state.summary(US_POOL, purchases_key, purchases, "US") if o.cost <= sp]
         for f in damaged:
             c = cls[f.cls]
             if c.repair_cost <= sp:
@@ -437,7 +437,8 @@ def _us_lba_at(game: Game, area: str) -> int:
     return state.summary(
         area,
         ("US LBA", game.data.fingerprint, state.year),
-        lambda here: sum(1 for g in here if g.side == "US" and cls[g.cls].type == "LBA"),
+        lambda us: sum(1 for g in us if cls[g.cls].type == "LBA"),
+        "US",
     )
 
 

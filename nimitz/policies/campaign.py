@@ -120,16 +120,15 @@ def _us_types(game: Game) -> Callable[[str], dict[str, int]]:
     key = ("US types", game.data.fingerprint, game.state.year)
     cls = game.sheet.cls
 
-    def types(here: list[Force]) -> dict[str, int]:
+    def types(us: list[Force]) -> dict[str, int]:
         out: dict[str, int] = {}
-        for g in here:
-            if g.side == "US":
-                t = cls[g.cls].type
-                out[t] = out.get(t, 0) + 1
+        for g in us:
+            t = cls[g.cls].type
+            out[t] = out.get(t, 0) + 1
         return out
 
     summary = game.state.summary
-    return lambda area: summary(area, key, types)
+    return lambda area: summary(area, key, types, "US")
 
 
 def _open_posts(
