@@ -347,8 +347,7 @@ class OrdersBot:
             forces = self.select(order, area, purpose, pool)
             if not forces:
                 return None
-            for f in forces:
-                f.moved = True
+            self.state.mark_moved(forces)
             if not self.explains:
                 return OrderResult(area=area, order=order.name, held=[f.id for f in forces], explained=False)
             return OrderResult(
@@ -379,8 +378,8 @@ class OrdersBot:
             return None  # e.g. only LBA already in Japan, sent "to Japan": nothing moves (R6)
         us_there = self.us_present(dest)
         to_japan: list[str] = []
+        self.state.mark_moved(forces)
         for f in forces:
-            f.moved = True
             cat = categories[f.cls]
             if cat == "lba" and lba_home:
                 f.location = JAPAN  # R8: no JA ashore at the destination

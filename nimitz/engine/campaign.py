@@ -360,26 +360,26 @@ def movement(game: Game) -> Engine:
         for i in decision.forces:
             if i in movable:  # (a legal move names only movable forces)
                 movable.remove(i)
+        state.mark_moved(forces)
         if decision.kind == "move":
             cls = game.sheet.cls
             for f in forces:
                 f.location = decision.area
-                f.moved = True
                 if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
                     f.embarked = embark
             what = f"to {decision.area}"
         elif decision.kind == "raid":
             for f in forces:
-                f.location, f.moved = RAID, True
+                f.location = RAID
             what = "to the raiding box"
         elif decision.kind == "strategic_bombing":
             for f in forces:
-                f.location, f.moved = BOMBING, True
+                f.location = BOMBING
             state.sp -= len(forces)
             what = f"to the strategic bombing box ({len(forces)} SP)"
         else:  # invade
             for f in forces:
-                f.location, f.moved, f.embarked = INVASION, True, False
+                f.location, f.embarked = INVASION, False
             state.invaded_this_turn += len(forces)
             what = "to the invasion box"
         if not game.skips("event"):  # (a lab game: not even its text)

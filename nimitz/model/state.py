@@ -416,6 +416,12 @@ class CampaignState:
         here = index.buckets.get((location, side))
         return len(here) if here else 0
 
+    def mark_moved(self, forces: Iterable[Force]) -> None:
+        """The forces marked moved (an order's, a move's), past Force.__setattr__ as in
+        unmark_moved: `moved` is not whereabouts."""
+        for f in forces:
+            _set(f, "moved", True)
+
     def unmark_moved(self) -> None:
         """Every force unmoved again (a turn's start). `moved` is not whereabouts: it is set
         past Force.__setattr__, a call saved for each of the few hundred forces that moved."""
