@@ -192,8 +192,24 @@ class Force:
     def __setattr__(self, name: str, value: Any) -> None:
         # A force that moves, embarks or lands keeps its state's location index true (attrs'
         # own on_setattr hooks would do it too, but make every assignment several times slower).
-        if name in _WHEREABOUTS and self._index is not None and value != getattr(self, name):
-            self._index.changed(self, name, value)
+        # The index's bookkeeping is written out here: a Python call a move, not two.
+        if name in _WHEREABOUTS:
+            index = self._index
+            if index is not None and value != getattr(self, name):
+                # the place left or embarked at is touched...
+                old, side, touched, summaries = self.location, self.side, index.touched, index.summaries
+                touched.append(old)
+                clock = index.clock = index.clock + 1
+                summaries.pop(old, None)
+                if name == "location":  # the force is filed under its new place
+                    buckets = index.buckets
+                    bucket = buckets[old, side]
+                    del bucket[bisect_left(bucket, self._order, key=_order_of)]
+                    insort(buckets.setdefault((value, side), []), self, key=_order_of)
+                    touched.append(value)  # ...and the place reached
+                    clock = index.clock = clock + 1
+                    summaries.pop(value, None)
+                index.side_clock[side] = clock
         _set(self, name, value)
 
 
@@ -212,7 +228,8 @@ class LocationIndex:
     `CampaignState.at()` is the engine's most frequent query; scanning every counter for it
     cost a fifth of a campaign. Forces are only ever added to `CampaignState.forces` (a lost
     force goes to DESTROYED or a pool, never out of the dict), so new ones are indexed as
-    they appear. A location's forces of both sides are merged from its sides' lists when asked
+    they appear, and Force.__setattr__ files a force again as it moves, embarks or lands.
+    A location's forces of both sides are merged from its sides' lists when asked
     (seldom): a move then files the force in one list, not two.
 
     `summaries` caches values computed from the forces at one location, by location and then by
@@ -270,22 +287,6 @@ class LocationIndex:
         if found > 1:
             here.sort(key=_order_of)  # (a merge of lists each in order)
         return here
-
-    def changed(self, force: Force, name: str, value: Any) -> None:
-        # the place left or embarked at is touched...
-        old, side, touched, summaries = force.location, force.side, self.touched, self.summaries
-        touched.append(old)
-        clock = self.clock = self.clock + 1
-        summaries.pop(old, None)
-        if name == "location":
-            buckets = self.buckets
-            bucket = buckets[old, side]
-            del bucket[bisect_left(bucket, force._order, key=_order_of)]
-            insort(buckets.setdefault((value, side), []), force, key=_order_of)
-            touched.append(value)  # ...and the place reached
-            clock = self.clock = clock + 1
-            summaries.pop(value, None)
-        self.side_clock[side] = clock
 
 
 @define
