@@ -181,10 +181,9 @@ class OrdersBot:
 
     def place_moved_markers(self) -> dict[str, Any]:
         lone, pinned = [], []
-        for area in self.m.areas:
-            code = area.code
-            if code in (JAPAN, "EA") or not self.state.count(code, "JA"):
-                continue  # (most areas hold no JA forces: nothing to mark)
+        for code in self.state.occupied(self.m.area, "JA"):  # (most areas hold none: nothing to mark)
+            if code in (JAPAN, "EA"):
+                continue
             ashore = self.ja_ashore(code)
             if len(ashore) == 1:
                 ashore[0].moved = True
@@ -200,10 +199,10 @@ class OrdersBot:
         """At JA Orders, JA INF in an area with US forces get no order: mark the ones US Movement
         brought US forces to since the R3 markers went down (procedures: JA Orders; R59)."""
         pinned = []
-        for area in self.m.areas:
-            if area.code in (JAPAN, "EA") or not self.us_present(area.code):
+        for code in self.state.meeting_places(self.m.area):  # (the areas with JA forces and US ones)
+            if code in (JAPAN, "EA"):
                 continue
-            for f in self.ja(area.code):
+            for f in self.ja(code):
                 if self._categories[f.cls] == "infantry" and not f.moved:
                     f.moved = True
                     pinned.append(f.id)
@@ -561,10 +560,10 @@ class OrdersBot:
         """Areas with unmoved JA forces, fewest first, ties in map order (R3)."""
         skip = set(self.sheet.special.no_ja_orders_in)
         counts = []
-        for area in self.m.areas:
-            if area.code in skip:
+        for code in self.state.occupied(self.m.area, "JA"):
+            if code in skip:
                 continue
-            n = len([f for f in self.ja(area.code) if not f.moved])
+            n = len([f for f in self.ja(code) if not f.moved])
             if n:
-                counts.append((area.code, n))
+                counts.append((code, n))
         return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))

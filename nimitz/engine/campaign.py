@@ -319,10 +319,11 @@ def scouting(game: Game) -> Engine:
 
 def scoutable_areas(game: Game) -> list[str]:
     no_orders = set(game.sheet.special.no_ja_orders_in)  # a scouted order is a JA order (1945)
+    state = game.state
     return [
-        a.code
-        for a in game.data.map.areas
-        if a.code not in no_orders and any(not f.moved for f in game.state.at(a.code, "JA"))
+        code
+        for code in state.occupied(game.data.map.area, "JA")
+        if code not in no_orders and any(not f.moved for f in state.at(code, "JA"))
     ]
 
 

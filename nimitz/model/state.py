@@ -389,6 +389,15 @@ class CampaignState:
         here = index.buckets
         return [location for location in locations if here.get((location, "US")) and here.get((location, "JA"))]
 
+    def occupied(self, locations: Iterable[str], side: str) -> list[str]:
+        """The locations, in the order given, where the side has forces (a question asked of
+        every area: answered in one pass over the index)."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        here = index.buckets
+        return [location for location in locations if here.get((location, side))]
+
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T], side: str | None = None) -> T:
         """`compute(at(location, side))`, memoised until a force arrives at, leaves, embarks in
         or lands at that location. So `compute` may read only the forces' ids, sides, classes,
