@@ -272,7 +272,7 @@ class OrdersBot:
             )
         if kind == "battle":
             return (
-                [c for c in codes if self.state.count(c, "JA") and self.us_present(c, ignore_subs=True)],
+                [c for c in self.state.meeting_places(codes) if self.us_present(c, ignore_subs=True)],
                 "an area with US and JA forces (US subs alone do not count)",
             )
         if kind == "us_ja_ashore":

@@ -95,8 +95,7 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
     repaired: list[str] = []
     kept: list[str] = []
     holding = holding_classes(state, data)
-    for area in data.map.areas:
-        code = area.code
+    for code in state.occupied(data.map.area, "JA"):
         here = state.at(code, "JA")
         damaged = [f for f in here if f.damaged]
         if not damaged:

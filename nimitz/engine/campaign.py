@@ -720,12 +720,12 @@ def supply_check(game: Game) -> None:
     supplied = supplied_areas(game.state, game.data)
     hits = []
     holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
-    for a in game.data.map.areas:
-        if a.code in supplied:
+    for code in state.occupied(game.data.map.area, "US"):
+        if code in supplied:
             continue
-        for f in state.at(a.code, "US"):
+        for f in state.at(code, "US"):
             if f.cls in holding:
-                hits.append(damage(game, f, f"out of supply in {a.code}"))
+                hits.append(damage(game, f, f"out of supply in {code}"))
     game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
 
 

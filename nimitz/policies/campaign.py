@@ -95,9 +95,15 @@ def _target(game: Game, held: list[str]) -> str | None:
 
 def _threats(game: Game, held: list[str]) -> dict[str, int]:
     """For each held objective, the JA forces in it and next to it: how exposed it is."""
-    m = game.data.map
-    state = game.state
-    return {a: state.count(a, "JA") + sum(state.count(n, "JA") for n in m.area[a].adjacent) for a in held}
+    areas = game.data.map.area
+    count = game.state.count
+    threats = {}
+    for a in held:  # (loops: a generator's sum costs a call a neighbour)
+        threat = count(a, "JA")
+        for n in areas[a].adjacent:
+            threat += count(n, "JA")
+        threats[a] = threat
+    return threats
 
 
 def _japan_around(game: Game, held: list[str]) -> tuple[str | None, list[tuple[str, int]]]:
