@@ -360,9 +360,10 @@ class OrdersBot:
             return None
         # A destination is only worth taking if the order would move someone there.
         by_category = self._by_category(self.movable(area) if pool is None else pool)
-        if not any(
-            limit and by_category[cat]
-            for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba))
+        if not (
+            (order.ships and by_category["ships"])
+            or (order.infantry and by_category["infantry"])
+            or (order.lba and by_category["lba"])
         ):
             return None
         dest, info = self.pick_destination(cands, purpose)

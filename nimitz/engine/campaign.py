@@ -320,11 +320,15 @@ def scouting(game: Game) -> Engine:
 def scoutable_areas(game: Game) -> list[str]:
     no_orders = set(game.sheet.special.no_ja_orders_in)  # a scouted order is a JA order (1945)
     state = game.state
-    return [
-        code
-        for code in state.occupied(game.data.map.area, "JA")
-        if code not in no_orders and any(not f.moved for f in state.at(code, "JA"))
-    ]
+    legal = []
+    for code in state.occupied(game.data.map.area, "JA"):
+        if code in no_orders:
+            continue
+        for f in state.at(code, "JA"):  # (a loop, not any() of a generator)
+            if not f.moved:
+                legal.append(code)
+                break
+    return legal
 
 
 def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
@@ -604,23 +608,31 @@ def battle_areas(game: Game) -> list[str]:
     side's transport, a ship that submarines can attack."""
     out = []
     state = game.state
+    cls = game.sheet.cls
     for area in state.meeting_places(game.data.map.area):
         us = state.at(area, "US")
         ja = state.at(area, "JA")
-        if (_only_subs(game, us) and not _ships_or_transport(game, ja)) or (
-            _only_subs(game, ja) and not _ships_or_transport(game, us)
+        if (_only_subs(cls, us) and not _ships_or_transport(cls, ja)) or (
+            _only_subs(cls, ja) and not _ships_or_transport(cls, us)
         ):
             continue
         out.append(area)
     return out
 
 
-def _only_subs(game: Game, forces: list[Force]) -> bool:
-    return all(cls_of(game, f).type == "SS" for f in forces)
+# (loops, not all() or any() of a generator: the generator is resumed from C once a force)
+def _only_subs(cls: dict[str, CounterClass], forces: list[Force]) -> bool:
+    for f in forces:  # noqa: SIM110 (a loop: see above)
+        if cls[f.cls].type != "SS":
+            return False
+    return True
 
 
-def _ships_or_transport(game: Game, forces: list[Force]) -> bool:
-    return any(cls_of(game, f).is_ship or f.embarked for f in forces)
+def _ships_or_transport(cls: dict[str, CounterClass], forces: list[Force]) -> bool:
+    for f in forces:  # noqa: SIM110 (a loop: see above)
+        if f.embarked or cls[f.cls].is_ship:
+            return True
+    return False
 
 
 def resolve_battles(game: Game) -> Engine:

@@ -218,7 +218,7 @@ class _MovementStep:
         """Take out the `count` forces that have moved since the last request."""
         forces = game.state.forces
         sent = [forces[i] for i in self.sent]
-        if count == len(sent) and all(f.moved for f in sent):
+        if count == len(sent) and all([f.moved for f in sent]):  # (a list: no generator to resume)
             moved = sent  # (the last answer was carried out: nothing else moved)
         else:  # (someone else answered) the forces at the bases now moved, if they were all
             moved = [f for f, _ in self.based.values() if f.moved]
@@ -229,7 +229,7 @@ class _MovementStep:
                 self.garrisons.pop(f.id, None)
                 if was[1].type == "SS":
                     self.subs = [s for s in self.subs if s is not f]
-        if any(f.cls in self.holding for f in moved):
+        if any([f.cls in self.holding for f in moved]):
             self.around = None
 
 
