@@ -87,7 +87,8 @@ class OrdersBot:
         self.m = data.map
         self.table = data.orders
         # The state keeps each area's forces ashore until a force there moves (its summaries).
-        self._ashore_key = ("forces ashore", data.fingerprint, state.year)
+        self._ja_ashore_key = ("JA forces ashore", data.fingerprint, state.year)
+        self._us_ashore_key = ("US forces ashore", data.fingerprint, state.year)
         self._surface_key = ("US forces other than subs", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         # Kept with the state, as the holding classes are: a bot is made twice a turn, and a
@@ -118,36 +119,34 @@ class OrdersBot:
     def ja(self, area: str) -> list[Force]:
         return self.state.at(area, "JA")
 
-    def _ashore(self, here: list[Force]) -> dict[str, list[Force]]:
+    def _ashore(self, here: list[Force]) -> list[Force]:
+        """The INF, battalions and LBA of `here` (one side's forces) not on transports."""
         holding = self._holding
-        out: dict[str, list[Force]] = {"US": [], "JA": []}
-        for f in here:
-            if f.cls in holding and not f.embarked:
-                out[f.side].append(f)
-        return out
+        return [f for f in here if f.cls in holding and not f.embarked]
 
     def ja_ashore(self, area: str) -> list[Force]:
         """The JA INF, battalions and LBA ashore here (the state's shared list: not to be changed)."""
-        return self.state.summary(area, self._ashore_key, self._ashore)["JA"]
+        return self.state.summary(area, self._ja_ashore_key, self._ashore, "JA")
 
     def with_ja_ashore(self, areas: Iterable[str]) -> list[str]:
         """The areas of `areas` with JA INF, battalions or LBA ashore, in their order (one pass:
         several destination rules ask it of every area in turn)."""
-        summary, key, ashore = self.state.summary, self._ashore_key, self._ashore
-        return [c for c in areas if summary(c, key, ashore)["JA"]]
+        summary, key, ashore = self.state.summary, self._ja_ashore_key, self._ashore
+        return [c for c in areas if summary(c, key, ashore, "JA")]
 
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
         if not self.state.count(area, "US"):
             return False
-        return not ignore_subs or self.state.summary(area, self._surface_key, self._us_beyond_subs)
+        return not ignore_subs or self.state.summary(area, self._surface_key, self._us_beyond_subs, "US")
 
     def _us_beyond_subs(self, here: list[Force]) -> bool:
-        """Whether US forces other than submarines are here (kept by the state as _ashore is)."""
+        """Whether US forces other than submarines are among `here` (the US forces in an area;
+        kept by the state as _ashore is)."""
         cls = self.sheet.cls
-        return any(f.side == "US" and cls[f.cls].type != "SS" for f in here)
+        return any(cls[f.cls].type != "SS" for f in here)
 
     def us_ashore(self, area: str) -> bool:
-        return bool(self.state.summary(area, self._ashore_key, self._ashore)["US"])
+        return bool(self.state.summary(area, self._us_ashore_key, self._ashore, "US"))
 
     def category(self, f: Force) -> str:
         return self._categories[f.cls]
@@ -182,10 +181,9 @@ class OrdersBot:
 
     def place_moved_markers(self) -> dict[str, Any]:
         lone, pinned = [], []
-        for area in self.m.areas:
-            code = area.code
-            if code in (JAPAN, "EA") or not self.state.count(code, "JA"):
-                continue  # (most areas hold no JA forces: nothing to mark)
+        for code in self.state.occupied(self.m.area, "JA"):  # (most areas hold none: nothing to mark)
+            if code in (JAPAN, "EA"):
+                continue
             ashore = self.ja_ashore(code)
             if len(ashore) == 1:
                 ashore[0].moved = True
@@ -201,10 +199,10 @@ class OrdersBot:
         """At JA Orders, JA INF in an area with US forces get no order: mark the ones US Movement
         brought US forces to since the R3 markers went down (procedures: JA Orders; R59)."""
         pinned = []
-        for area in self.m.areas:
-            if area.code in (JAPAN, "EA") or not self.us_present(area.code):
+        for code in self.state.meeting_places(self.m.area):  # (the areas with JA forces and US ones)
+            if code in (JAPAN, "EA"):
                 continue
-            for f in self.ja(area.code):
+            for f in self.ja(code):
                 if self._categories[f.cls] == "infantry" and not f.moved:
                     f.moved = True
                     pinned.append(f.id)
@@ -274,7 +272,7 @@ class OrdersBot:
             )
         if kind == "battle":
             return (
-                [c for c in codes if self.state.count(c, "JA") and self.us_present(c, ignore_subs=True)],
+                [c for c in self.state.meeting_places(codes) if self.us_present(c, ignore_subs=True)],
                 "an area with US and JA forces (US subs alone do not count)",
             )
         if kind == "us_ja_ashore":
@@ -348,8 +346,7 @@ class OrdersBot:
             forces = self.select(order, area, purpose, pool)
             if not forces:
                 return None
-            for f in forces:
-                f.moved = True
+            self.state.mark_moved(forces)
             if not self.explains:
                 return OrderResult(area=area, order=order.name, held=[f.id for f in forces], explained=False)
             return OrderResult(
@@ -363,9 +360,10 @@ class OrdersBot:
             return None
         # A destination is only worth taking if the order would move someone there.
         by_category = self._by_category(self.movable(area) if pool is None else pool)
-        if not any(
-            limit and by_category[cat]
-            for cat, limit in (("ships", order.ships), ("infantry", order.infantry), ("lba", order.lba))
+        if not (
+            (order.ships and by_category["ships"])
+            or (order.infantry and by_category["infantry"])
+            or (order.lba and by_category["lba"])
         ):
             return None
         dest, info = self.pick_destination(cands, purpose)
@@ -380,8 +378,8 @@ class OrdersBot:
             return None  # e.g. only LBA already in Japan, sent "to Japan": nothing moves (R6)
         us_there = self.us_present(dest)
         to_japan: list[str] = []
+        self.state.mark_moved(forces)
         for f in forces:
-            f.moved = True
             cat = categories[f.cls]
             if cat == "lba" and lba_home:
                 f.location = JAPAN  # R8: no JA ashore at the destination
@@ -563,10 +561,10 @@ class OrdersBot:
         """Areas with unmoved JA forces, fewest first, ties in map order (R3)."""
         skip = set(self.sheet.special.no_ja_orders_in)
         counts = []
-        for area in self.m.areas:
-            if area.code in skip:
+        for code in self.state.occupied(self.m.area, "JA"):
+            if code in skip:
                 continue
-            n = len([f for f in self.ja(area.code) if not f.moved])
+            n = len([f for f in self.ja(code) if not f.moved])
             if n:
-                counts.append((area.code, n))
+                counts.append((code, n))
         return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))

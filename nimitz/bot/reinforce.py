@@ -42,14 +42,18 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
             ids = state.ja_stacks[stack]
             if ids:
                 f = state.forces[ids.pop(0)]
-                f.location, f.damaged, f.moved, f.embarked = "JA", False, False, False
+                f.location = "JA"
+                if f.damaged or f.moved or f.embarked:  # (reading is cheap, setting is a call)
+                    f.damaged, f.moved, f.embarked = False, False, False
                 arrived.append(f.id)
                 continue
             for _ in range(data.reinforcements.battalions_per_missing):
                 b = spare_battalion(state, sheet, "JA", "JA")
                 if b is None:
                     break
-                b.location, b.damaged = "JA", False
+                b.location = "JA"
+                if b.damaged:
+                    b.damaged = False
                 battalions += 1
     text = (
         f"JA Reinforce: d10 {roll} + track {state.ja_track} - {len(damaged)} damaged - "
@@ -91,8 +95,7 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
     repaired: list[str] = []
     kept: list[str] = []
     holding = holding_classes(state, data)
-    for area in data.map.areas:
-        code = area.code
+    for code in state.occupied(data.map.area, "JA"):
         here = state.at(code, "JA")
         damaged = [f for f in here if f.damaged]
         if not damaged:

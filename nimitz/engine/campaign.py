@@ -229,7 +229,7 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
     def request(damaged: list[Force]) -> Request:
         sp = state.sp
         options = [_END_RESUPPLY]
-        options += [o for o in state.summary(US_POOL, purchases_key, purchases) if o.cost <= sp]
+        options += [o for o in state.summary(US_POOL, purchases_key, purchases, "US") if o.cost <= sp]
         for f in damaged:
             c = cls[f.cls]
             if c.repair_cost <= sp:
@@ -319,11 +319,16 @@ def scouting(game: Game) -> Engine:
 
 def scoutable_areas(game: Game) -> list[str]:
     no_orders = set(game.sheet.special.no_ja_orders_in)  # a scouted order is a JA order (1945)
-    return [
-        a.code
-        for a in game.data.map.areas
-        if a.code not in no_orders and any(not f.moved for f in game.state.at(a.code, "JA"))
-    ]
+    state = game.state
+    legal = []
+    for code in state.occupied(game.data.map.area, "JA"):
+        if code in no_orders:
+            continue
+        for f in state.at(code, "JA"):  # (a loop, not any() of a generator)
+            if not f.moved:
+                legal.append(code)
+                break
+    return legal
 
 
 def _check_scouting(d: Decision, points: int, legal: list[str]) -> None:
@@ -360,26 +365,26 @@ def movement(game: Game) -> Engine:
         for i in decision.forces:
             if i in movable:  # (a legal move names only movable forces)
                 movable.remove(i)
+        state.mark_moved(forces)
         if decision.kind == "move":
             cls = game.sheet.cls
             for f in forces:
                 f.location = decision.area
-                f.moved = True
                 if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
                     f.embarked = embark
             what = f"to {decision.area}"
         elif decision.kind == "raid":
             for f in forces:
-                f.location, f.moved = RAID, True
+                f.location = RAID
             what = "to the raiding box"
         elif decision.kind == "strategic_bombing":
             for f in forces:
-                f.location, f.moved = BOMBING, True
+                f.location = BOMBING
             state.sp -= len(forces)
             what = f"to the strategic bombing box ({len(forces)} SP)"
         else:  # invade
             for f in forces:
-                f.location, f.moved, f.embarked = INVASION, True, False
+                f.location, f.embarked = INVASION, False
             state.invaded_this_turn += len(forces)
             what = "to the invasion box"
         if not game.skips("event"):  # (a lab game: not even its text)
@@ -437,7 +442,8 @@ def _us_lba_at(game: Game, area: str) -> int:
     return state.summary(
         area,
         ("US LBA", game.data.fingerprint, state.year),
-        lambda here: sum(1 for g in here if g.side == "US" and cls[g.cls].type == "LBA"),
+        lambda us: sum(1 for g in us if cls[g.cls].type == "LBA"),
+        "US",
     )
 
 
@@ -602,23 +608,31 @@ def battle_areas(game: Game) -> list[str]:
     side's transport, a ship that submarines can attack."""
     out = []
     state = game.state
+    cls = game.sheet.cls
     for area in state.meeting_places(game.data.map.area):
         us = state.at(area, "US")
         ja = state.at(area, "JA")
-        if (_only_subs(game, us) and not _ships_or_transport(game, ja)) or (
-            _only_subs(game, ja) and not _ships_or_transport(game, us)
+        if (_only_subs(cls, us) and not _ships_or_transport(cls, ja)) or (
+            _only_subs(cls, ja) and not _ships_or_transport(cls, us)
         ):
             continue
         out.append(area)
     return out
 
 
-def _only_subs(game: Game, forces: list[Force]) -> bool:
-    return all(cls_of(game, f).type == "SS" for f in forces)
+# (loops, not all() or any() of a generator: the generator is resumed from C once a force)
+def _only_subs(cls: dict[str, CounterClass], forces: list[Force]) -> bool:
+    for f in forces:  # noqa: SIM110 (a loop: see above)
+        if cls[f.cls].type != "SS":
+            return False
+    return True
 
 
-def _ships_or_transport(game: Game, forces: list[Force]) -> bool:
-    return any(cls_of(game, f).is_ship or f.embarked for f in forces)
+def _ships_or_transport(cls: dict[str, CounterClass], forces: list[Force]) -> bool:
+    for f in forces:  # noqa: SIM110 (a loop: see above)
+        if f.embarked or cls[f.cls].is_ship:
+            return True
+    return False
 
 
 def resolve_battles(game: Game) -> Engine:
@@ -718,12 +732,12 @@ def supply_check(game: Game) -> None:
     supplied = supplied_areas(game.state, game.data)
     hits = []
     holding = holding_classes(state, game.data)  # the INF, BN and LBA classes
-    for a in game.data.map.areas:
-        if a.code in supplied:
+    for code in state.occupied(game.data.map.area, "US"):
+        if code in supplied:
             continue
-        for f in state.at(a.code, "US"):
+        for f in state.at(code, "US"):
             if f.cls in holding:
-                hits.append(damage(game, f, f"out of supply in {a.code}"))
+                hits.append(damage(game, f, f"out of supply in {code}"))
     game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
 
 

@@ -9,6 +9,7 @@ from nimitz.model.state import CampaignState, Force
 
 _NOBODY: frozenset[str] = frozenset()
 _US_ONLY = frozenset({"US"})
+_SIDES = ("US", "JA")
 
 
 def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
@@ -57,8 +58,13 @@ class _Control:
         for area in areas:
             if area not in on_map:
                 continue  # the pools and boxes off the map hold nothing ashore
-            # (the class first: most forces are ships, which need no second look)
-            here = {f.side for f in state.at(area) if f.cls in holding and not f.embarked}
+            here: set[str] = set()
+            for side in _SIDES:
+                for f in state.at(area, side):
+                    # (the class first: most forces are ships, which need no second look)
+                    if f.cls in holding and not f.embarked:
+                        here.add(side)
+                        break
             if here != sides.get(area, _NOBODY):
                 changed[area] = frozenset(here)
         if not changed and not first:

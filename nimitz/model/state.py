@@ -192,8 +192,24 @@ class Force:
     def __setattr__(self, name: str, value: Any) -> None:
         # A force that moves, embarks or lands keeps its state's location index true (attrs'
         # own on_setattr hooks would do it too, but make every assignment several times slower).
-        if name in _WHEREABOUTS and self._index is not None and value != getattr(self, name):
-            self._index.changed(self, name, value)
+        # The index's bookkeeping is written out here: a Python call a move, not two.
+        if name in _WHEREABOUTS:
+            index = self._index
+            if index is not None and value != getattr(self, name):
+                # the place left or embarked at is touched...
+                old, side, touched, summaries = self.location, self.side, index.touched, index.summaries
+                touched.append(old)
+                clock = index.clock = index.clock + 1
+                summaries.pop(old, None)
+                if name == "location":  # the force is filed under its new place
+                    buckets = index.buckets
+                    bucket = buckets[old, side]
+                    del bucket[bisect_left(bucket, self._order, key=_order_of)]
+                    insort(buckets.setdefault((value, side), []), self, key=_order_of)
+                    touched.append(value)  # ...and the place reached
+                    clock = index.clock = clock + 1
+                    summaries.pop(value, None)
+                index.side_clock[side] = clock
         _set(self, name, value)
 
 
@@ -207,12 +223,14 @@ _order_of = attrgetter("_order")
 
 
 class LocationIndex:
-    """The forces at each location, in `forces` order, kept up to date as forces move.
+    """The forces of each side at each location, in `forces` order, kept up to date as forces move.
 
     `CampaignState.at()` is the engine's most frequent query; scanning every counter for it
     cost a fifth of a campaign. Forces are only ever added to `CampaignState.forces` (a lost
     force goes to DESTROYED or a pool, never out of the dict), so new ones are indexed as
-    they appear.
+    they appear, and Force.__setattr__ files a force again as it moves, embarks or lands.
+    A location's forces of both sides are merged from its sides' lists when asked
+    (seldom): a move then files the force in one list, not two.
 
     `summaries` caches values computed from the forces at one location, by location and then by
     computation: a location's are dropped when a force arrives, leaves, embarks or lands there,
@@ -224,21 +242,21 @@ class LocationIndex:
     def __init__(self, forces: dict[str, Force]):
         self.forces = forces
         self.size = 0
-        self.buckets: dict[str, list[Force]] = {}
+        # (location, side) -> that side's forces there, in `forces` order: at(location, side)
+        # and count() are the commonest queries, and copying a list beats filtering one.
+        self.buckets: dict[tuple[str, str], list[Force]] = {}
+        self.sides: list[str] = []  # the sides met, in order ("US" and "JA")
         self.clock = 0
         self.touched: list[str] = []
         self.side_clock: dict[str, int] = {}
         self.summaries: dict[str, dict[Hashable, Any]] = {}  # location -> key -> value
-        # (location, side) -> that side's forces there, in `forces` order: at(location, side)
-        # and count() are the commonest queries, and copying a list beats filtering one.
-        self.side_buckets: dict[tuple[str, str], list[Force]] = {}
         self.kept: dict[Hashable, Any] = {}  # values kept with their inputs, checked on use
         self.catch_up()
 
     def catch_up(self) -> None:
         """Index the forces added since (each touches its location, as an arrival)."""
         values = list(self.forces.values())
-        buckets, side_buckets = self.buckets, self.side_buckets
+        buckets, sides = self.buckets, self.sides
         touched, summaries, side_clock = self.touched, self.summaries, self.side_clock
         clock = self.clock
         for order in range(self.size, len(values)):
@@ -246,8 +264,9 @@ class LocationIndex:
             _set(f, "_index", self)  # (not through Force.__setattr__: nothing to tell)
             _set(f, "_order", order)
             location, side = f.location, f.side
-            buckets.setdefault(location, []).append(f)
-            side_buckets.setdefault((location, side), []).append(f)
+            buckets.setdefault((location, side), []).append(f)
+            if side not in sides:
+                sides.append(side)
             touched.append(location)
             clock += 1
             side_clock[side] = clock
@@ -255,24 +274,19 @@ class LocationIndex:
         self.clock = clock
         self.size = len(values)
 
-    def changed(self, force: Force, name: str, value: Any) -> None:
-        # the place left or embarked at is touched...
-        old, touched, summaries = force.location, self.touched, self.summaries
-        touched.append(old)
-        clock = self.clock = self.clock + 1
-        summaries.pop(old, None)
-        if name == "location":
-            order, side = force._order, force.side
-            bucket = self.buckets[old]
-            del bucket[bisect_left(bucket, order, key=_order_of)]
-            insort(self.buckets.setdefault(value, []), force, key=_order_of)
-            bucket = self.side_buckets[old, side]
-            del bucket[bisect_left(bucket, order, key=_order_of)]
-            insort(self.side_buckets.setdefault((value, side), []), force, key=_order_of)
-            touched.append(value)  # ...and the place reached
-            clock = self.clock = clock + 1
-            summaries.pop(value, None)
-        self.side_clock[force.side] = clock
+    def everyone(self, location: str) -> list[Force]:
+        """The forces of every side at a location, in `forces` order (a new list)."""
+        buckets = self.buckets
+        here: list[Force] = []
+        found = 0
+        for side in self.sides:
+            bucket = buckets.get((location, side))
+            if bucket:
+                here += bucket
+                found += 1
+        if found > 1:
+            here.sort(key=_order_of)  # (a merge of lists each in order)
+        return here
 
 
 @define
@@ -350,7 +364,9 @@ class CampaignState:
         index = self._index  # the engine's commonest query: _current_index() inlined
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
-        here = index.buckets.get(location) if side is None else index.side_buckets.get((location, side))
+        if side is None:
+            return index.everyone(location)
+        here = index.buckets.get((location, side))
         return here[:] if here else []  # a copy: callers move forces while they go through it
 
     def at_any(self, locations: Iterable[str], side: str) -> list[Force]:
@@ -360,7 +376,7 @@ class CampaignState:
             index = self._current_index()
         here: list[Force] = []
         for location in locations:
-            here += index.side_buckets.get((location, side), ())
+            here += index.buckets.get((location, side), ())
         here.sort(key=_order_of)  # (a merge of lists each in order)
         return here
 
@@ -370,15 +386,24 @@ class CampaignState:
         index = self._index  # _current_index() inlined, as in at()
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
-        here = index.side_buckets
+        here = index.buckets
         return [location for location in locations if here.get((location, "US")) and here.get((location, "JA"))]
 
-    def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T]) -> T:
-        """`compute(forces at location)`, memoised until a force arrives at, leaves, embarks in
+    def occupied(self, locations: Iterable[str], side: str) -> list[str]:
+        """The locations, in the order given, where the side has forces (a question asked of
+        every area: answered in one pass over the index)."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        here = index.buckets
+        return [location for location in locations if here.get((location, side))]
+
+    def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T], side: str | None = None) -> T:
+        """`compute(at(location, side))`, memoised until a force arrives at, leaves, embarks in
         or lands at that location. So `compute` may read only the forces' ids, sides, classes,
-        locations and embarked flags (not damaged or moved); `key` names the computation and
-        everything else it depends on (e.g. the year, whose classes it reads). The value is
-        shared: never change it."""
+        locations and embarked flags (not damaged or moved), and must not change the list it is
+        given; `key` names the computation, the side and everything else it depends on (e.g. the
+        year, whose classes it reads). The value is shared: never change it."""
         index = self._index  # _current_index() inlined, as in at()
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
@@ -389,7 +414,8 @@ class CampaignState:
             value = here.get(key, _NOT_KEPT)
             if value is not _NOT_KEPT:
                 return value  # type: ignore[no-any-return]  # the memo holds compute()'s results
-        value = here[key] = compute(index.buckets.get(location, []))
+        forces = index.everyone(location) if side is None else index.buckets.get((location, side), [])
+        value = here[key] = compute(forces)
         return value
 
     def count(self, location: str, side: str) -> int:
@@ -397,8 +423,14 @@ class CampaignState:
         index = self._index  # _current_index() inlined, as in at()
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
-        here = index.side_buckets.get((location, side))
+        here = index.buckets.get((location, side))
         return len(here) if here else 0
+
+    def mark_moved(self, forces: Iterable[Force]) -> None:
+        """The forces marked moved (an order's, a move's), past Force.__setattr__ as in
+        unmark_moved: `moved` is not whereabouts."""
+        for f in forces:
+            _set(f, "moved", True)
 
     def unmark_moved(self) -> None:
         """Every force unmoved again (a turn's start). `moved` is not whereabouts: it is set

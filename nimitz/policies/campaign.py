@@ -95,9 +95,15 @@ def _target(game: Game, held: list[str]) -> str | None:
 
 def _threats(game: Game, held: list[str]) -> dict[str, int]:
     """For each held objective, the JA forces in it and next to it: how exposed it is."""
-    m = game.data.map
-    state = game.state
-    return {a: state.count(a, "JA") + sum(state.count(n, "JA") for n in m.area[a].adjacent) for a in held}
+    areas = game.data.map.area
+    count = game.state.count
+    threats = {}
+    for a in held:  # (loops: a generator's sum costs a call a neighbour)
+        threat = count(a, "JA")
+        for n in areas[a].adjacent:
+            threat += count(n, "JA")
+        threats[a] = threat
+    return threats
 
 
 def _japan_around(game: Game, held: list[str]) -> tuple[str | None, list[tuple[str, int]]]:
@@ -120,16 +126,15 @@ def _us_types(game: Game) -> Callable[[str], dict[str, int]]:
     key = ("US types", game.data.fingerprint, game.state.year)
     cls = game.sheet.cls
 
-    def types(here: list[Force]) -> dict[str, int]:
+    def types(us: list[Force]) -> dict[str, int]:
         out: dict[str, int] = {}
-        for g in here:
-            if g.side == "US":
-                t = cls[g.cls].type
-                out[t] = out.get(t, 0) + 1
+        for g in us:
+            t = cls[g.cls].type
+            out[t] = out.get(t, 0) + 1
         return out
 
     summary = game.state.summary
-    return lambda area: summary(area, key, types)
+    return lambda area: summary(area, key, types, "US")
 
 
 def _open_posts(
@@ -182,15 +187,23 @@ class _MovementStep:
         cls = game.sheet.cls
         # the movable forces at the bases, with their classes, by id in the order of `movable`
         # (the forces' own). (Found from the bases' own lists: most movable forces are elsewhere.)
-        self.based: dict[str, tuple[Force, CounterClass]] = {
+        based: dict[str, tuple[Force, CounterClass]] = {
             f.id: (f, cls[f.cls]) for f in state.at_any(BASES, "US") if f.id in movable
         }
-        self.subs = [f for f, c in self.based.values() if c.type == "SS"]
-        # those that may garrison a threatened objective, each with its kind: its place, type
-        # and flag (what move_problem reads of it)
+        self.based = based
+        # Those each search of _next_move goes through, so that it passes over no others: the
+        # submarines, the infantry away from Hawaii (to hold the target), the infantry and ships
+        # (the fleet), the aircraft on the West Coast (flown on to Hawaii)...
+        self.subs = {i: fc for i, fc in based.items() if fc[1].type == "SS"}
+        self.landing = {i: fc for i, fc in based.items() if fc[1].type == "INF" and fc[0].location != "HI"}
+        self.fleet = {i: fc for i, fc in based.items() if fc[1].type == "INF" or fc[1].type in SHIP_TYPES}
+        self.ferried = {i: fc for i, fc in based.items() if fc[1].type == "LBA" and fc[0].location == "WC"}
+        # ...and those that may garrison a threatened objective, each with its kind: its place,
+        # type and flag (what move_problem reads of it)
         self.garrisons = {
-            i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in self.based.items() if c.type in GARRISONS
+            i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in based.items() if c.type in GARRISONS
         }
+        self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
         self.us_types = _us_types(game)
 
@@ -213,18 +226,17 @@ class _MovementStep:
         """Take out the `count` forces that have moved since the last request."""
         forces = game.state.forces
         sent = [forces[i] for i in self.sent]
-        if count == len(sent) and all(f.moved for f in sent):
+        if count == len(sent) and all([f.moved for f in sent]):  # (a list: no generator to resume)
             moved = sent  # (the last answer was carried out: nothing else moved)
         else:  # (someone else answered) the forces at the bases now moved, if they were all
             moved = [f for f, _ in self.based.values() if f.moved]
             if count != len(moved):
                 self.around = None  # forces elsewhere moved as well
         for f in moved:
-            if (was := self.based.pop(f.id, None)) is not None:
-                self.garrisons.pop(f.id, None)
-                if was[1].type == "SS":
-                    self.subs = [s for s in self.subs if s is not f]
-        if any(f.cls in self.holding for f in moved):
+            if f.id in self.based:
+                for role in self.roles:
+                    role.pop(f.id, None)
+        if any([f.cls in self.holding for f in moved]):
             self.around = None
 
 
@@ -241,7 +253,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     cls = sheet.cls
     based = step.based.values()  # every move below but the B-29s' starts at a base
     if step.subs:  # spare submarines raid Japan's reinforcements (-3 each)
-        return Decision("raid", forces=(step.subs[0].id,))
+        return Decision("raid", forces=(next(iter(step.subs)),))
     special = sheet.special
     if special.strategic_bombing and state.sp > KEEP_SP:  # B-29s in MA bomb Japan's stacks
         for f in state.at("MA", "US"):
@@ -265,8 +277,8 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     if target:  # the attack needs troops to hold what it takes
         there = us_types(target)
         if there.get("INF", 0) + there.get("BN", 0) < 3:
-            for f, c in based:
-                if c.type == "INF" and f.location != "HI" and move_problem(game, f, target) is None:
+            for f, _ in step.landing.values():
+                if move_problem(game, f, target) is None:
                     return Decision("move", forces=(f.id,), area=target)
     hawaii = us_types("HI")
     # Forces of one kind, free to move, find the same post (move_problem reads nothing else of
@@ -292,15 +304,13 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
             return Decision("move", forces=(f.id,), area=post)
         passed_over.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
-        for f, c in based:
-            if not (c.type == "INF" or c.type in SHIP_TYPES):  # (c.is_ship, without a property's call)
-                continue
+        for f, c in step.fleet.values():
             if f.location == "HI" and c.type == "INF" and hawaii.get("INF", 0) <= 2:
                 continue
             if move_problem(game, f, target) is None:
                 return Decision("move", forces=(f.id,), area=target)
-    for f, c in based:  # new aircraft on the West Coast fly on to Hawaii
-        if c.type == "LBA" and f.location == "WC" and move_problem(game, f, "HI") is None:
+    for f, _ in step.ferried.values():  # new aircraft on the West Coast fly on to Hawaii
+        if move_problem(game, f, "HI") is None:
             return Decision("move", forces=(f.id,), area="HI")
     return _END_MOVEMENT
 
