@@ -532,8 +532,8 @@ class _BoardMemo:
         (A force or piece only counts once it has a position, and leaves the board by losing
         it; an aircraft changes carrier only as it lands, a change of position too.)"""
         moves = self.moves.get(pid)
-        if moves is None:  # a piece new to the memo
-            if not self.place_new(pid):
+        if moves is None:  # a piece new to the groups (most have their place in board order)
+            if pid not in self.order and not self.place_new(pid):
                 pos.groups = None  # not a piece of the battle's lists: one pass at the next query
                 return
             moves = self.moves_of(pid)
