@@ -21,7 +21,23 @@ from nimitz.model.journal import Decision
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
 HOME = "home"
-_STEP_WORDS = {step: step.replace("_", " ") for step in combat.STEPS}  # (the steps' part of state.step)
+# The parts of a battle turn as `state.step` names them ("battle:turn 2:bomb runs"): the combat
+# steps by their id, the others by their words
+_TURN_PARTS = {
+    **{part: part for part in ("draw plans", "plans", "US aircraft", "JA aircraft")},
+    **{step: step.replace("_", " ") for step in combat.STEPS},
+    **{part: part for part in ("infantry advance", "return aircraft", "airfield losses", "end")},
+}
+_STEP_NAMES: dict[int, dict[str, str]] = {}  # turn -> part -> its step name (_step_names)
+
+
+def _step_names(turn: int) -> dict[str, str]:
+    """Every part's `state.step` in battle turn `turn`: the same in every battle, so made once
+    per turn number instead of formatted at every step of every turn."""
+    names = _STEP_NAMES.get(turn)
+    if names is None:
+        names = _STEP_NAMES[turn] = {part: f"battle:turn {turn}:{words}" for part, words in _TURN_PARTS.items()}
+    return names
 
 
 def battle_turn(board: Board) -> Gen:
@@ -31,8 +47,9 @@ def battle_turn(board: Board) -> Gen:
     bs.us_playing = []
     t = bs.turn
     st = board.state
+    steps = _step_names(t)
     # 1. JA plans
-    st.step = f"battle:turn {t}:draw plans"
+    st.step = steps["draw plans"]
     japan = board.game.japan
     got, expl = japan.draw_plans(board)
     for pid in got:
@@ -40,14 +57,14 @@ def battle_turn(board: Board) -> Gen:
     if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
         board.game.log("bot", "JA", expl["text"], expl)
     # 2. plans acting at the start of the turn
-    st.step = f"battle:turn {t}:plans"
+    st.step = steps["plans"]
     battalions(board)
     yield from first_light(board)
     # 3. US aircraft (and the plans the player plays this turn)
-    st.step = f"battle:turn {t}:US aircraft"
+    st.step = steps["US aircraft"]
     yield from us_air(board)
     # 4. JA aircraft
-    st.step = f"battle:turn {t}:JA aircraft"
+    st.step = steps["JA aircraft"]
     moves, expls = japan.move_aircraft(board)
     for e in expls:
         if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
@@ -57,17 +74,17 @@ def battle_turn(board: Board) -> Gen:
             bs.positions[p] = m["area"]
     # 5. combat
     for step in combat.step_order(board):
-        st.step = f"battle:turn {t}:{_STEP_WORDS[step]}"
+        st.step = steps[step]
         yield from combat.STEP_FUNCS[step](board)
     # 6. infantry advance, return aircraft, airfield losses
-    st.step = f"battle:turn {t}:infantry advance"
+    st.step = steps["infantry advance"]
     infantry_advance(board)
-    st.step = f"battle:turn {t}:return aircraft"
+    st.step = steps["return aircraft"]
     yield from return_aircraft(board)
-    st.step = f"battle:turn {t}:airfield losses"
+    st.step = steps["airfield losses"]
     yield from airfield_losses(board)
     # 7. plans at the end of the turn
-    st.step = f"battle:turn {t}:end"
+    st.step = steps["end"]
     yield from duration(board)
     bs.us_playing = []
 
