@@ -257,6 +257,10 @@ def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
     return [(p, pip) for p, pip in board.us_held() if not p.reactive and p.effect["kind"] != "first_light"]
 
 
+# the one option offered for the US aircraft moves, made once (Options and Decisions are frozen)
+_STAY_HOME = Option(Decision(kind="battle_air"), "every aircraft stays home, no plan played")
+
+
 def us_air(board: Board) -> Gen:
     bs = board.state.battle
     home = board.at_home("US")
@@ -306,7 +310,7 @@ def us_air(board: Board) -> Gen:
         kind="battle_air",
         step=board.state.step,
         prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
-        options=[Option(Decision(kind="battle_air"), "every aircraft stays home, no plan played")],
+        options=[_STAY_HOME],
         info={
             "aircraft": [
                 {
@@ -454,6 +458,19 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
             board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
 
 
+_AUTO_LOSSES: dict[str, Option] = {}  # request kind -> its 'auto' option (_auto_losses)
+
+
+def _auto_losses(kind: str) -> Option:
+    """The 'auto' option of a losses request of `kind`, made once (Options and Decisions are frozen)."""
+    option = _AUTO_LOSSES.get(kind)
+    if option is None:
+        option = _AUTO_LOSSES[kind] = Option(
+            Decision(kind=kind, choice="auto"), "auto: damaged lowest value first, then full lowest value first"
+        )
+    return option
+
+
 def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: str, rule: str) -> Gen:
     """The player picks which `k` of `pids` are destroyed; asked only when it matters."""
     auto = sorted(pids, key=lambda p: (0 if board.damaged(p) else 1, board.cls(p).cost))[:k]
@@ -478,9 +495,7 @@ def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: s
         kind=kind,
         step=board.state.step,
         prompt=prompt,
-        options=[
-            Option(Decision(kind=kind, choice="auto"), "auto: damaged lowest value first, then full lowest value first")
-        ],
+        options=[_auto_losses(kind)],
         info={
             "count": k,
             "aircraft": [
