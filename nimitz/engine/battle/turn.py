@@ -21,6 +21,9 @@ from nimitz.model.journal import Decision
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
 HOME = "home"
+_BEACH = {side: f"{side}_BE" for side in SIDES}
+_FOXHOLES = {side: f"{side}_FH" for side in SIDES}
+_AIRFIELD = {side: f"{side}_AF" for side in SIDES}
 # The parts of a battle turn as `state.step` names them ("battle:turn 2:bomb runs"): the combat
 # steps by their id, the others by their words
 _TURN_PARTS = {
@@ -351,15 +354,20 @@ def us_air(board: Board) -> Gen:
 def infantry_advance(board: Board) -> None:
     """Beach -> foxholes; transport -> beach; Marines transport -> foxholes (facts 1.9)."""
     bs = board.state.battle
+    pos = bs.positions
     for side in SIDES:
         moved = []
-        for p in board.infantry(side, (f"{side}_BE",)):
-            bs.positions[p] = f"{side}_FH"
-            moved.append((p, "foxholes"))
+        beach, foxholes = _BEACH[side], _FOXHOLES[side]
+        # (the infantry on the beach, read from those ashore, a group the board keeps, in board
+        # order: not a search of every piece of the side)
+        for p in board.ashore(side):
+            if pos[p] == beach:
+                pos[p] = foxholes
+                moved.append((p, "foxholes"))
         for p in board.embarked(side):
-            box = f"{side}_FH" if board.cls(p).marine else f"{side}_BE"
-            bs.positions[p] = box
-            moved.append((p, "foxholes" if box.endswith("FH") else "beach"))
+            marine = board.cls(p).marine
+            pos[p] = foxholes if marine else beach
+            moved.append((p, "foxholes" if marine else "beach"))
         H._transport_check(board, side)
         if moved and not board.game.skips("event"):  # (a lab game: not even its text)
             board.game.log(
@@ -373,8 +381,9 @@ def infantry_advance(board: Board) -> None:
 def return_aircraft(board: Board) -> Gen:
     bs = board.state.battle
     for side in SIDES:
+        airfield = _AIRFIELD[side]
         for p in board.lba(side):
-            bs.positions[p] = f"{side}_AF"
+            bs.positions[p] = airfield
         cag, room, k = excess_carrier_aircraft(board, side)
         decks = list(room)
         if k > 0:
