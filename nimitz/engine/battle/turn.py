@@ -321,7 +321,7 @@ def us_air(board: Board) -> Gen:
                     "name": board.name(p),
                     "values": board.values_text(p),
                     "damaged": board.damaged(p),
-                    "home": board.box(p),
+                    "home": bs.positions[p],  # (at home: on the board)
                 }
                 for p in ready
             ],
