@@ -139,11 +139,11 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
         return []
     group = board.sheet.air_group(side, board.cls(carrier))
     made = []
+    classes, carrier_name = board.sheet.cls, board.name(carrier)
     for i, cid in enumerate(group.aircraft if group else (), 1):
         pid = f"{carrier} air {i}"
-        cls = board.sheet.cls[cid]
         bs.pieces[pid] = BattlePiece(
-            id=pid, side=side, cls=cid, name=f"{cls.name} ({board.name(carrier)})", kind="aircraft", home=carrier
+            id=pid, side=side, cls=cid, name=f"{classes[cid].name} ({carrier_name})", kind="aircraft", home=carrier
         )
         bs.positions[pid] = DECK
         made.append(pid)
