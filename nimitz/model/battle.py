@@ -33,50 +33,51 @@ ON_TRANSPORT = "TR"
 
 class Positions(dict[str, str]):
     """`BattleState.positions`: a plain dict that counts its changes, so the battle engine can
-    keep query results (who flies where, which ships are in an area) until a piece moves,
-    arrives or leaves. Saved, compared and copied as the dict it is.
+    keep query results (who flies where, which ships are in an area) up to date as pieces move,
+    arrive or leave. Saved, compared and copied as the dict it is.
 
-    It also lists the pieces that moved, arrived or left one at a time (`moved`, in order), so
-    those results can be brought up to date piece by piece; `bulk` is the count of changes at
-    the last change of many pieces at once (update, clear...), which the engine makes only in
-    setting up. `board_cache` is the battle engine's (engine.battle.board): its query results
-    for these positions, shared by every Board over them (the engine's and each policy
-    decision's); never copied or saved. `groups` is the part of them a query reads, while no
-    change has been made since they were brought up to date (None after any change)."""
+    `board_cache` is the battle engine's (engine.battle.board): its query results for these
+    positions, shared by every Board over them (the engine's and each policy decision's); never
+    copied or saved. `groups` is the part of them a query reads, while they are current: a
+    single piece's change is handed to the cache as it is made (`board_cache.follow`), which
+    keeps them so; a change of many pieces at once (update, clear...), which the engine makes
+    only in setting up, makes them None, to be worked out again at the next query."""
 
-    __slots__ = ("changes", "moved", "bulk", "board_cache", "groups")
+    __slots__ = ("changes", "board_cache", "groups")
 
     def __init__(self, *args: Any, **kwargs: str) -> None:
         super().__init__(*args, **kwargs)
         self.changes = 0
-        self.moved: list[str] = []
-        self.bulk = 0
         self.board_cache: Any = None
         self.groups: dict[Any, list[str]] | None = None
 
     # (dict's own methods called directly, not through super(): a battle moves pieces often)
     def __setitem__(self, key: str, value: str) -> None:
-        if self.get(key) != value:  # a piece put back where it is changes nothing
+        old = self.get(key)
+        if old != value:  # a piece put back where it is changes nothing
             self.changes += 1
-            self.moved.append(key)
-            self.groups = None
             dict.__setitem__(self, key, value)
+            if self.groups is not None:
+                self.board_cache.follow(self, key, old, value)
 
     def __delitem__(self, key: str) -> None:
+        old = self[key]
         self.changes += 1
-        self.moved.append(key)
-        self.groups = None
         dict.__delitem__(self, key)
+        if self.groups is not None:
+            self.board_cache.follow(self, key, old, None)
 
     def pop(self, key: str, *default: Any) -> Any:
+        if key not in self:  # (the default, or KeyError: nothing changes)
+            return dict.pop(self, key, *default)
+        old = dict.pop(self, key)
         self.changes += 1
-        self.moved.append(key)
-        self.groups = None
-        return dict.pop(self, key, *default)
+        if self.groups is not None:
+            self.board_cache.follow(self, key, old, None)
+        return old
 
     def _bulk_change(self) -> None:
         self.changes += 1
-        self.bulk = self.changes
         self.groups = None
 
     def popitem(self) -> tuple[str, str]:

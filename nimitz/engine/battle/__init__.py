@@ -105,6 +105,9 @@ def _over_at_start(board: Board) -> str:
     return ""
 
 
+_ASHORE = frozenset(("US_BE", "US_FH", "JA_BE", "JA_FH"))  # the beaches and foxholes
+
+
 def finish(board: Board) -> None:
     """Put every force back: survivors stay in the map area (R17: infantry ashore are no longer
     embarked, infantry still on a transport stay embarked); destroyed forces go to their box."""
@@ -120,9 +123,11 @@ def finish(board: Board) -> None:
             summary["destroyed"].append(fid)
             continue
         box = bs.positions.get(fid, "")
+        # (set only when it changes: each assignment is a call of Force.__setattr__)
         if box == ON_TRANSPORT:
-            f.embarked = True
-        elif box.endswith("_BE") or box.endswith("_FH"):
+            if not f.embarked:
+                f.embarked = True
+        elif f.embarked and box in _ASHORE:
             f.embarked = False
         summary["survivors"].append(fid)
     board.game.log(

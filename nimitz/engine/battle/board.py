@@ -135,122 +135,43 @@ class Board:
         _VALUES_TEXT[id(c), damaged] = (c, text)
         return text
 
-    def _catch_up(self, pos: Positions) -> _BoardMemo:
-        """The memo brought up to date: piece by piece when only single pieces moved since,
-        else from one fresh pass over the board. Computed queries (`derived`) start again."""
-        memo: _BoardMemo | None = pos.board_cache
-        if memo is None:
-            memo = _shared(pos)
-        if memo.derived:
-            memo.derived = {}
-        # (following a move costs about what one piece costs a fresh pass: with more moves since
-        # than pieces on the board, the pass costs less)
-        if memo.changes < 0 or pos.bulk > memo.changes or len(pos.moved) - memo.seen > len(memo.where):
-            return self._remember(pos, memo)
-        where, results, moves_of = memo.where, memo.results, memo.moves
-        place = memo.order.__getitem__  # (insort's key: one bound method for every move)
-        # (a piece moved twice since is followed the first time to where it is now: the second
-        # time it has not moved)
-        for p in pos.moved[memo.seen :]:
-            old, new = where.get(p), pos.get(p)
-            if old == new:
-                continue
-            moves = moves_of.get(p)
-            if moves is None:  # a piece new to the memo
-                if not self._place_new(memo, p):
-                    return self._remember(pos, memo)
-                moves = self._moves(memo, p)
-            leave, join = moves.get((old, new)) or self._new_move(moves, p, old, new)
-            for key in leave:
-                results[key].remove(p)  # (groups are short: a scan costs less than a bisect)
-            for key in join:
-                group = results.get(key)
-                if group is None:
-                    results[key] = [p]
-                else:
-                    insort(group, p, key=place)
-            if new is None:
-                del where[p]
-            else:
-                where[p] = new
-        memo.changes, memo.seen = pos.changes, len(pos.moved)
-        pos.groups = results
-        return memo
-
-    def _place_new(self, memo: _BoardMemo, pid: str) -> bool:
-        """Give a piece new to the memo its place in board order: a force joins after the other
-        forces (the battle's forces are only ever appended to), battle pieces just made after
-        every other piece. False for anything else (it needs a fresh pass)."""
-        order = memo.order
-        if pid in order:
-            return True
+    def _remember(self, pos: Positions) -> _BoardMemo:
+        """The memo made current by one pass over the board (after a change of many pieces at
+        once, or before the first query): every group of _group_keys (the pieces of each side,
+        its aircraft, its ships by box...), in board order. From then on it follows each piece's
+        change as it is made (_BoardMemo.follow). Computed queries (`derived`) start again."""
+        memo = _shared(pos)
+        if memo.cls.state is None:  # (a battle state given to a board made before it)
+            memo.cls.state, memo.cls.sheet = self.state, self.sheet
         bs = self.state.battle
-        if pid in bs.pieces:
-            made: list[str] = []
-            for q in reversed(bs.pieces):
-                if q in order:
-                    break
-                made.append(q)
-            for q in reversed(made):
-                order[q] = memo.next_order
-                memo.next_order += 1
-            return True
-        if pid in bs.forces:
-            order[pid] = bs.forces.index(pid)
-            return True
-        return False
-
-    def _remember(self, pos: Positions, memo: _BoardMemo) -> _BoardMemo:
-        """A fresh memo from one pass over the board: every group of _group_keys (the pieces of
-        each side, its aircraft, its ships by box...), in board order."""
-        bs = self.state.battle
-        moves_of = memo.moves
         grouped: dict[Any, list[str]] = {}
         order: dict[str, int] = {}
-        where: dict[str, str] = {}
         for i, p in enumerate(bs.forces):
             order[p] = i
         # (pieces after every force, including forces a battalion plan lands later)
         for i, p in enumerate(bs.pieces, _PIECES_FROM):
             order[p] = i
+        moves_of = memo.moves
         for p in order:
             box = pos.get(p)
             if box is None:
                 continue
-            where[p] = box
             moves = moves_of.get(p)
             if moves is None:
-                moves = self._moves(memo, p)
-            for key in (moves.get((None, box)) or self._new_move(moves, p, None, box))[1]:
+                moves = memo.moves_of(p)
+            for key in (moves.get((None, box)) or memo.new_move(moves, p, None, box))[1]:
                 group = grouped.get(key)
                 if group is None:
                     grouped[key] = [p]
                 else:
                     group.append(p)
-        memo.changes, memo.seen = pos.changes, len(pos.moved)
-        memo.results, memo.order, memo.where = grouped, order, where  # lists, read-only like tuples
+        memo.results, memo.order = grouped, order  # lists, read-only like tuples
+        memo.place = order.__getitem__
         memo.next_order = _PIECES_FROM + len(bs.pieces)
+        if memo.derived:
+            memo.derived = {}
         pos.groups = grouped
         return memo
-
-    def _moves(self, memo: _BoardMemo, pid: str) -> dict[tuple[str | None, str | None], _Change]:
-        """The piece's moves table: the one its class and side share (_CLASS_MOVES), kept in the
-        memo by piece."""
-        c, side = self.cls(pid), pid.split(":", 1)[0]
-        kept = _CLASS_MOVES.get((id(c), side))
-        if kept is None or kept[0] is not c:
-            if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
-                _CLASS_MOVES.clear()
-            kept = _CLASS_MOVES[id(c), side] = (c, {})
-        moves = memo.moves[pid] = kept[1]
-        return moves
-
-    def _new_move(
-        self, moves: dict[tuple[str | None, str | None], _Change], pid: str, old: str | None, new: str | None
-    ) -> _Change:
-        """A move the piece's moves table has not seen yet, worked out and kept in it."""
-        change = moves[old, new] = _move_change(self.cls(pid), pid.split(":", 1)[0], old, new)
-        return change
 
     def _ids(self, side: str | None) -> Sequence[str]:
         if side is None:  # every piece: only a front end asks, so it is not a kept group
@@ -265,31 +186,29 @@ class Board:
         """One of the side's placement groups the memo keeps (see _group_keys): ships in an area,
         carriers..., as the board stands now (empty: a group no piece is in).
 
-        The memo keeps them while no piece moves, arrives or leaves: the battle engine asks these
-        many times between two moves, and scanning the board each time was its largest cost.
-        `positions` counts its own changes and lists the pieces they were to
-        (model.battle.Positions), so every way of moving a piece, the engine's or a test's, is
-        seen without being routed through here, and the memo follows the pieces that moved. (A
-        force or piece only counts once it has a position, and leaves the board by losing it, so
-        a piece new to `forces` or `pieces` is among those that moved; an aircraft changes
-        carrier only as it lands, a change of position too.) The memo lives with the positions,
-        so every Board over them shares it: a policy's board asks nothing the engine's knew.
-        Between changes `positions.groups` is the memo's groups; any change makes it None."""
+        The memo keeps them as pieces move, arrive or leave: the battle engine asks these many
+        times between two moves, and scanning the board each time was its largest cost.
+        `positions` hands each single change to the memo as it is made (model.battle.Positions,
+        _BoardMemo.follow), so every way of moving a piece, the engine's or a test's, is seen
+        without being routed through here. The memo lives with the positions, so every Board
+        over them shares it: a policy's board asks nothing the engine's knew. While the memo is
+        current `positions.groups` is its groups; a change of many pieces at once makes it None,
+        and the next query makes the memo again in one pass (_remember)."""
         # (the group queries below read `positions.groups` the same way, not through here: a
         # call less for the queries a battle asks most)
         return (self.state.battle.positions.groups or self._groups()).get((query, side, area), ())
 
     def _groups(self) -> dict[Any, list[str]]:
-        """The memo's groups, brought up to date after a change (`positions.groups` is None)."""
-        return self._catch_up(self.state.battle.positions).results
+        """The memo's groups, made again when they are not current (`positions.groups` is None)."""
+        return self._remember(self.state.battle.positions).results
 
     def _computed(self, query: str, side: str, area: str | None = None) -> Sequence[str]:
         """One of the side's placement queries asked seldom (_COMPUTED), computed when asked and
-        kept until a piece moves."""
+        kept until a piece moves (_BoardMemo.follow)."""
         pos: Positions = self.state.battle.positions
         memo: _BoardMemo | None = pos.board_cache
         if memo is None or pos.groups is None:
-            memo = self._catch_up(pos)
+            memo = self._remember(pos)
         key = (query, side, area)
         got = memo.derived.get(key)
         if got is None:
@@ -578,13 +497,11 @@ class _BoardMemo:
     """What the Boards over one battle's positions share (`Positions.board_cache`)."""
 
     __slots__ = (
-        "changes",
-        "seen",
         "results",
         "derived",
         "order",
+        "place",
         "next_order",
-        "where",
         "cls",
         "names",
         "plans",
@@ -593,13 +510,11 @@ class _BoardMemo:
     )
 
     def __init__(self) -> None:
-        self.changes = -1  # the positions' count of changes the memo is for
-        self.seen = 0  # how many of the positions' `moved` it has followed
         self.results: dict[Any, list[str]] = {}  # the groups kept (_group_keys); read-only: callers get copies
         self.derived: dict[Any, Sequence[str]] = {}  # the other queries, asked since the last change
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
+        self.place: Callable[[str], int] = self.order.__getitem__  # (insort's key: one bound method)
         self.next_order = 0  # the place of a piece new to the board (after every other)
-        self.where: dict[str, str] = {}  # pid -> its box as the groups have it
         self.cls = _Classes()  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
         # side -> (its plan list, that list's length, kind -> plans): see Board._plans
@@ -608,10 +523,81 @@ class _BoardMemo:
         # pid -> the moves table its class and side share (_CLASS_MOVES)
         self.moves: dict[str, dict[tuple[str | None, str | None], _Change]] = {}
 
+    def follow(self, pos: Positions, pid: str, old: str | None, new: str | None) -> None:
+        """A piece's change of box (None: off the board), made while the groups are current
+        (Positions calls this as the change is made): the groups it leaves and joins are
+        brought up to date at once, and the computed queries start again. The battle engine
+        asks many queries between two moves, and scanning the board each time was its largest
+        cost; every way of moving a piece, the engine's or a test's, goes through `positions`.
+        (A force or piece only counts once it has a position, and leaves the board by losing
+        it; an aircraft changes carrier only as it lands, a change of position too.)"""
+        moves = self.moves.get(pid)
+        if moves is None:  # a piece new to the groups (most have their place in board order)
+            if pid not in self.order and not self.place_new(pid):
+                pos.groups = None  # not a piece of the battle's lists: one pass at the next query
+                return
+            moves = self.moves_of(pid)
+        leave, join = moves.get((old, new)) or self.new_move(moves, pid, old, new)
+        results = self.results
+        for key in leave:
+            results[key].remove(pid)  # (groups are short: a scan costs less than a bisect)
+        for key in join:
+            group = results.get(key)
+            if group is None:
+                results[key] = [pid]
+            else:
+                insort(group, pid, key=self.place)
+        if self.derived:
+            self.derived = {}
+
+    def place_new(self, pid: str) -> bool:
+        """Give a piece new to the memo its place in board order: a force joins after the other
+        forces (the battle's forces are only ever appended to), battle pieces just made after
+        every other piece. False for anything else (it needs a fresh pass)."""
+        order = self.order
+        if pid in order:
+            return True
+        state = self.cls.state
+        assert state is not None  # (set by the first Board, before any group was kept)
+        bs = state.battle
+        if pid in bs.pieces:
+            made: list[str] = []
+            for q in reversed(bs.pieces):
+                if q in order:
+                    break
+                made.append(q)
+            for q in reversed(made):
+                order[q] = self.next_order
+                self.next_order += 1
+            return True
+        if pid in bs.forces:
+            order[pid] = bs.forces.index(pid)
+            return True
+        return False
+
+    def moves_of(self, pid: str) -> dict[tuple[str | None, str | None], _Change]:
+        """The piece's moves table: the one its class and side share (_CLASS_MOVES), kept by
+        piece."""
+        c, side = self.cls[pid], pid.split(":", 1)[0]
+        kept = _CLASS_MOVES.get((id(c), side))
+        if kept is None or kept[0] is not c:
+            if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
+                _CLASS_MOVES.clear()
+            kept = _CLASS_MOVES[id(c), side] = (c, {})
+        moves = self.moves[pid] = kept[1]
+        return moves
+
+    def new_move(
+        self, moves: dict[tuple[str | None, str | None], _Change], pid: str, old: str | None, new: str | None
+    ) -> _Change:
+        """A move the piece's moves table has not seen yet, worked out and kept in it."""
+        change = moves[old, new] = _move_change(self.cls[pid], pid.split(":", 1)[0], old, new)
+        return change
+
 
 # (class, side) -> (box before, box after) -> the memo groups such a piece leaves and joins as
 # it moves (None: off the board): the same in every battle, so worked out once per process and
-# shared by the memos' `moves` of every piece of the class and side (Board._moves; keyed by the
+# shared by the memos' `moves` of every piece of the class and side (_BoardMemo.moves_of; keyed by the
 # class object's id, which the entry keeps alive and checks)
 _CLASS_MOVES: dict[tuple[int, str], tuple[CounterClass, dict[tuple[str | None, str | None], _Change]]] = {}
 

@@ -139,11 +139,11 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
         return []
     group = board.sheet.air_group(side, board.cls(carrier))
     made = []
+    classes, carrier_name = board.sheet.cls, board.name(carrier)
     for i, cid in enumerate(group.aircraft if group else (), 1):
         pid = f"{carrier} air {i}"
-        cls = board.sheet.cls[cid]
         bs.pieces[pid] = BattlePiece(
-            id=pid, side=side, cls=cid, name=f"{cls.name} ({board.name(carrier)})", kind="aircraft", home=carrier
+            id=pid, side=side, cls=cid, name=f"{classes[cid].name} ({carrier_name})", kind="aircraft", home=carrier
         )
         bs.positions[pid] = DECK
         made.append(pid)
@@ -293,6 +293,10 @@ def _full_cup(table: Any) -> tuple[str, ...]:
     return kept[1]
 
 
+# the one option offered for the plan purchase, made once (Options and Decisions are frozen)
+_BUY_NONE = Option(Decision(kind="battle_plans"), "buy no plans")
+
+
 def purchase_plans(board: Board) -> Gen:
     """R12: 3 free BPP plus 3 per SP spent; each plan at most once."""
     bs = board.bs
@@ -324,7 +328,7 @@ def purchase_plans(board: Board) -> Gen:
         kind="battle_plans",
         step=board.state.step,
         prompt=f"Battle plans: {free} free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
-        options=[Option(Decision(kind="battle_plans"), "buy no plans")],
+        options=[_BUY_NONE],
         info={
             "sp": sp,
             "free_bpp": free,

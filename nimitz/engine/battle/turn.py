@@ -21,7 +21,26 @@ from nimitz.model.journal import Decision
 Gen = Generator[Request, Decision, Any]
 SIDES = ("US", "JA")
 HOME = "home"
-_STEP_WORDS = {step: step.replace("_", " ") for step in combat.STEPS}  # (the steps' part of state.step)
+_BEACH = {side: f"{side}_BE" for side in SIDES}
+_FOXHOLES = {side: f"{side}_FH" for side in SIDES}
+_AIRFIELD = {side: f"{side}_AF" for side in SIDES}
+# The parts of a battle turn as `state.step` names them ("battle:turn 2:bomb runs"): the combat
+# steps by their id, the others by their words
+_TURN_PARTS = {
+    **{part: part for part in ("draw plans", "plans", "US aircraft", "JA aircraft")},
+    **{step: step.replace("_", " ") for step in combat.STEPS},
+    **{part: part for part in ("infantry advance", "return aircraft", "airfield losses", "end")},
+}
+_STEP_NAMES: dict[int, dict[str, str]] = {}  # turn -> part -> its step name (_step_names)
+
+
+def _step_names(turn: int) -> dict[str, str]:
+    """Every part's `state.step` in battle turn `turn`: the same in every battle, so made once
+    per turn number instead of formatted at every step of every turn."""
+    names = _STEP_NAMES.get(turn)
+    if names is None:
+        names = _STEP_NAMES[turn] = {part: f"battle:turn {turn}:{words}" for part, words in _TURN_PARTS.items()}
+    return names
 
 
 def battle_turn(board: Board) -> Gen:
@@ -31,8 +50,9 @@ def battle_turn(board: Board) -> Gen:
     bs.us_playing = []
     t = bs.turn
     st = board.state
+    steps = _step_names(t)
     # 1. JA plans
-    st.step = f"battle:turn {t}:draw plans"
+    st.step = steps["draw plans"]
     japan = board.game.japan
     got, expl = japan.draw_plans(board)
     for pid in got:
@@ -40,14 +60,14 @@ def battle_turn(board: Board) -> Gen:
     if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
         board.game.log("bot", "JA", expl["text"], expl)
     # 2. plans acting at the start of the turn
-    st.step = f"battle:turn {t}:plans"
+    st.step = steps["plans"]
     battalions(board)
     yield from first_light(board)
     # 3. US aircraft (and the plans the player plays this turn)
-    st.step = f"battle:turn {t}:US aircraft"
+    st.step = steps["US aircraft"]
     yield from us_air(board)
     # 4. JA aircraft
-    st.step = f"battle:turn {t}:JA aircraft"
+    st.step = steps["JA aircraft"]
     moves, expls = japan.move_aircraft(board)
     for e in expls:
         if not board.game.skips("bot"):  # (a lab game: the bot explained nothing)
@@ -57,17 +77,17 @@ def battle_turn(board: Board) -> Gen:
             bs.positions[p] = m["area"]
     # 5. combat
     for step in combat.step_order(board):
-        st.step = f"battle:turn {t}:{_STEP_WORDS[step]}"
+        st.step = steps[step]
         yield from combat.STEP_FUNCS[step](board)
     # 6. infantry advance, return aircraft, airfield losses
-    st.step = f"battle:turn {t}:infantry advance"
+    st.step = steps["infantry advance"]
     infantry_advance(board)
-    st.step = f"battle:turn {t}:return aircraft"
+    st.step = steps["return aircraft"]
     yield from return_aircraft(board)
-    st.step = f"battle:turn {t}:airfield losses"
+    st.step = steps["airfield losses"]
     yield from airfield_losses(board)
     # 7. plans at the end of the turn
-    st.step = f"battle:turn {t}:end"
+    st.step = steps["end"]
     yield from duration(board)
     bs.us_playing = []
 
@@ -240,6 +260,10 @@ def playable_plans(board: Board) -> list[tuple[Plan, PlanInPlay]]:
     return [(p, pip) for p, pip in board.us_held() if not p.reactive and p.effect["kind"] != "first_light"]
 
 
+# the one option offered for the US aircraft moves, made once (Options and Decisions are frozen)
+_STAY_HOME = Option(Decision(kind="battle_air"), "every aircraft stays home, no plan played")
+
+
 def us_air(board: Board) -> Gen:
     bs = board.state.battle
     home = board.at_home("US")
@@ -289,7 +313,7 @@ def us_air(board: Board) -> Gen:
         kind="battle_air",
         step=board.state.step,
         prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
-        options=[Option(Decision(kind="battle_air"), "every aircraft stays home, no plan played")],
+        options=[_STAY_HOME],
         info={
             "aircraft": [
                 {
@@ -297,7 +321,7 @@ def us_air(board: Board) -> Gen:
                     "name": board.name(p),
                     "values": board.values_text(p),
                     "damaged": board.damaged(p),
-                    "home": board.box(p),
+                    "home": bs.positions[p],  # (at home: on the board)
                 }
                 for p in ready
             ],
@@ -330,15 +354,20 @@ def us_air(board: Board) -> Gen:
 def infantry_advance(board: Board) -> None:
     """Beach -> foxholes; transport -> beach; Marines transport -> foxholes (facts 1.9)."""
     bs = board.state.battle
+    pos = bs.positions
     for side in SIDES:
         moved = []
-        for p in board.infantry(side, (f"{side}_BE",)):
-            bs.positions[p] = f"{side}_FH"
-            moved.append((p, "foxholes"))
+        beach, foxholes = _BEACH[side], _FOXHOLES[side]
+        # (the infantry on the beach, read from those ashore, a group the board keeps, in board
+        # order: not a search of every piece of the side)
+        for p in board.ashore(side):
+            if pos[p] == beach:
+                pos[p] = foxholes
+                moved.append((p, "foxholes"))
         for p in board.embarked(side):
-            box = f"{side}_FH" if board.cls(p).marine else f"{side}_BE"
-            bs.positions[p] = box
-            moved.append((p, "foxholes" if box.endswith("FH") else "beach"))
+            marine = board.cls(p).marine
+            pos[p] = foxholes if marine else beach
+            moved.append((p, "foxholes" if marine else "beach"))
         H._transport_check(board, side)
         if moved and not board.game.skips("event"):  # (a lab game: not even its text)
             board.game.log(
@@ -352,8 +381,9 @@ def infantry_advance(board: Board) -> None:
 def return_aircraft(board: Board) -> Gen:
     bs = board.state.battle
     for side in SIDES:
+        airfield = _AIRFIELD[side]
         for p in board.lba(side):
-            bs.positions[p] = f"{side}_AF"
+            bs.positions[p] = airfield
         cag, room, k = excess_carrier_aircraft(board, side)
         decks = list(room)
         if k > 0:
@@ -437,6 +467,19 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
             board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
 
 
+_AUTO_LOSSES: dict[str, Option] = {}  # request kind -> its 'auto' option (_auto_losses)
+
+
+def _auto_losses(kind: str) -> Option:
+    """The 'auto' option of a losses request of `kind`, made once (Options and Decisions are frozen)."""
+    option = _AUTO_LOSSES.get(kind)
+    if option is None:
+        option = _AUTO_LOSSES[kind] = Option(
+            Decision(kind=kind, choice="auto"), "auto: damaged lowest value first, then full lowest value first"
+        )
+    return option
+
+
 def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: str, rule: str) -> Gen:
     """The player picks which `k` of `pids` are destroyed; asked only when it matters."""
     auto = sorted(pids, key=lambda p: (0 if board.damaged(p) else 1, board.cls(p).cost))[:k]
@@ -461,9 +504,7 @@ def us_choose_losses(board: Board, pids: list[str], k: int, kind: str, prompt: s
         kind=kind,
         step=board.state.step,
         prompt=prompt,
-        options=[
-            Option(Decision(kind=kind, choice="auto"), "auto: damaged lowest value first, then full lowest value first")
-        ],
+        options=[_auto_losses(kind)],
         info={
             "count": k,
             "aircraft": [
