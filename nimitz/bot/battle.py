@@ -343,12 +343,14 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     # the board does not change while the groups are placed (the moves are made after): where
     # bombers may go, the US aircraft in each area and the plans in force are the same for
     # every group
-    bomber_legal: list[tuple[bool, str]] | None = None
+    bomber_rows: list[tuple[bool, str]] | None = None
+    bomber_legal: list[bool] = []
     us_flying: dict[str, int] | None = None
     kamikaze, air_moves = kamikaze_plan(board), board.ja_in_force("air_move")
     # a lab game makes no journal entry of the moves (the engine still counts one a group): its
     # groups get empty explanations, without the chart rows and reasons
     explain = board.game.makes("bot")
+    rows: list[tuple[bool, str]] = []
     for group in groups:
         forced, plan = _forced_area(group, kamikaze, air_moves)
         roll = None
@@ -358,29 +360,37 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
         else:
             rolled = forced
         if group["kind"] == "bombers":
-            if bomber_legal is None:
-                bomber_legal = [bomber_area_legal(board, a) for a in AREAS]
-            rows = bomber_legal
+            if bomber_rows is None:
+                bomber_rows = [bomber_area_legal(board, a) for a in AREAS]
+                for ok, _reason in bomber_rows:
+                    bomber_legal.append(ok)
+            legal, rows = bomber_legal, bomber_rows
         else:
             if us_flying is None:
                 us_flying = {a: len(board.flying("US", a)) for a in AREAS}
-            rows = [
-                (
-                    bool(us_flying[a]) or a in ja_flying,
-                    f"{us_flying[a]} US aircraft"
-                    if us_flying[a]
-                    else "Japanese aircraft"
-                    if a in ja_flying
-                    else "no aircraft",
-                )
-                for a in AREAS
-            ]
-        area, how = step_area(AREAS.index(rolled), [ok for ok, _reason in rows])
+            # (the reasons only for the explanation; the areas Japan flies to grow group by group)
+            legal = []
+            for a in AREAS:
+                legal.append(bool(us_flying[a]) or a in ja_flying)
+            if explain:
+                rows = _fighter_rows(us_flying, ja_flying, legal)
+        area, how = step_area(AREAS.index(rolled), legal)
         if area is not None:
             ja_flying.add(area)
             moves.append({"aircraft": group["aircraft"], "area": area})
         expls.append(_air_move_explained(board, group, plan, roll, rolled, rows, area, how) if explain else {})
     return moves, expls
+
+
+def _fighter_rows(us_flying: dict[str, int], ja_flying: set[str], legal: list[bool]) -> list[tuple[bool, str]]:
+    """Each area's legality for a JA fighter group, with its reason (for the explanation)."""
+    return [
+        (
+            ok,
+            f"{us_flying[a]} US aircraft" if us_flying[a] else "Japanese aircraft" if a in ja_flying else "no aircraft",
+        )
+        for a, ok in zip(AREAS, legal, strict=True)
+    ]
 
 
 def _air_move_explained(
