@@ -204,7 +204,10 @@ class Alloc:
 
     def legal(self) -> list[Target]:
         taken = self.taken
-        ts = [t for t in self.targets if taken[t.id] < t.capacity]
+        ts = []  # (a loop: asked at every hit, and a comprehension is a call of its own)
+        for t in self.targets:
+            if taken[t.id] < t.capacity:
+                ts.append(t)
         if self.foxholes_first:
             for t in ts:
                 if t.foxhole:
