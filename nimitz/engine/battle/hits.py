@@ -120,8 +120,10 @@ def ship_targets(board: Board, side: str, area: str) -> list[Target]:
 
 def has_ship_targets(board: Board, side: str, area: str) -> bool:
     """Whether `ship_targets` would find any, without building them."""
-    if any(board.cls(p).type != "TR" for p in board.surface_ships(side, area)):
-        return True
+    cls = board.cls  # (a loop, not any() of a generator: asked for every area of many steps)
+    for p in board.surface_ships(side, area):
+        if cls(p).type != "TR":
+            return True
     # (transport_target's test: a transport carrying anyone)
     return area == "CO" and board.transport(side) is not None and bool(board.embarked(side))
 
@@ -255,7 +257,11 @@ class Alloc:
                 cheapest = u.cost
         if cheapest == _NO_COST:
             return list(legal)
-        return [t for t in legal if t.cost <= cheapest]
+        allowed = []
+        for t in legal:
+            if t.cost <= cheapest:
+                allowed.append(t)
+        return allowed
 
     def take(self, t: Target) -> None:
         self.taken[t.id] += 1
@@ -299,17 +305,16 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
         a = alloc
         return len({(t.sig, a.taken[t.id]) for t in a.r15_allowed(a.legal())}) > 1
     same_as: dict[object, int] = {}  # signature -> the first target with it (all the search compares)
+    taken = alloc.taken
+    described = []  # (a loop: a comprehension is a call of its own)
+    for i, t in enumerate(alloc.targets):
+        described.append((same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, taken[t.id]))
     situation = (
         n,
         limit,
         alloc.foxholes_first,
-        len(alloc.taken) == len(alloc.targets),  # (ids are unique in every target list built)
-        tuple(
-            [
-                (same_as.setdefault(t.sig, i), t.kind, t.cost, t.damaged, t.capacity, t.foxhole, alloc.taken[t.id])
-                for i, t in enumerate(alloc.targets)
-            ]
-        ),
+        len(taken) == len(alloc.targets),  # (ids are unique in every target list built)
+        tuple(described),
     )
     known = _CHOICES.get(situation)
     if known is None:
