@@ -110,7 +110,12 @@ def aircraft_targets(board: Board, side: str, area: str) -> list[Target]:
 
 def ship_targets(board: Board, side: str, area: str) -> list[Target]:
     """Surface ships in a sea area; the transport stands for the infantry it carries."""
-    out = counter_targets(board, [p for p in board.surface_ships(side, area) if board.cls(p).type != "TR"])
+    cls = board.cls
+    ships = []  # (a loop: a comprehension is a call of its own)
+    for p in board.surface_ships(side, area):
+        if cls(p).type != "TR":
+            ships.append(p)
+    out = counter_targets(board, ships)
     if area == "CO":
         t = transport_target(board, side)
         if t is not None:

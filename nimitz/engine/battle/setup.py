@@ -247,9 +247,10 @@ def length_and_plans(board: Board) -> None:
     turns = table.turns_for(roll)
     bs.rolled_length = turns
     bs.length = min(table.max_turns, max(table.min_turns, turns))
-    count = sum(
-        1 for p in bs.forces if p.startswith("JA:") and board.cls(p).type not in ("TR", "CAG") and p not in bs.out
-    )
+    count = 0  # (a loop, not sum() of a generator)
+    for p in bs.forces:
+        if p.startswith("JA:") and board.cls(p).type not in ("TR", "CAG") and p not in bs.out:
+            count += 1
     bs.ja_force_count = count
     bs.ja_plans_per_turn = table.plans_for(count)
     bs.cup = list(_full_cup(board.data.ja_plans))
