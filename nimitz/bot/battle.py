@@ -56,6 +56,8 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     pos: dict[str, str] = {}
     ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
+    # a lab game makes no entry of the placement: no steps of the escorts' alternation, no text
+    explain = board.game.makes("bot")
     # the forces sorted by what they are, in one pass (each list in board order)
     lba: list[str] = []
     embarked: list[str] = []
@@ -116,15 +118,16 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
             left.remove(low)
             pos[low] = "JO"
             in_jo += 1
-            steps.append(
-                {
-                    "step": 1,
-                    "escort": low,
-                    "surface": str(board.cls(low).surface.side(board.damaged(low))),
-                    "to": "JO",
-                    "why": "lowest surface attack",
-                }
-            )
+            if explain:
+                steps.append(
+                    {
+                        "step": 1,
+                        "escort": low,
+                        "surface": str(board.cls(low).surface.side(board.damaged(low))),
+                        "to": "JO",
+                        "why": "lowest surface attack",
+                    }
+                )
             if in_jo >= len(carriers) or not left:
                 break
             high = _pick(
@@ -137,15 +140,16 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
             )
             left.remove(high)
             pos[high] = "CO"
-            steps.append(
-                {
-                    "step": 2,
-                    "escort": high,
-                    "surface": str(board.cls(high).surface.side(board.damaged(high))),
-                    "to": "CO",
-                    "why": "highest surface attack",
-                }
-            )
+            if explain:
+                steps.append(
+                    {
+                        "step": 2,
+                        "escort": high,
+                        "surface": str(board.cls(high).surface.side(board.damaged(high))),
+                        "to": "CO",
+                        "why": "highest surface attack",
+                    }
+                )
         for p in left:
             pos[p] = "CO"
         ship_expl["alternation"] = steps
@@ -176,10 +180,13 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
         for p in subs:
             pos[p] = to
         expl["subs"] = {"subs": subs, "to": to, "why": why}
+    expl["result"] = pos
+    if not explain:
+        expl["text"] = ""
+        return pos, expl
     counts: dict[str, int] = {}
     for box in pos.values():
         counts[box] = counts.get(box, 0) + 1
-    expl["result"] = pos
     expl["text"] = (
         "JA placement: "
         + ship_expl.get("case", "no ships")
