@@ -207,7 +207,9 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
     n = bs.ja_plans_per_turn
     got: list[str] = []
     events: list[dict[str, Any]] = []
-    earlier = sorted(set(bs.drawn))
+    # a lab game makes no entry of the draw: no record of the draws, nor of the plans before
+    explain = board.game.makes("bot")
+    earlier = sorted(set(bs.drawn)) if explain else []
     guard = 0
     while len(got) < n and guard < 200:
         guard += 1
@@ -223,9 +225,11 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
             back = _minus(bs.drawn, list(got) + sorted(in_play))
             bs.drawn = _minus(bs.drawn, back)
             bs.cup.extend(back)
-            events.append({"event": "cup empty: the counters not in play go back", "returned": len(back)})
+            if explain:
+                events.append({"event": "cup empty: the counters not in play go back", "returned": len(back)})
             if not bs.cup:
-                events.append({"event": "no counter left to draw"})
+                if explain:
+                    events.append({"event": "no counter left to draw"})
                 break
         idx = choose(board.game.dice, range(len(bs.cup)), f"JA plan draw from a cup of {len(bs.cup)}")
         plan = bs.cup.pop(idx)
@@ -233,12 +237,14 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
         already = plan in bs.drawn
         bs.drawn.append(plan)
         if already:
-            events.append({"drew": plan, "result": "set aside: already drawn for this battle; draw again"})
+            if explain:
+                events.append({"drew": plan, "result": "set aside: already drawn for this battle; draw again"})
             continue
         got.append(plan)
-        events.append({"drew": plan, "result": "in play this turn"})
-    if not board.game.makes("bot"):
-        return got, {}  # a lab game makes no entry of the draw
+        if explain:
+            events.append({"drew": plan, "result": "in play this turn"})
+    if not explain:
+        return got, {}
     names = [board.data.ja_plans.by_id[p].name for p in got]
     expl = {
         "procedure": "JA battle plan draw",
