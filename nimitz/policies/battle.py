@@ -192,7 +192,9 @@ def expert_air(request: Request, game: Game) -> Decision:
 def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
     """Where US bombers do most good: JA carriers, then JA ships in Coastal, then the Island.
     The targets of combat.bomb_targets are counted, not built (every area, every air move)."""
-    scores = {}
+    # the area of the highest (carriers, targets), the first in AREAS' order among equals (a
+    # loop, not max() with a key function: a Python call per area)
+    best, top = None, (0, 0)
     for a in AREAS:
         if a in blocked:
             continue
@@ -200,11 +202,9 @@ def _target_area(board, blocked: list[str], bomber: bool) -> str | None:
             carriers, n = 0, H.island_target_count(board, "JA", board.holds_island("US"))
         else:
             carriers, n = H.ship_target_count(board, "JA", a)
-        if n:
-            scores[a] = (carriers, n)
-    if not scores:
-        return None
-    return max(scores, key=lambda a: (scores[a], -AREAS.index(a)))
+        if n and (best is None or (carriers, n) > top):
+            best, top = a, (carriers, n)
+    return best
 
 
 def sensible(request: Request, game: Game) -> Decision:
