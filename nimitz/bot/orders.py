@@ -392,7 +392,10 @@ class OrdersBot:
         added: list[str] = []
         # R10: only an order that sends forces into the area brings battalions along
         if us_there and order.infantry and len(to_japan) < len(forces):
-            moved_inf = sum(1 for f in forces if categories[f.cls] == "infantry")
+            moved_inf = 0  # (a loop: sum() of a generator resumes it from C once a force)
+            for f in forces:
+                if categories[f.cls] == "infantry":
+                    moved_inf += 1
             for _ in range(order.infantry - moved_inf):
                 battalion = self.add_battalion(dest)
                 if battalion is not None:

@@ -28,7 +28,7 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
         if f.damaged  # (first: most forces are not)
         and f.side == "JA"
         and f.location in data.map.area
-        and not (cls[f.cls].type in ("INF", "BN") and state.at(f.location, "US"))
+        and not (cls[f.cls].type in ("INF", "BN") and state.count(f.location, "US"))
     ]
     subs = [f for f in state.at(RAID, "US") if cls[f.cls].type == "SS"]
     total = roll + state.ja_track - len(damaged) - 3 * len(subs)
@@ -101,17 +101,22 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
         if not damaged:
             continue  # (most areas: nothing to repair, nothing to count)
         us_here = state.count(code, "US") > 0
-        ashore = [f for f in here if f.cls in holding and not f.embarked]
+        # (a count, not a list searched with `in`: that compares forces with attrs' __eq__)
+        ashore_left = 0
+        for f in here:
+            if f.cls in holding and not f.embarked:
+                ashore_left += 1
         for f in damaged:
             c = cls[f.cls]
             if c.type in ("INF", "BN") and us_here:
                 kept.append(f"{f.name} (infantry facing US forces)")
                 continue
-            if f in ashore and code not in ("JA", "EA") and len(ashore) == 1:
+            is_ashore = f.cls in holding and not f.embarked
+            if is_ashore and code not in ("JA", "EA") and ashore_left == 1:
                 kept.append(f"{f.name} (last INF/LBA in {code})")
                 continue
-            if f in ashore:
-                ashore.remove(f)
+            if is_ashore:
+                ashore_left -= 1
             return_to_pool(state, sheet, f)
             repaired.append(f.id)
     if not repaired and not kept:

@@ -711,10 +711,11 @@ def return_to_port(game: Game) -> None:
     last = boxes[-1]
     sent = []
     cls = game.sheet.cls
-    # the US forces on the map or raiding (most forces are not), in their order in `forces`
-    for f in state.at_any([*game.data.map.area, RAID], "US"):
-        if f.location in ("WC", "HI") or f.location in boxes:
-            continue
+    # the US forces on the map but in WC and HI, or raiding (most forces are not), in their
+    # order in `forces` (the bases' many forces not even gone through)
+    away = [code for code in game.data.map.area if code not in ("WC", "HI") and code not in boxes]
+    away.append(RAID)
+    for f in state.at_any(away, "US"):
         c = cls[f.cls]
         if not c.is_ship:
             continue

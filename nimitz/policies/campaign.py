@@ -155,12 +155,14 @@ def _open_posts(
 def _garrison_post(game: Game, f: Force, open_posts: list[tuple[str, int, int]]) -> str | None:
     """The threatened held objective that most needs another force of this kind, from
     `open_posts` (area, threat, forces of the kind there: fewer than 3)."""
-    found = [
-        (mine, -threat, game.data.map.order[area], area)
-        for area, threat, mine in open_posts
-        if area != f.location and move_problem(game, f, area) is None
-    ]
-    return min(found)[3] if found else None
+    order = game.data.map.order
+    best: tuple[int, int, int, str] | None = None
+    for area, threat, mine in open_posts:  # (a loop: cheaper than a list comprehension's call)
+        if area != f.location and move_problem(game, f, area) is None:
+            ranked = (mine, -threat, order[area], area)
+            if best is None or ranked < best:
+                best = ranked
+    return best[3] if best else None
 
 
 BASES = ("WC", "HI", "AU")
