@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import define, field
+from attrs import define, field, setters
 
 SEA_AREAS = ("JO", "CO", "UO")
 AREAS = ("JO", "IS", "CO", "UO")  # the battle sheet's areas in number order (battle.toml)
@@ -134,7 +134,11 @@ class PlanInPlay:
     used: bool = False  # spent (US), or its one-time effect has happened (JA)
 
 
-@define
+# No on_setattr hooks: attrs would give every field of a class with a converter its convert and
+# validate hooks, Python calls at every turn, step and counter the engine sets (and a Python
+# __setattr__ that stops CPython's fast attribute stores). `positions` is converted by __init__
+# (which cattrs and evolve use); whoever replaces it later gives a Positions.
+@define(on_setattr=setters.NO_OP)
 class BattleState:
     area: str  # the map area the battle is fought in
     turn: int = 0  # the current battle turn (0: setting up)

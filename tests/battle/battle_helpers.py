@@ -171,9 +171,10 @@ def make_board(
     from nimitz.model.battle import BattlePiece, BattleState
 
     state = game.state
-    bs = BattleState(area=area, turn=turn, length=4)
+    # (positions given to __init__, which makes them the Positions the board needs: BattleState
+    # converts nothing on assignment)
+    bs = BattleState(area=area, turn=turn, length=4, positions=dict(boxes))
     bs.forces = list(boxes)
-    bs.positions = dict(boxes)
     state.battle = bs
     board = Board(game)
     for side in ("US", "JA"):

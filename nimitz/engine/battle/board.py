@@ -412,8 +412,21 @@ class Board:
 
     # --- values ----------------------------------------------------------------------------
 
-    def rating(self, pid: str, rating: str, *, vs_subs: bool = False) -> tuple[Rating, list[Modifier]]:
-        """The piece's current attack value with every plan bonus in force, and the modifiers."""
+    def rating_plans(self, side: str) -> list[tuple[Plan, PlanInPlay]]:
+        """The side's rating_bonus plans acting now (in_force, without its call). A step asks
+        them once for a volley's pieces (`rating`'s `acting`): no shot changes them."""
+        return self.ja_in_force("rating_bonus") if side == "JA" else self.us_playing("rating_bonus")
+
+    def rating(
+        self,
+        pid: str,
+        rating: str,
+        *,
+        vs_subs: bool = False,
+        acting: list[tuple[Plan, PlanInPlay]] | None = None,
+    ) -> tuple[Rating, list[Modifier]]:
+        """The piece's current attack value with every plan bonus in force, and the modifiers.
+        `acting`: the side's rating_plans, if the caller has asked them already."""
         c = self.cls(pid)
         pair = getattr(c, rating)
         value = pair.damaged if self.damaged(pid) else pair.full  # (RatingPair.side, inlined)
@@ -422,8 +435,8 @@ class Board:
             return value, mods
         side = pid.split(":", 1)[0]
         # most turns have no rating plan in force and no optional rule that changes values
-        # (in_force, without its call: every shot's value is asked here)
-        acting = self.ja_in_force("rating_bonus") if side == "JA" else self.us_playing("rating_bonus")
+        if acting is None:
+            acting = self.rating_plans(side)
         if acting:
             value = self._plan_bonuses(acting, c, side, rating, value, mods, vs_subs)
         if self.state.variant is not None:

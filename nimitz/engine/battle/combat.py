@@ -107,10 +107,11 @@ def volley(
     """The shots of `side`'s pieces `pids`, in order, leaving out those whose value is 0 (the
     step's shots made in one pass: a battle fires a few hundred)."""
     rate = board.rating
+    acting = board.rating_plans(side)
     aim = Aim(side, rating, step, area, target_text)
     out = []
     for pid in pids:
-        value, mods = rate(pid, rating)
+        value, mods = rate(pid, rating, acting=acting)
         if value.value > 0:  # (not bool(value), without the call)
             out.append(Shot(pid, value, mods, aim))
     return out
@@ -371,12 +372,13 @@ def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
         yield from exchange(board, "dogfight", area, shots, partial(H.aircraft_targets, board, area=area))
 
 
-def _able(board: Board, pids: list[str], rating: str, vs_subs: bool = False) -> list[Rated]:
-    """The pieces whose `rating` is above 0, in order, each with its value and modifiers
+def _able(board: Board, side: str, pids: list[str], rating: str, vs_subs: bool = False) -> list[Rated]:
+    """`side`'s pieces whose `rating` is above 0, in order, each with its value and modifiers
     (asked once: the choice of the best and their shots read the same answer)."""
+    acting = board.rating_plans(side)
     out = []
     for p in pids:
-        rated = board.rating(p, rating, vs_subs=vs_subs)
+        rated = board.rating(p, rating, vs_subs=vs_subs, acting=acting)
         if rated[0].value > 0:
             out.append((p, rated))
     return out
@@ -410,7 +412,7 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                     continue
                 if side not in rows:  # (AAA hits aircraft only: the ships stay for both rows)
                     rows[side] = _aaa_rows(board, side, area)
-                chosen = _best(_able(board, rows[side][i], "aaa"), len(enemies))
+                chosen = _best(_able(board, side, rows[side][i], "aaa"), len(enemies))
                 shots[side] = rated_shots(side, chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
@@ -449,7 +451,7 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
                 continue
             shots = rated_shots(
                 side,
-                _best(_able(board, board.ships(side, best_area), "aaa"), 1),
+                _best(_able(board, side, board.ships(side, best_area), "aaa"), 1),
                 "aaa",
                 "aaa",
                 best_area,
@@ -560,7 +562,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 continue
             attackers = [
                 (p, rated)
-                for p, rated in _able(board, board.ships(side, area), "dc", vs_subs=True)
+                for p, rated in _able(board, side, board.ships(side, area), "dc", vs_subs=True)
                 if not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
             ]
             chosen = _best(attackers, len(enemy_subs))
@@ -624,7 +626,7 @@ def infantry(board: Board) -> Gen:
             eff = plan.effect
             if eff["step"] != "infantry" or eff["uses"] != "any_infantry_in_foxholes":
                 continue
-            able = _able(board, board.foxholes(side), "infantry")
+            able = _able(board, side, board.foxholes(side), "infantry")
             if not able:
                 continue
             shots[side] += rated_shots(
