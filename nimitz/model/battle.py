@@ -137,7 +137,8 @@ class PlanInPlay:
 # No on_setattr hooks: attrs would give every field of a class with a converter its convert and
 # validate hooks, Python calls at every turn, step and counter the engine sets (and a Python
 # __setattr__ that stops CPython's fast attribute stores). `positions` is converted by __init__
-# (which cattrs and evolve use); whoever replaces it later gives a Positions.
+# (which cattrs and evolve use); a plain dict put there later is converted by the next Board
+# (engine.battle.board).
 @define(on_setattr=setters.NO_OP)
 class BattleState:
     area: str  # the map area the battle is fought in

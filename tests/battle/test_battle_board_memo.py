@@ -55,6 +55,19 @@ def test_a_new_battle_state_starts_a_new_memo():
     assert b.carriers("US") == [] and b.ids() == ["JA:Kaga"]
 
 
+def test_a_plain_dict_put_in_place_of_the_positions_is_followed_by_the_next_board():
+    """BattleState converts its positions only when made (no on_setattr hooks, for speed): a
+    plain dict assigned later, as a test or a tool might, is made a Positions by the next Board,
+    whose queries then see it and follow its moves."""
+    b = _board({"JA:Kaga": "JO", "US:Lexington": "UO"})
+    b.bs.positions = {"JA:Kaga": "JO", "US:Lexington": "CO"}
+    board = Board(b.game)
+    assert type(b.bs.positions) is Positions
+    assert board.ships("US", "CO") == ["US:Lexington"] and board.ships("US", "UO") == []
+    b.bs.positions["US:Lexington"] = "UO"
+    assert board.ships("US", "UO") == ["US:Lexington"] and board.ships("US", "CO") == []
+
+
 def test_positions_count_changes_and_save_as_a_plain_dict():
     bs = BattleState(area="MI", positions={"JA:Kaga": "JO"})
     assert type(bs.positions) is Positions

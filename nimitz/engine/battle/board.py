@@ -68,6 +68,10 @@ class Board:
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         battle = game.state.battle
+        if battle is not None and type(battle.positions) is not Positions:
+            # (replaced by a plain dict after the battle was made: BattleState converts only in
+            # __init__, having no on_setattr hooks) followed from here on
+            battle.positions = Positions(battle.positions)
         memo = _shared(battle.positions) if battle is not None else _BoardMemo()
         # pid -> class: a piece never changes class, so the boards of a battle share this
         self._cls = memo.cls
