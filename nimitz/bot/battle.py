@@ -49,6 +49,12 @@ def _pick(
     return chosen
 
 
+def _alternation_step(board: Board, step: int, escort: str, to: str, why: str) -> dict[str, Any]:
+    """One escort sent by Japan's alternation, as its placement explanation records it."""
+    value = board.cls(escort).surface.side(board.damaged(escort))
+    return {"step": step, "escort": escort, "surface": str(value), "to": to, "why": why}
+
+
 def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     """Where each Japanese map force goes on the battle board (facts 1.8 "Japanese placement")."""
     out = board.bs.out
@@ -119,15 +125,7 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
             pos[low] = "JO"
             in_jo += 1
             if explain:
-                steps.append(
-                    {
-                        "step": 1,
-                        "escort": low,
-                        "surface": str(board.cls(low).surface.side(board.damaged(low))),
-                        "to": "JO",
-                        "why": "lowest surface attack",
-                    }
-                )
+                steps.append(_alternation_step(board, 1, low, "JO", "lowest surface attack"))
             if in_jo >= len(carriers) or not left:
                 break
             high = _pick(
@@ -141,15 +139,7 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
             left.remove(high)
             pos[high] = "CO"
             if explain:
-                steps.append(
-                    {
-                        "step": 2,
-                        "escort": high,
-                        "surface": str(board.cls(high).surface.side(board.damaged(high))),
-                        "to": "CO",
-                        "why": "highest surface attack",
-                    }
-                )
+                steps.append(_alternation_step(board, 2, high, "CO", "highest surface attack"))
         for p in left:
             pos[p] = "CO"
         ship_expl["alternation"] = steps
