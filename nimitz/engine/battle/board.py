@@ -75,8 +75,7 @@ class Board:
         memo = _shared(battle.positions) if battle is not None else _BoardMemo()
         # pid -> class: a piece never changes class, so the boards of a battle share this
         self._cls = memo.cls
-        if self._cls.state is None:
-            self._cls.state, self._cls.sheet = self.state, self.sheet
+        self._cls.bind(self.state, self.sheet)
         # `cls(pid)` is the dict's own lookup: the query asked most in a battle (tens of
         # thousands of times a campaign) costs no Python call once the class is known
         self.cls: Callable[[str], CounterClass] = self._cls.__getitem__
@@ -145,8 +144,7 @@ class Board:
         its aircraft, its ships by box...), in board order. From then on it follows each piece's
         change as it is made (_BoardMemo.follow). Computed queries (`derived`) start again."""
         memo = _shared(pos)
-        if memo.cls.state is None:  # (a battle state given to a board made before it)
-            memo.cls.state, memo.cls.sheet = self.state, self.sheet
+        memo.cls.bind(self.state, self.sheet)  # (a battle state given to a board made before it)
         bs = self.state.battle
         grouped: dict[Any, list[str]] = {}
         order: dict[str, int] = {}
@@ -501,6 +499,11 @@ class _Classes(dict[str, CounterClass]):
         super().__init__()
         self.state: _InBattle | None = None  # the state and year sheet of the battle (Board.__init__)
         self.sheet: YearSheet | None = None
+
+    def bind(self, state: _InBattle, sheet: YearSheet) -> None:
+        """Look classes up in this battle's state and year sheet, unless bound already."""
+        if self.state is None:
+            self.state, self.sheet = state, sheet
 
     def __missing__(self, pid: str) -> CounterClass:
         assert self.state is not None and self.sheet is not None
