@@ -103,3 +103,17 @@ def test_r15_allowed_is_r15_ok_in_one_pass(alloc, taken):
             alloc.take(legal[i % len(legal)])
     legal = alloc.legal()
     assert alloc.r15_allowed(legal) == [t for t in legal if alloc.r15_ok(t, legal)]
+
+
+@given(allocations, st.lists(st.integers(min_value=0, max_value=4), max_size=6))
+def test_best_lists_every_target_first_in_r14_order(alloc, taken):
+    """R14: `best` (which works the order out inline, in one pass) lists exactly the legal
+    targets first in R14's order, ties kept in their order, however many hits are placed; and
+    its idea of a damaged target is `damaged_now`'s."""
+    for i in [*taken, None]:
+        legal = alloc.legal()
+        first = min((_r14(alloc, t) for t in legal), default=None)
+        assert alloc.best(legal) == [t for t in legal if _r14(alloc, t) == first]
+        assert all(alloc.damaged_now(t) == (not _r14(alloc, t)[1]) for t in alloc.targets)
+        if i is not None and legal:
+            alloc.take(legal[i % len(legal)])

@@ -224,14 +224,11 @@ class Alloc:
     def damaged_now(self, t: Target) -> bool:
         return t.kind in _COUNTERS and (t.damaged or self.taken[t.id] > 0)
 
-    def rank(self, t: Target) -> tuple[int, int]:
-        """R14/R15 order: lowest cost, then a damaged force before a fresh one."""
-        return (t.cost, 0 if self.damaged_now(t) else 1)
-
     def best(self, legal: list[Target] | None = None) -> list[Target]:
-        """The legal targets of the lowest `rank`, in their order."""
+        """The legal targets first in the R14/R15 order (lowest cost, then a damaged force before
+        a fresh one), in their order."""
         legal = self.legal() if legal is None else legal
-        # (rank and damaged_now inlined, in one pass: every hit ranks every target; the damage
+        # (the order and damaged_now inlined, in one pass: every hit ranks every target; the damage
         # is looked at only for those as cheap as the best so far)
         taken = self.taken
         top_cost, top_fresh = _NO_COST, 1
