@@ -30,7 +30,8 @@ def place_forces(board: Board) -> Gen:
     pos, expl = board.game.japan.place(board)
     for pid, box in pos.items():  # one by one: the board memo follows single moves (board.py)
         bs.positions[pid] = box
-    board.game.log("bot", "JA", expl["text"], expl)
+    if not board.game.skips("bot"):  # (a lab game: the explanation has no text to journal)
+        board.game.log("bot", "JA", expl["text"], expl)
     # --- US submarines
     state.step = "battle:setup:US submarines"
     if subs:
@@ -347,7 +348,7 @@ def purchase_plans(board: Board) -> Gen:
     bs.us_sp_spent = d.count
     bs.us_bpp = free + 3 * d.count
     bs.us_plans = [PlanInPlay(plan=p, side="US") for p in d.forces]
-    if d.forces or d.count:
+    if (d.forces or d.count) and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
             "US",
