@@ -215,16 +215,22 @@ def sensible(request: Request, game: Game) -> Decision:
     if k == "battle_ja_tie":  # hit the tied Japanese force worth most to sink: a damaged one
         return next((o.decision for o in request.options if "damaged" in o.label), request.options[0].decision)
     if k == "battle_place_ships":
-        ja = request.info["japanese"]
-        island = any(j["type"] in ("INF", "BN", "LBA") for j in ja)
-        ja_carriers = any(j["type"] in ("CV", "CVL", "CVE") for j in ja)
-        us_carriers = bool(_board(game).carriers("US"))
+        # read from the board, not the request's info (a lab game then never makes it): the
+        # Japanese forces' types, and the ships to place, every option's targets
+        board = _board(game)
+        island = ja_carriers = False
+        for p in board.bs.forces:
+            if p.startswith("JA:"):
+                t = board.cls(p).type
+                island = island or t in ("INF", "BN", "LBA")
+                ja_carriers = ja_carriers or t in ("CV", "CVL", "CVE")
+        us_carriers = bool(board.carriers("US"))
         out = {}
-        for s in request.info["ships"]:
+        for p in request.options[0].decision.targets:
             to_coast = island or not ja_carriers
-            if s["type"] == "DD" and us_carriers:
+            if board.cls(p).type == "DD" and us_carriers:
                 to_coast = False
-            out[s["id"]] = "CO" if to_coast else "UO"
+            out[p] = "CO" if to_coast else "UO"
         return Decision(kind=k, targets=out)
     if k == "battle_place_subs":
         ships = request.info["japanese_ships"]

@@ -180,18 +180,23 @@ def ship_request(board: Board, ships: list[str]) -> Request:
         )
         for a in ("UO", "CO")
     ]
+    def info() -> dict[str, Any]:
+        # (made when first read: the sensible player reads the board instead. What it shows,
+        # names, classes and damage, holds from the request to its answer)
+        return {
+            "ships": [_desc(board, p) for p in ships],
+            "boxes": ["UO", "CO"],
+            "japanese": [_desc(board, p) for p in board.bs.forces if p.startswith("JA:")],
+        }
+
     return Request(
         kind="battle_place_ships",
         step=board.state.step,
         prompt=f"Battle in {board.bs.area}: place your ships other than carriers in the US Ocean (UO) or Coastal (CO)",
         options=options,
-        info={
-            "ships": [_desc(board, p) for p in ships],
-            "boxes": ["UO", "CO"],
-            "japanese": [_desc(board, p) for p in board.bs.forces if p.startswith("JA:")],
-        },
         checker=checker,
         kinds=("battle_place_ships",),
+        info_later=info,
     )
 
 
