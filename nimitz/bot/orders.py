@@ -132,7 +132,8 @@ class OrdersBot:
         """The areas of `areas` with JA INF, battalions or LBA ashore, in their order (one pass:
         several destination rules ask it of every area in turn)."""
         summary, key, ashore = self.state.summary, self._ja_ashore_key, self._ashore
-        return [c for c in areas if summary(c, key, ashore, "JA")]
+        # (asked only where JA forces are: most areas hold none, which the index tells in one pass)
+        return [c for c in self.state.occupied(areas, "JA") if summary(c, key, ashore, "JA")]
 
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
         if not self.state.count(area, "US"):
@@ -285,6 +286,8 @@ class OrdersBot:
     def pick_destination(self, cands: list[str], purpose: str) -> tuple[str, dict[str, Any]]:
         """Fewest JA forces present (every counter counts 1), then random (R6). The info is
         empty when the bot explains nothing (a lab game)."""
+        if len(cands) == 1 and not self.explains:
+            return cands[0], {}  # (no count to compare)
         counts = {c: self.state.count(c, "JA") for c in cands}
         fewest = min(counts.values())
         tied = [c for c in cands if counts[c] == fewest]
