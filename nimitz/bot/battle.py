@@ -199,6 +199,7 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
     events: list[dict[str, Any]] = []
     # a lab game makes no entry of the draw: no record of the draws, nor of the plans before
     explain = board.game.makes("bot")
+    named = board.game.makes("roll")  # (a roll's purpose is read only in its entry)
     earlier = sorted(set(bs.drawn)) if explain else []
     guard = 0
     while len(got) < n and guard < 200:
@@ -221,7 +222,7 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
                 if explain:
                     events.append({"event": "no counter left to draw"})
                 break
-        idx = choose(board.game.dice, range(len(bs.cup)), f"JA plan draw from a cup of {len(bs.cup)}")
+        idx = choose(board.game.dice, range(len(bs.cup)), f"JA plan draw from a cup of {len(bs.cup)}" if named else "")
         plan = bs.cup.pop(idx)
         # the counters out of the cup are the plans drawn for this battle since it last refilled
         already = plan in bs.drawn
@@ -293,9 +294,10 @@ def step_area(start: int, legal: list[bool]) -> tuple[str | None, str]:
     return None, "no area has a legal target: the group stays on its carrier or airfield"
 
 
-def _groups(board: Board) -> list[dict[str, Any]]:
+def _groups(board: Board, named: bool = True) -> list[dict[str, Any]]:
     """Japan's groups of aircraft still to move: each carrier's bombers and fighters, then the
-    land-based ones; bombers first, then fighters (procedures: Move JA Bombers, Move JA Fighters)."""
+    land-based ones; bombers first, then fighters (procedures: Move JA Bombers, Move JA Fighters).
+    Unless `named`, the groups' names are left empty (a lab game reads them nowhere)."""
     bombers: list[dict[str, Any]] = []
     fighters: list[dict[str, Any]] = []
     done = set(board.bs.done)
@@ -307,12 +309,16 @@ def _groups(board: Board) -> list[dict[str, Any]]:
             if p not in done:
                 (b if board.cls(p).is_bomber else f).append(p)
         if b:
-            bombers.append({"name": f"{name} bombers", "kind": "bombers", "source": source, "aircraft": b})
+            bombers.append(
+                {"name": f"{name} bombers" if named else "", "kind": "bombers", "source": source, "aircraft": b}
+            )
         if f:
-            fighters.append({"name": f"{name} fighters", "kind": "fighters", "source": source, "aircraft": f})
+            fighters.append(
+                {"name": f"{name} fighters" if named else "", "kind": "fighters", "source": source, "aircraft": f}
+            )
 
     for carrier in board.carriers("JA"):
-        add(board.on_deck(carrier), board.name(carrier), "carrier")
+        add(board.on_deck(carrier), board.name(carrier) if named else "", "carrier")
     pos = board.bs.positions
     add([p for p in board.lba("JA") if pos[p] == "JA_AF"], "land-based", "land")
     return bombers + fighters
@@ -339,10 +345,18 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     target stepping. Returns the moves ({aircraft, area}) and one explanation per group."""
     moves: list[dict[str, Any]] = []
     expls: list[dict[str, Any]] = []
-    groups = _groups(board)
+    # a lab game makes no journal entry of the moves (the engine still counts one a group): its
+    # groups get empty explanations, without the chart rows and reasons; and unless a roll entry
+    # is made, the rolls need no purpose, nor the groups their names
+    explain = board.game.makes("bot")
+    named = explain or board.game.makes("roll")
+    groups = _groups(board, named)
     if not groups:
         return moves, expls
-    ja_flying: set[str] = set(a for a in AREAS if board.flying("JA", a))
+    ja_flying: set[str] = set()
+    for a in AREAS:  # (a loop, not set() of a generator)
+        if board.flying("JA", a):
+            ja_flying.add(a)
     # the board does not change while the groups are placed (the moves are made after): where
     # bombers may go, the US aircraft in each area and the plans in force are the same for
     # every group
@@ -350,15 +364,12 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
     bomber_legal: list[bool] = []
     us_flying: dict[str, int] | None = None
     kamikaze, air_moves = kamikaze_plan(board), board.ja_in_force("air_move")
-    # a lab game makes no journal entry of the moves (the engine still counts one a group): its
-    # groups get empty explanations, without the chart rows and reasons
-    explain = board.game.makes("bot")
     rows: list[tuple[bool, str]] = []
     for group in groups:
         forced, plan = _forced_area(group, kamikaze, air_moves)
         roll = None
         if forced is None:
-            roll = board.game.dice.roll("ja", 10, f"JA aircraft area: {group['name']}")
+            roll = board.game.dice.roll("ja", 10, f"JA aircraft area: {group['name']}" if named else "")
             rolled = board.data.battle.area_for(roll)
         else:
             rolled = forced
