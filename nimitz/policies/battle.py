@@ -237,16 +237,19 @@ def sensible(request: Request, game: Game) -> Decision:
         area = max(ships, key=lambda a: (len(ships[a]), a))
         return Decision(kind=k, targets={s["id"]: area for s in request.info["subs"]})
     if k == "battle_plans":
-        sp = request.info["sp"]
+        # the SP and the plans on offer (every US plan) read from the game, not the request's
+        # info (a lab game then never makes it)
+        sp = game.state.sp
         spend = 2 if sp >= 8 else 1 if sp >= 4 else 0
         budget = 3 + 3 * spend
         bought = []
-        costs = {p["id"]: p["cost"] for p in request.info["plans"]}
+        offered = game.data.us_plans.by_id
         useful = plan_filter(_board(game))
         for pid in PLAN_PRIORITY:
-            if pid in costs and costs[pid] <= budget and useful(pid):
+            plan = offered.get(pid)
+            if plan is not None and plan.cost <= budget and useful(pid):
                 bought.append(pid)
-                budget -= costs[pid]
+                budget -= plan.cost
         return Decision(kind=k, count=spend, forces=tuple(bought))
     if k == "battle_air":
         blocked = request.info["blocked"]

@@ -331,12 +331,10 @@ def purchase_plans(board: Board) -> Gen:
                 f"those plans cost {cost} BPP; {d.count} SP give {bpp} BPP ({free} free + 3 per SP)", "R12"
             )
 
-    d = yield Request(
-        kind="battle_plans",
-        step=board.state.step,
-        prompt=f"Battle plans: {free} free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
-        options=[_BUY_NONE],
-        info={
+    def info() -> dict[str, Any]:
+        # (made when first read: the sensible player reads the SP and the plans' costs from the
+        # game instead; what it shows is fixed when the request is made)
+        return {
             "sp": sp,
             "free_bpp": free,
             "bpp_per_sp": 3,
@@ -345,9 +343,16 @@ def purchase_plans(board: Board) -> Gen:
                 for p in plans
             ],
             "rulings": ["R12"],
-        },
+        }
+
+    d = yield Request(
+        kind="battle_plans",
+        step=board.state.step,
+        prompt=f"Battle plans: {free} free BPP, plus 3 BPP per SP spent (you have {sp} SP)",
+        options=[_BUY_NONE],
         checker=checker,
         kinds=("battle_plans",),
+        info_later=info,
     )
     board.state.sp -= d.count
     bs.us_sp_spent = d.count
