@@ -216,15 +216,20 @@ def sensible(request: Request, game: Game) -> Decision:
         return next((o.decision for o in request.options if "damaged" in o.label), request.options[0].decision)
     if k == "battle_place_ships":
         # read from the board, not the request's info (a lab game then never makes it): the
-        # Japanese forces' types, and the ships to place, every option's targets
+        # Japanese forces' types, and the ships to place, every option's targets. The US
+        # carriers are found among the forces placed, not with board.carriers(): a first group
+        # query now would have the board's groups follow each Japanese piece as it is placed,
+        # and be worked out once more, than once after
         board = _board(game)
-        island = ja_carriers = False
-        for p in board.bs.forces:
+        bs = board.bs
+        island = ja_carriers = us_carriers = False
+        for p in bs.forces:
+            c = board.cls(p)
             if p.startswith("JA:"):
-                t = board.cls(p).type
-                island = island or t in ("INF", "BN", "LBA")
-                ja_carriers = ja_carriers or t in ("CV", "CVL", "CVE")
-        us_carriers = bool(board.carriers("US"))
+                island = island or c.type in ("INF", "BN", "LBA")
+                ja_carriers = ja_carriers or c.type in ("CV", "CVL", "CVE")
+            elif c.is_carrier and p in bs.positions:
+                us_carriers = True
         out = {}
         for p in request.options[0].decision.targets:
             to_coast = island or not ja_carriers
