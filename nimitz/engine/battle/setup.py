@@ -146,8 +146,12 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
         bs.pieces[pid] = BattlePiece(
             id=pid, side=side, cls=cid, name=f"{classes[cid].name} ({carrier_name})", kind="aircraft", home=carrier
         )
-        bs.positions[pid] = DECK
         made.append(pid)
+    # then on deck, one by one (the board's groups follow each; the first gives every piece just
+    # made its place in board order at once)
+    positions = bs.positions
+    for pid in made:
+        positions[pid] = DECK
     bs.capacity[carrier] = len(made)
     return made
 
