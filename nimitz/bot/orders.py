@@ -263,22 +263,24 @@ class OrdersBot:
                 [c for c in free if dist[c] == best],
                 f"the closest free objective next to JA forces ashore ({best} away)",
             )
-        codes = [c for c in self._open_areas if c != area]  # R6, R42
+        # the open areas but this one (R6, R42); the areas asked of first in one pass over the
+        # index, which leaves few (areas with JA forces; with both sides'), then the others
+        codes = self._open_areas
         if kind == "ja_ashore":
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
             return (
-                self.with_ja_ashore(c for c in codes if c not in (JAPAN, "EA")),
+                [c for c in self.with_ja_ashore(codes) if c != area and c not in (JAPAN, "EA")],
                 "an area with JA forces ashore (not JA, EA)",
             )
         if kind == "battle":
             return (
-                [c for c in self.state.meeting_places(codes) if self.us_present(c, ignore_subs=True)],
+                [c for c in self.state.meeting_places(codes) if c != area and self.us_present(c, ignore_subs=True)],
                 "an area with US and JA forces (US subs alone do not count)",
             )
         if kind == "us_ja_ashore":
             return (
-                [c for c in self.with_ja_ashore(codes) if self.us_ashore(c)],
+                [c for c in self.state.meeting_places(codes) if c != area and self.ja_ashore(c) and self.us_ashore(c)],
                 "an area where US and JA forces are both ashore",
             )
         raise ValueError(f"unknown destination rule {kind!r}")
