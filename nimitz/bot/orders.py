@@ -97,10 +97,10 @@ class OrdersBot:
         kept = state.kept()
         if key not in kept:
             kept[key] = self._tables()
-        tables: tuple[dict[str, str], list[str], list[str]] = kept[key]
-        self._categories, self._open_areas, self._open_objectives = tables
+        tables: tuple[dict[str, str], list[str], list[str], dict[tuple[str, str], tuple[str, ...]]] = kept[key]
+        self._categories, self._open_areas, self._open_objectives, self._closer_kept = tables
 
-    def _tables(self) -> tuple[dict[str, str], list[str], list[str]]:
+    def _tables(self) -> tuple[dict[str, str], list[str], list[str], dict[tuple[str, str], tuple[str, ...]]]:
         # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
         categories = {
             cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
@@ -109,7 +109,9 @@ class OrdersBot:
         open_areas = [a.code for a in self.m.areas if a.home != "US"]  # where orders may send forces
         # the year's objectives among them, in map order
         open_objectives = [c for c in open_areas if c in self.sheet.objectives]
-        return categories, open_areas, open_objectives
+        # (area, target) -> the neighbours one step closer to the target (_closer), as asked
+        closer: dict[tuple[str, str], tuple[str, ...]] = {}
+        return categories, open_areas, open_objectives, closer
 
     # --- what is where ---------------------------------------------------------------------
 
@@ -215,14 +217,21 @@ class OrdersBot:
         return self.m.distances(target, avoid_home="US")
 
     def _closer(self, area: str, target: str) -> list[str]:
-        dist = self._dist(target)
-        if area not in dist:
-            return []
-        return [
-            n
-            for n in self.m.area[area].adjacent
-            if n in dist and dist[n] == dist[area] - 1 and self.m.area[n].home != "US"
-        ]
+        """The neighbours of `area` one step closer to `target` (R6): the map's alone, so worked
+        out once for each (area, target) and kept with the bot's tables."""
+        kept = self._closer_kept.get((area, target))
+        if kept is None:
+            dist = self._dist(target)
+            kept = self._closer_kept[area, target] = (
+                ()
+                if area not in dist
+                else tuple(
+                    n
+                    for n in self.m.area[area].adjacent
+                    if n in dist and dist[n] == dist[area] - 1 and self.m.area[n].home != "US"
+                )
+            )
+        return list(kept)
 
     def candidates(self, order: Order, area: str) -> tuple[list[str], str]:
         """Legal destinations for an order from `area`, and a note on how they were found."""
