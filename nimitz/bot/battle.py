@@ -157,10 +157,11 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     expl["ships"] = ship_expl
 
     if subs:
-        us_carriers = [p for p in board.ids("US") if board.cls(p).is_carrier]
-        us_coastal = [
-            p for p in board.ids("US") if board.box(p) == "CO" and board.cls(p).is_ship and board.cls(p).type != "SS"
-        ]
+        # (the US pieces read from every piece on the board, which asks for no group: made now,
+        # before Japan's placement, the board's groups would follow each Japanese force placed)
+        us = [p for p in board.ids() if p.startswith("US:")]
+        us_carriers = [p for p in us if board.cls(p).is_carrier]
+        us_coastal = [p for p in us if board.box(p) == "CO" and board.cls(p).is_ship and board.cls(p).type != "SS"]
         if us_carriers:
             to, why = "UO", "US carriers are present"
         elif us_coastal:
