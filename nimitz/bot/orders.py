@@ -257,13 +257,12 @@ class OrdersBot:
             )
         if kind == "closest_free_objective":
             dist = self._dist(area)
+            # the areas with JA forces ashore, found once: not asked again of each neighbour
+            held = set(self.with_ja_ashore(self.m.area))
             free = [
                 c
                 for c in self._open_objectives
-                if c != area
-                and c in dist
-                and not self.ja_ashore(c)
-                and any(self.ja_ashore(n) for n in self.m.area[c].adjacent)
+                if c != area and c in dist and c not in held and not held.isdisjoint(self.m.area[c].adjacent)
             ]
             if not free:
                 return [], "a free objective next to JA forces ashore"
