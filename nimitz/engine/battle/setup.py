@@ -184,6 +184,7 @@ def ship_request(board: Board, ships: list[str]) -> Request:
         )
         for a in ("UO", "CO")
     ]
+
     def info() -> dict[str, Any]:
         # (made when first read: the sensible player reads the board instead. What it shows,
         # names, classes and damage, holds from the request to its answer)
