@@ -261,10 +261,10 @@ def sensible(request: Request, game: Game) -> Decision:
         targets = {}
         ready = [a["id"] for a in request.info["aircraft"]]
         board = _board(game)
-        area = _target_area(board, blocked, True)
+        area = _target_area(board, blocked, True) if ready else None  # (no aircraft: plans alone)
         if area is not None:
             targets = dict.fromkeys(ready, area)
-        elif request.info["japanese_aircraft"]:  # no bombing target: the fighters meet Japan's aircraft
+        elif ready and request.info["japanese_aircraft"]:  # no bombing target: the fighters meet Japan's aircraft
             cover = "UO" if board.carriers("US") else "IS"
             targets = {pid: cover for pid in ready if board.cls(pid).dogfight.full}
         plays = []
