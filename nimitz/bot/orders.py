@@ -271,8 +271,8 @@ class OrdersBot:
                 [c for c in free if dist[c] == best],
                 f"the closest free objective next to JA forces ashore ({best} away)",
             )
-        # the open areas but this one (R6, R42); the areas asked of first in one pass over the
-        # index, which leaves few (areas with JA forces; with both sides'), then the others
+        # the open areas but this one (R6, R42): each rule below first keeps those with JA forces,
+        # or with both sides' (one pass over the index), and asks more only of the few left
         codes = self._open_areas
         if kind == "ja_ashore":
             if area in (JAPAN, "EA"):

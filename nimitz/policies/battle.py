@@ -217,9 +217,9 @@ def sensible(request: Request, game: Game) -> Decision:
     if k == "battle_place_ships":
         # read from the board, not the request's info (a lab game then never makes it): the
         # Japanese forces' types, and the ships to place, every option's targets. The US
-        # carriers are found among the forces placed, not with board.carriers(): a first group
-        # query now would have the board's groups follow each Japanese piece as it is placed,
-        # and be worked out once more, than once after
+        # carriers are found among the forces placed, not with board.carriers(): a group query
+        # now would make the board's groups before Japan places its forces, which they would
+        # then follow one by one (more work than making them once, after)
         board = _board(game)
         bs = board.bs
         island = ja_carriers = us_carriers = False
