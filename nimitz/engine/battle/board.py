@@ -431,16 +431,21 @@ class Board:
         `acting`: the side's rating_plans, if the caller has asked them already."""
         c = self.cls(pid)
         pair = getattr(c, rating)
-        value = pair.damaged if self.damaged(pid) else pair.full  # (RatingPair.side, inlined)
+        # (`damaged` and RatingPair.side, inlined: asked for every shot of a battle)
+        force = self.state.forces.get(pid)
+        if force is not None:
+            value = pair.damaged if force.damaged else pair.full
+        else:
+            piece = self.state.battle.pieces.get(pid)
+            value = pair.damaged if piece is not None and piece.damaged else pair.full
         mods: list[Modifier] = []
         if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
-        side = pid.split(":", 1)[0]
         # most turns have no rating plan in force and no optional rule that changes values
         if acting is None:
-            acting = self.rating_plans(side)
+            acting = self.rating_plans(pid.split(":", 1)[0])
         if acting:
-            value = self._plan_bonuses(acting, c, side, rating, value, mods, vs_subs)
+            value = self._plan_bonuses(acting, c, pid.split(":", 1)[0], rating, value, mods, vs_subs)
         if self.state.variant is not None:
             value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
