@@ -341,34 +341,42 @@ class Board:
         table = self.data.ja_plans if side == "JA" else self.data.us_plans
         return table.by_id[plan_id]
 
-    def _plans(self, side: str, kind: str | None) -> list[tuple[Plan, PlanInPlay]]:
-        """The side's plan counters in play (used or not) of one kind (every kind: None), in
-        order. Kept while the side's list of plans is the same list of the same length (plans
-        are only ever added), since most kinds have no counter in play at all."""
-        bs = self.state.battle
-        pips = bs.ja_plans if side == "JA" else bs.us_plans
-        kept = self._plan_index.get(side, _UNINDEXED)
-        if kept[0] is not pips or kept[1] != len(pips):
-            by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
-            by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {None: []}
-            for pip in pips:
-                plan = by_id[pip.plan]
-                by_kind[None].append((plan, pip))
-                by_kind.setdefault(plan.effect["kind"], []).append((plan, pip))
-            kept = self._plan_index[side] = (pips, len(pips), by_kind)
-        return kept[2].get(kind, _NO_PLANS)
+    def _index_plans(self, side: str, pips: list[PlanInPlay]) -> _PlanIndex:
+        """The side's plan counters in play (used or not) by kind (None: every kind; a kind
+        with no counter has no entry), in order: kept in the memo while the side's list of
+        counters is the same list of the same length (counters are only ever added), since most
+        kinds have no counter in play at all. The plan queries check that it is current inline,
+        each the same way (they are asked about a thousand times a campaign: a call less each)."""
+        by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
+        by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {}
+        for pip in pips:
+            plan = by_id[pip.plan]
+            by_kind.setdefault(None, []).append((plan, pip))
+            by_kind.setdefault(plan.effect["kind"], []).append((plan, pip))
+        kept = self._plan_index[side] = (pips, len(pips), by_kind)
+        return kept
 
     def has_plans(self, side: str, kind: str) -> bool:
         """Whether the side has any plan counter of `kind` in play, used or not: most kinds never
         have one, and a caller can skip the work of looking at them."""
-        return bool(self._plans(side, kind))
+        bs = self.state.battle
+        pips = bs.ja_plans if side == "JA" else bs.us_plans
+        kept = self._plan_index.get(side, _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans(side, pips)
+        return kind in kept[2]
 
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
-        plans = self._plans("JA", kind)
-        if not plans:
+        bs = self.state.battle
+        pips = bs.ja_plans
+        kept = self._plan_index.get("JA", _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans("JA", pips)
+        plans = kept[2].get(kind)
+        if plans is None:
             return []
-        turn = self.state.battle.turn
+        turn = bs.turn
         acting = []
         for entry in plans:  # (a loop, not a list comprehension: no call of its own)
             plan, pip = entry
@@ -378,22 +386,28 @@ class Board:
 
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
-        playing = self.state.battle.us_playing
+        bs = self.state.battle
+        playing = bs.us_playing
         if not playing:  # (most turns the player plays none: no index asked)
             return []
-        plans = self._plans("US", kind)
-        if not plans:
-            return []
+        pips = bs.us_plans
+        kept = self._plan_index.get("US", _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans("US", pips)
         playing_now = []
-        for entry in plans:  # (a loop, as in ja_in_force)
+        for entry in kept[2].get(kind, ()):  # (a loop, as in ja_in_force)
             if not entry[1].used and entry[1].plan in playing:
                 playing_now.append(entry)
         return playing_now
 
     def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
+        pips = self.state.battle.us_plans
+        kept = self._plan_index.get("US", _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans("US", pips)
         held = []
-        for entry in self._plans("US", kind):  # (a loop, as in ja_in_force)
+        for entry in kept[2].get(kind, ()):  # (a loop, as in ja_in_force)
             if not entry[1].used:
                 held.append(entry)
         return held
@@ -490,9 +504,10 @@ class Board:
 _Change = tuple[tuple[Any, ...], tuple[Any, ...]]
 # Board order: every force before every battle piece (Board._remember)
 _PIECES_FROM = 1 << 20
-_NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
-# Board._plans before its first index
-_UNINDEXED: tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]] = (None, -1, {})
+# A side's plan counters by kind as Board._index_plans keeps them: the list of counters and its
+# length when they were sorted, then kind -> the counters of that kind
+_PlanIndex = tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]
+_UNINDEXED: _PlanIndex = (None, -1, {})  # (before the first)
 
 
 class _Classes(dict[str, CounterClass]):
@@ -542,8 +557,7 @@ class _BoardMemo:
         self.next_order = 0  # the place of a piece new to the board (after every other)
         self.cls = _Classes()  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
-        # side -> (its plan list, that list's length, kind -> plans): see Board._plans
-        self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
+        self.plans: dict[str, _PlanIndex] = {}  # side -> its plans in play by kind, see Board._index_plans
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
         # pid -> the moves table its class and side share (_CLASS_MOVES)
         self.moves: dict[str, dict[tuple[str | None, str | None], _Change]] = {}
