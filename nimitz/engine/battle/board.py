@@ -128,7 +128,12 @@ class Board:
         requests' info: kept per class and side for the whole process (a class is frozen, and
         every battle of every campaign asks for the same few turn after turn)."""
         c = self.cls(pid)
-        damaged = self.damaged(pid)
+        force = self.state.forces.get(pid)  # (`damaged`, inlined: asked for every piece listed)
+        if force is not None:
+            damaged = force.damaged
+        else:
+            piece = self.state.battle.pieces.get(pid)
+            damaged = piece is not None and piece.damaged
         kept = _VALUES_TEXT.get((id(c), damaged))
         if kept is not None and kept[0] is c:
             return kept[1]
