@@ -484,7 +484,7 @@ class Board:
             eff = plan.effect
             if rating not in eff["ratings"] or not _who_matches(eff["who"], c):
                 continue
-            if not self.requirement_met(side, eff["requires"]):
+            if eff["requires"] and not self.requirement_met(side, eff["requires"]):  # (most plans require nothing)
                 continue
             if eff["excludes_subs"] and (c.type == "SS" or vs_subs):
                 continue
