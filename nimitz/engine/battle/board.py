@@ -585,12 +585,17 @@ class _BoardMemo:
         results = self.results
         for key in leave:
             results[key].remove(pid)  # (groups are short: a scan costs less than a bisect)
-        for key in join:
-            group = results.get(key)
-            if group is None:
-                results[key] = [pid]
-            else:
-                insort(group, pid, key=self.place)
+        if join:
+            place = self.place
+            at = place(pid)
+            for key in join:
+                group = results.get(key)
+                if group is None:
+                    results[key] = [pid]
+                elif not group or place(group[-1]) < at:  # (after every other: most are placed in board order)
+                    group.append(pid)
+                else:
+                    insort(group, pid, key=place)
         if self.derived:
             self.derived = {}
 
