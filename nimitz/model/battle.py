@@ -31,6 +31,9 @@ DECK = "DECK"
 ON_TRANSPORT = "TR"
 
 
+_dict_set = dict.__setitem__  # (one global read, not the builtin's and its attribute's)
+
+
 class Positions(dict[str, str]):
     """`BattleState.positions`: a plain dict that counts its changes, so the battle engine can
     keep query results (who flies where, which ships are in an area) up to date as pieces move,
@@ -56,7 +59,7 @@ class Positions(dict[str, str]):
         old = self.get(key)
         if old != value:  # a piece put back where it is changes nothing
             self.changes += 1
-            dict.__setitem__(self, key, value)
+            _dict_set(self, key, value)
             if self.groups is not None:
                 self.board_cache.follow(self, key, old, value)
 

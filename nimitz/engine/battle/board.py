@@ -128,7 +128,12 @@ class Board:
         requests' info: kept per class and side for the whole process (a class is frozen, and
         every battle of every campaign asks for the same few turn after turn)."""
         c = self.cls(pid)
-        damaged = self.damaged(pid)
+        force = self.state.forces.get(pid)  # (`damaged`, inlined: asked for every piece listed)
+        if force is not None:
+            damaged = force.damaged
+        else:
+            piece = self.state.battle.pieces.get(pid)
+            damaged = piece is not None and piece.damaged
         kept = _VALUES_TEXT.get((id(c), damaged))
         if kept is not None and kept[0] is c:
             return kept[1]
@@ -341,34 +346,42 @@ class Board:
         table = self.data.ja_plans if side == "JA" else self.data.us_plans
         return table.by_id[plan_id]
 
-    def _plans(self, side: str, kind: str | None) -> list[tuple[Plan, PlanInPlay]]:
-        """The side's plan counters in play (used or not) of one kind (every kind: None), in
-        order. Kept while the side's list of plans is the same list of the same length (plans
-        are only ever added), since most kinds have no counter in play at all."""
-        bs = self.state.battle
-        pips = bs.ja_plans if side == "JA" else bs.us_plans
-        kept = self._plan_index.get(side, _UNINDEXED)
-        if kept[0] is not pips or kept[1] != len(pips):
-            by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
-            by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {None: []}
-            for pip in pips:
-                plan = by_id[pip.plan]
-                by_kind[None].append((plan, pip))
-                by_kind.setdefault(plan.effect["kind"], []).append((plan, pip))
-            kept = self._plan_index[side] = (pips, len(pips), by_kind)
-        return kept[2].get(kind, _NO_PLANS)
+    def _index_plans(self, side: str, pips: list[PlanInPlay]) -> _PlanIndex:
+        """The side's plan counters in play (used or not) by kind (None: every kind; a kind
+        with no counter has no entry), in order: kept in the memo while the side's list of
+        counters is the same list of the same length (counters are only ever added), since most
+        kinds have no counter in play at all. The plan queries check that it is current inline,
+        each the same way (they are asked about a thousand times a campaign: a call less each)."""
+        by_id = (self.data.ja_plans if side == "JA" else self.data.us_plans).by_id
+        by_kind: dict[str | None, list[tuple[Plan, PlanInPlay]]] = {}
+        for pip in pips:
+            plan = by_id[pip.plan]
+            by_kind.setdefault(None, []).append((plan, pip))
+            by_kind.setdefault(plan.effect["kind"], []).append((plan, pip))
+        kept = self._plan_index[side] = (pips, len(pips), by_kind)
+        return kept
 
     def has_plans(self, side: str, kind: str) -> bool:
         """Whether the side has any plan counter of `kind` in play, used or not: most kinds never
         have one, and a caller can skip the work of looking at them."""
-        return bool(self._plans(side, kind))
+        bs = self.state.battle
+        pips = bs.ja_plans if side == "JA" else bs.us_plans
+        kept = self._plan_index.get(side, _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans(side, pips)
+        return kind in kept[2]
 
     def ja_in_force(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """JA plans acting now: drawn this battle turn, or kept until used; not yet spent."""
-        plans = self._plans("JA", kind)
-        if not plans:
+        bs = self.state.battle
+        pips = bs.ja_plans
+        kept = self._plan_index.get("JA", _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans("JA", pips)
+        plans = kept[2].get(kind)
+        if plans is None:
             return []
-        turn = self.state.battle.turn
+        turn = bs.turn
         acting = []
         for entry in plans:  # (a loop, not a list comprehension: no call of its own)
             plan, pip = entry
@@ -378,22 +391,28 @@ class Board:
 
     def us_playing(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans the player played this turn and that are not spent yet."""
-        playing = self.state.battle.us_playing
+        bs = self.state.battle
+        playing = bs.us_playing
         if not playing:  # (most turns the player plays none: no index asked)
             return []
-        plans = self._plans("US", kind)
-        if not plans:
-            return []
+        pips = bs.us_plans
+        kept = self._plan_index.get("US", _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans("US", pips)
         playing_now = []
-        for entry in plans:  # (a loop, as in ja_in_force)
+        for entry in kept[2].get(kind, ()):  # (a loop, as in ja_in_force)
             if not entry[1].used and entry[1].plan in playing:
                 playing_now.append(entry)
         return playing_now
 
     def us_held(self, kind: str | None = None) -> list[tuple[Plan, PlanInPlay]]:
         """US plans bought and not yet used."""
+        pips = self.state.battle.us_plans
+        kept = self._plan_index.get("US", _UNINDEXED)
+        if kept[0] is not pips or kept[1] != len(pips):  # (not current: _index_plans)
+            kept = self._index_plans("US", pips)
         held = []
-        for entry in self._plans("US", kind):  # (a loop, as in ja_in_force)
+        for entry in kept[2].get(kind, ()):  # (a loop, as in ja_in_force)
             if not entry[1].used:
                 held.append(entry)
         return held
@@ -431,16 +450,21 @@ class Board:
         `acting`: the side's rating_plans, if the caller has asked them already."""
         c = self.cls(pid)
         pair = getattr(c, rating)
-        value = pair.damaged if self.damaged(pid) else pair.full  # (RatingPair.side, inlined)
+        # (`damaged` and RatingPair.side, inlined: asked for every shot of a battle)
+        force = self.state.forces.get(pid)
+        if force is not None:
+            value = pair.damaged if force.damaged else pair.full
+        else:
+            piece = self.state.battle.pieces.get(pid)
+            value = pair.damaged if piece is not None and piece.damaged else pair.full
         mods: list[Modifier] = []
         if value.value <= 0:  # (not bool(value), without the call)
             return value, mods
-        side = pid.split(":", 1)[0]
         # most turns have no rating plan in force and no optional rule that changes values
         if acting is None:
-            acting = self.rating_plans(side)
+            acting = self.rating_plans(pid.split(":", 1)[0])
         if acting:
-            value = self._plan_bonuses(acting, c, side, rating, value, mods, vs_subs)
+            value = self._plan_bonuses(acting, c, pid.split(":", 1)[0], rating, value, mods, vs_subs)
         if self.state.variant is not None:
             value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
@@ -460,7 +484,7 @@ class Board:
             eff = plan.effect
             if rating not in eff["ratings"] or not _who_matches(eff["who"], c):
                 continue
-            if not self.requirement_met(side, eff["requires"]):
+            if eff["requires"] and not self.requirement_met(side, eff["requires"]):  # (most plans require nothing)
                 continue
             if eff["excludes_subs"] and (c.type == "SS" or vs_subs):
                 continue
@@ -485,9 +509,10 @@ class Board:
 _Change = tuple[tuple[Any, ...], tuple[Any, ...]]
 # Board order: every force before every battle piece (Board._remember)
 _PIECES_FROM = 1 << 20
-_NO_PLANS: list[tuple[Plan, PlanInPlay]] = []  # (never changed: callers get copies)
-# Board._plans before its first index
-_UNINDEXED: tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]] = (None, -1, {})
+# A side's plan counters by kind as Board._index_plans keeps them: the list of counters and its
+# length when they were sorted, then kind -> the counters of that kind
+_PlanIndex = tuple[list[PlanInPlay] | None, int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]
+_UNINDEXED: _PlanIndex = (None, -1, {})  # (before the first)
 
 
 class _Classes(dict[str, CounterClass]):
@@ -537,8 +562,7 @@ class _BoardMemo:
         self.next_order = 0  # the place of a piece new to the board (after every other)
         self.cls = _Classes()  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
-        # side -> (its plan list, that list's length, kind -> plans): see Board._plans
-        self.plans: dict[str, tuple[list[PlanInPlay], int, dict[str | None, list[tuple[Plan, PlanInPlay]]]]] = {}
+        self.plans: dict[str, _PlanIndex] = {}  # side -> its plans in play by kind, see Board._index_plans
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
         # pid -> the moves table its class and side share (_CLASS_MOVES)
         self.moves: dict[str, dict[tuple[str | None, str | None], _Change]] = {}
@@ -561,12 +585,17 @@ class _BoardMemo:
         results = self.results
         for key in leave:
             results[key].remove(pid)  # (groups are short: a scan costs less than a bisect)
-        for key in join:
-            group = results.get(key)
-            if group is None:
-                results[key] = [pid]
-            else:
-                insort(group, pid, key=self.place)
+        if join:
+            place = self.place
+            at = place(pid)
+            for key in join:
+                group = results.get(key)
+                if group is None:
+                    results[key] = [pid]
+                elif not group or place(group[-1]) < at:  # (after every other: most are placed in board order)
+                    group.append(pid)
+                else:
+                    insort(group, pid, key=place)
         if self.derived:
             self.derived = {}
 
