@@ -1,0 +1,78 @@
+"""`has_choice` works most situations out from the targets' cost levels (hits._choice_by_levels)
+instead of searching every legal placement: it must give the search's answer on any board,
+including the search's own limit (it gives up and says "a choice" past `limit` placements).
+The search itself is checked against a brute-force count in test_hit_properties.py."""
+
+from __future__ import annotations
+
+import property_settings  # noqa: F401 - loads the shared hypothesis profile
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nimitz.engine.battle import hits as H
+from nimitz.engine.battle.hits import Alloc, Target
+
+
+@st.composite
+def boards(draw):
+    """Up to ten targets shaped as the engine makes them (and now and then not: a fresh counter
+    that takes one hit, an empty target, equal signatures on unlike targets), with repeats of
+    the same kind of piece, which are interchangeable."""
+    kinds: list[tuple[str, int, bool, int, bool, tuple[object, ...]]] = []
+    out = []
+    for i in range(draw(st.integers(min_value=1, max_value=10))):
+        if kinds and draw(st.integers(min_value=0, max_value=2)) == 0:
+            kind, cost, damaged, capacity, foxhole, sig = draw(st.sampled_from(kinds))
+        else:
+            kind = draw(st.sampled_from(["force", "force", "piece", "airfield", "transport"]))
+            cost = draw(st.integers(min_value=0, max_value=5))
+            damaged = kind in ("force", "piece") and draw(st.booleans())
+            if kind in ("force", "piece"):
+                capacity = 1 if damaged else 2
+            else:
+                capacity = draw(st.integers(min_value=1, max_value=4))
+            if draw(st.integers(min_value=0, max_value=15)) == 0:
+                capacity = draw(st.integers(min_value=0, max_value=3))
+            foxhole = kind == "force" and draw(st.booleans())
+            odd = draw(st.integers(min_value=0, max_value=20)) == 0  # a signature shared by unlike targets
+            sig = ("odd",) if odd else (kind, cost, damaged, capacity, foxhole, draw(st.integers(0, 1)))
+            kinds.append((kind, cost, damaged, capacity, foxhole, sig))
+        out.append(Target(f"t{i}", kind, cost, damaged, capacity, sig, foxhole, f"target {i}"))
+    return out
+
+
+def searched(alloc: Alloc, n: int, limit: int) -> bool:
+    """has_choice as it was before the cost levels: every answer searched."""
+    if n >= alloc.total() - sum(alloc.taken.values()):
+        return False
+    if n == 1:
+        return len({(t.sig, alloc.taken[t.id]) for t in alloc.r15_allowed(alloc.legal())}) > 1
+    return H._search_choice(alloc, n, limit)
+
+
+@settings(max_examples=3000)
+@given(
+    boards(),
+    st.booleans(),
+    st.lists(st.integers(min_value=0, max_value=9), max_size=3),
+    st.integers(min_value=1, max_value=12),
+    st.sampled_from([4000, 4000, 40, 8]),
+)
+def test_has_choice_is_the_search(targets, foxholes_first, placed, n, limit):
+    alloc = Alloc(targets, foxholes_first)
+    for i in placed:  # (hits placed already: the engine never asks then, the search answers)
+        legal = alloc.legal()
+        if legal:
+            alloc.take(legal[i % len(legal)])
+    H._CHOICES.clear()  # (the search's answers by situation, kept across calls)
+    assert H.has_choice(alloc, n, limit) == searched(alloc, n, limit)
+
+
+@settings(max_examples=3000)
+@given(boards(), st.booleans(), st.integers(min_value=2, max_value=12))
+def test_cost_levels_answer_on_untouched_boards(targets, foxholes_first, n):
+    """The same on the boards the engine asks about (no hit placed yet), where the cost levels
+    answer most situations themselves."""
+    alloc = Alloc(targets, foxholes_first)
+    H._CHOICES.clear()
+    assert H.has_choice(alloc, n) == searched(alloc, n, 4000)
