@@ -14,17 +14,21 @@ from nimitz.engine.battle.hits import Alloc, Target
 
 
 @st.composite
-def boards(draw):
+def boards(draw, airfield=False):
     """Up to ten targets shaped as the engine makes them (and now and then not: a fresh counter
     that takes one hit, an empty target, equal signatures on unlike targets), with repeats of
-    the same kind of piece, which are interchangeable."""
+    the same kind of piece, which are interchangeable; with `airfield`, one airfield among them
+    (the infantry step's board, where the foxholes-first rule acts)."""
     kinds: list[tuple[str, int, bool, int, bool, tuple[object, ...]]] = []
     out = []
+    if airfield:
+        cost, capacity = draw(st.integers(min_value=0, max_value=3)), draw(st.integers(min_value=1, max_value=3))
+        out.append(Target("JA:airfield", "airfield", cost, False, capacity, ("airfield",), False, "JA airfield"))
     for i in range(draw(st.integers(min_value=1, max_value=10))):
         if kinds and draw(st.integers(min_value=0, max_value=2)) == 0:
             kind, cost, damaged, capacity, foxhole, sig = draw(st.sampled_from(kinds))
         else:
-            kind = draw(st.sampled_from(["force", "force", "piece", "airfield", "transport"]))
+            kind = draw(st.sampled_from(["force", "force", "piece", "transport"] + ([] if airfield else ["airfield"])))
             cost = draw(st.integers(min_value=0, max_value=5))
             damaged = kind in ("force", "piece") and draw(st.booleans())
             if kind in ("force", "piece"):
@@ -38,7 +42,7 @@ def boards(draw):
             sig = ("odd",) if odd else (kind, cost, damaged, capacity, foxhole, draw(st.integers(0, 1)))
             kinds.append((kind, cost, damaged, capacity, foxhole, sig))
         out.append(Target(f"t{i}", kind, cost, damaged, capacity, sig, foxhole, f"target {i}"))
-    return out
+    return draw(st.permutations(out))
 
 
 def searched(alloc: Alloc, n: int, limit: int) -> bool:
@@ -74,5 +78,15 @@ def test_cost_levels_answer_on_untouched_boards(targets, foxholes_first, n):
     """The same on the boards the engine asks about (no hit placed yet), where the cost levels
     answer most situations themselves."""
     alloc = Alloc(targets, foxholes_first)
+    H._CHOICES.clear()
+    assert H.has_choice(alloc, n) == searched(alloc, n, 4000)
+
+
+@settings(max_examples=3000)
+@given(boards(airfield=True), st.integers(min_value=2, max_value=12))
+def test_foxholes_first_answers_as_the_search(targets, n):
+    """The same under the infantry step's foxholes-first rule, with an airfield on the board
+    (`_foxholes_choice`)."""
+    alloc = Alloc(targets, True)
     H._CHOICES.clear()
     assert H.has_choice(alloc, n) == searched(alloc, n, 4000)

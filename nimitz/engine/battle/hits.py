@@ -333,9 +333,34 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
 def _choice_by_levels(alloc: Alloc, n: int, limit: int) -> bool | None:
     """has_choice worked out from the targets' cost levels instead of searched (the search cost
     about 1.5% of a campaign), for `n` hits fewer than the targets can take on an untouched
-    allocation; None where it does not apply (hits taken already, the foxholes-first rule
-    between foxholes and an airfield, equal signatures on unlike targets, or a situation whose
-    search would give up at `limit`): the search answers those.
+    allocation; None where it does not apply (hits taken already, equal signatures on unlike
+    targets, shapes the engine never makes, or a situation whose search would give up at
+    `limit`): the search answers those. See `_levels_choice` and `_foxholes_choice`."""
+    taken = alloc.taken
+    targets = alloc.targets
+    if len(taken) != len(targets):
+        return None  # (two targets with one id share their count of hits: searched)
+    shape: dict[tuple[object, ...], tuple[object, ...]] = {}
+    airfields = 0
+    foxholes = False
+    for t in targets:
+        if taken[t.id] or t.capacity < 0:
+            return None
+        described = (t.kind, t.cost, t.damaged, t.capacity, t.foxhole)
+        if shape.setdefault(t.sig, described) != described:
+            return None  # (interchangeable only in name: searched)
+        if t.kind == "airfield":
+            airfields += 1
+        if t.foxhole and t.capacity > 0:
+            foxholes = True
+    if alloc.foxholes_first and airfields and foxholes:
+        return _foxholes_choice(targets, n, limit) if airfields == 1 else None
+    return _levels_choice(targets, n, limit)
+
+
+def _levels_choice(targets: list[Target], n: int, limit: int) -> bool | None:
+    """has_choice for `n` hits, fewer than `targets` can take, none placed yet, and no
+    foxholes-first rule at work.
 
     Why it holds (R15 as `r15_allowed` puts it): a hit may go to a target only when no cheaper
     legal target is fresh. A fresh target stops being so ("is released") by its first hit if it
@@ -350,19 +375,8 @@ def _choice_by_levels(alloc: Alloc, n: int, limit: int) -> bool | None:
     in two ways that differ by more than interchangeable pieces. Nothing else differs from auto:
     a level below j not full keeps an airfield or a transport unreleased, and no hit may then
     go above it."""
-    taken = alloc.taken
-    if len(taken) != len(alloc.targets):
-        return None  # (two targets with one id share their count of hits: searched)
-    if alloc.foxholes_first and not _foxholes_first_idle(alloc.targets):
-        return None  # (an airfield hidden, and holding nothing back, while foxholes are not full)
-    shape: dict[tuple[object, ...], tuple[object, ...]] = {}
     levels: dict[int, list[Target]] = {}
-    for t in alloc.targets:
-        if taken[t.id]:
-            return None
-        described = (t.kind, t.cost, t.damaged, t.capacity)
-        if shape.setdefault(t.sig, described) != described:
-            return None  # (interchangeable only in name: searched)
+    for t in targets:
         if t.capacity > 0:
             level = levels.get(t.cost)
             if level is None:
@@ -372,17 +386,13 @@ def _choice_by_levels(alloc: Alloc, n: int, limit: int) -> bool | None:
     costs = sorted(levels)
     left = n
     release = 0  # hits that release every fresh target up to the level reached
-    states = 1  # a bound on the partial results the search would visit (see below)
     below_j: list[Target] = []
     for cost in costs:
         level = levels[cost]
         cap_j = 0
         for t in level:
             cap_j += t.capacity
-            if t.kind not in _COUNTERS:
-                release += t.capacity
-            elif not t.damaged:
-                release += 1
+            release += _release(t)
         if left <= cap_j:
             break
         left -= cap_j
@@ -405,26 +415,77 @@ def _choice_by_levels(alloc: Alloc, n: int, limit: int) -> bool | None:
         capacity = level[0].capacity
         if not (count == 1 or capacity == 1 or h <= 1 or h >= count * capacity - 1):
             return True  # (3): one kind, its pieces hit more or less evenly
-    # one result: the search would have said so too, unless it visited more than `limit`
-    # partial results (it gives up and answers True then); it visits at most one per way of
-    # taking 0..capacity hits on each target up to level j
-    for t in below_j + level:
+    return _one_result(below_j + level, 1, limit)
+
+
+def _release(t: Target) -> int:
+    """The hits that release a target (see `_levels_choice`): a fresh counter's first, a
+    non-counter's last; a damaged counter holds nothing back."""
+    if t.kind not in _COUNTERS:
+        return t.capacity
+    return 0 if t.damaged else 1
+
+
+def _one_result(hit: list[Target], states: int, limit: int) -> bool | None:
+    """False (one result) as the search would say it, unless it would visit more than `limit`
+    partial results and give up (answering True): it visits at most one for each way of
+    taking 0..capacity hits on each of the targets that `hit` lists, and `states` more."""
+    for t in hit:
         states *= t.capacity + 1
         if states > limit:
             return None
     return False
 
 
-def _foxholes_first_idle(targets: list[Target]) -> bool:
-    """Whether the foxholes-first rule changes nothing here: no airfield, or no infantry in the
-    foxholes, among the targets."""
-    airfield = foxhole = False
+def _foxholes_choice(targets: list[Target], n: int, limit: int) -> bool | None:
+    """has_choice under the foxholes-first rule with one airfield and infantry in the foxholes,
+    none hit yet (the infantry step, most of its turns).
+
+    Until every foxhole target is full the airfield is no legal target, and so holds nothing
+    back: the results that leave it unhit are those of the board without it (`_levels_choice`).
+    Those that hit it `a` times put `n - a` hits on the rest, the foxholes full and every fresh
+    target cheaper than the airfield released (placed first, then the airfield's). Every number
+    of hits from `fewest` (the foxholes filled, and the fresh targets cheaper than them or than
+    the airfield released) to all the rest can take is such a placement. (The last hit on the
+    foxholes can always come last if each is a damaged counter or takes two hits: it holds
+    nothing back then. Other shapes are searched.)"""
+    airfield = None
+    rest = []
+    room = 0  # hits the rest can take
+    top = 0  # the costliest foxhole target or the airfield: what must be released below it
     for t in targets:
         if t.kind == "airfield":
-            airfield = True
-        if t.foxhole and t.capacity > 0:
-            foxhole = True
-    return not (airfield and foxhole)
+            airfield = t
+            continue
+        rest.append(t)
+        if t.capacity > 0:
+            room += t.capacity
+            if t.foxhole:
+                if t.kind not in _COUNTERS or not (t.damaged or t.capacity > 1):
+                    return None
+                top = max(top, t.cost)
+    assert airfield is not None
+    if airfield.foxhole or airfield.capacity <= 0:
+        return None
+    top = max(top, airfield.cost)
+    fewest = 0
+    for t in rest:
+        if t.capacity > 0:
+            if t.foxhole:
+                fewest += t.capacity
+            elif t.cost < top:
+                fewest += _release(t)
+    if n < room:
+        unhit = _levels_choice(rest, n, limit)
+        if unhit is None or unhit:
+            return unhit
+        return n - 1 >= fewest  # (n - 1 or fewer on the rest, one on the airfield)
+    if n == room:  # the rest full, or the airfield hit
+        return True if n - 1 >= fewest else _one_result(rest, 1, limit)
+    # the airfield hit from n - room times (the rest full) to as often as it and `fewest` allow
+    if min(airfield.capacity, n - fewest) > n - room:
+        return True
+    return _one_result(rest, airfield.capacity + 1, limit)
 
 
 def _search_choice(alloc: Alloc, n: int, limit: int) -> bool:
