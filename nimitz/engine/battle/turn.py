@@ -315,16 +315,7 @@ def us_air(board: Board) -> Gen:
         prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
         options=[_STAY_HOME],
         info={
-            "aircraft": [
-                {
-                    "id": p,
-                    "name": board.name(p),
-                    "values": board.values_text(p),
-                    "damaged": board.damaged(p),
-                    "home": bs.positions[p],  # (at home: on the board)
-                }
-                for p in ready
-            ],
+            "aircraft": _ready_info(board, ready),
             "areas": list(AREAS),
             "blocked": blocked,
             "plans": [{"id": p.id, "name": p.name, "description": p.description} for p, _ in plays],
@@ -346,6 +337,38 @@ def us_air(board: Board) -> Gen:
             f"US aircraft: {flying or 'none fly'}" + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
             {"moves": dict(d.targets), "plans": list(d.forces)},
         )
+
+
+# The name and values of each aircraft offered in the battle in progress, by its id and damage:
+# the same aircraft are offered turn after turn. A piece's name and class never change in a
+# battle, and its values are read by its damage, part of the key; a new battle has new positions.
+_kept_air_info: tuple[object, dict[tuple[str, bool], tuple[str, str]]] = (None, {})
+
+
+def _ready_info(board: Board, ready: list[str]) -> list[dict[str, Any]]:
+    """The US aircraft move request's info on each aircraft ready to fly (Board.damaged inlined)."""
+    global _kept_air_info
+    bs = board.state.battle
+    positions = bs.positions
+    if _kept_air_info[0] is not positions:
+        _kept_air_info = (positions, {})
+    kept = _kept_air_info[1]
+    forces = board.state.forces
+    pieces = bs.pieces
+    out = []  # (a loop: a comprehension is a call of its own)
+    for p in ready:
+        force = forces.get(p)
+        if force is not None:
+            damaged = force.damaged
+        else:
+            piece = pieces.get(p)
+            damaged = piece is not None and piece.damaged
+        known = kept.get((p, damaged))
+        if known is None:
+            known = kept[p, damaged] = (board.name(p), board.values_text(p))
+        # (its home box: an aircraft at home is on the board)
+        out.append({"id": p, "name": known[0], "values": known[1], "damaged": damaged, "home": positions[p]})
+    return out
 
 
 # --- after combat ------------------------------------------------------------------------------
