@@ -275,13 +275,19 @@ class Alloc:
 def auto_sequence(alloc: Alloc, n: int) -> list[str]:
     """The US "auto" allocation: the R14 rule with equal ties taken in board order (R38)."""
     a = alloc.copy()
-    out = []
-    for _ in range(n):
+    taken = a.taken
+    out: list[str] = []
+    while len(out) < n:
         best = a.best()
         if not best:
             break
-        a.take(best[0])
-        out.append(best[0].id)
+        t = best[0]
+        # t stays first in R14's order while it can take hits (asked once, not at every hit): a
+        # hit makes a counter damaged, first among its equals then, and leaves anything else
+        # fresh as it was; only t filling up can change which targets are legal
+        k = min(t.capacity - taken[t.id], n - len(out))
+        taken[t.id] += k
+        out += [t.id] * k
     return out
 
 
