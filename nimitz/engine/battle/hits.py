@@ -346,14 +346,20 @@ def _choice_by_levels(alloc: Alloc, n: int, limit: int) -> bool | None:
     targets = alloc.targets
     if len(taken) != len(targets):
         return None  # (two targets with one id share their count of hits: searched)
-    shape: dict[tuple[object, ...], tuple[object, ...]] = {}
+    first_of: dict[tuple[object, ...], Target] = {}  # signature -> its first target
     airfields = 0
     foxholes = False
     for t in targets:
         if taken[t.id] or t.capacity < 0:
             return None
-        described = (t.kind, t.cost, t.damaged, t.capacity, t.foxhole)
-        if shape.setdefault(t.sig, described) != described:
+        first = first_of.setdefault(t.sig, t)
+        if first is not t and (
+            first.kind != t.kind
+            or first.cost != t.cost
+            or first.damaged != t.damaged
+            or first.capacity != t.capacity
+            or first.foxhole != t.foxhole
+        ):
             return None  # (interchangeable only in name: searched)
         if t.kind == "airfield":
             airfields += 1
@@ -396,9 +402,12 @@ def _levels_choice(targets: list[Target], n: int, limit: int) -> bool | None:
     for cost in costs:
         level = levels[cost]
         cap_j = 0
-        for t in level:
+        for t in level:  # (_release inlined: a call per target)
             cap_j += t.capacity
-            release += _release(t)
+            if t.kind not in _COUNTERS:
+                release += t.capacity
+            elif not t.damaged:
+                release += 1
         if left <= cap_j:
             break
         left -= cap_j
