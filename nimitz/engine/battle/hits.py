@@ -754,8 +754,10 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
     in_plan = board.ja_in_force("cancel_hit")
     ties_by_player = board.game.state.rules.ja_ties == "player"  # (R24: else the bot alone breaks ties)
     hit_target = board.game.japan.hit_target
+    # the legal targets change only when a hit fills one up (it leaves them, and the last
+    # infantry in the foxholes filling up lets the airfield in): asked again only then
+    legal = alloc.legal()
     for i in range(hits):
-        legal = alloc.legal()
         if not legal:
             expl["lost"] = hits - i
             _bump(board, "hits_lost", hits - i)
@@ -773,6 +775,8 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             _bump(board, "hits_cancelled")
             continue
         alloc.take(t)
+        if alloc.taken[t.id] >= t.capacity:
+            legal = alloc.legal()
         if t.kind == "transport":
             sub = yield from ja_hits(
                 board, carried_targets(board, "JA"), 2, {**ctx, "via": "transport (R14: 2 hits per transport hit)"}
