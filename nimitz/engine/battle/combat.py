@@ -137,12 +137,14 @@ def step_order(board: Board) -> list[str]:
                 order.insert(order.index(eff["before"]), eff["step"])
                 if side == "US":
                     pip.used = True
-                board.game.log(
-                    "event",
-                    side,
-                    f"{side} plan {plan.name}: {STEP_NAMES[eff['step']]} before {STEP_NAMES[eff['before']]} this turn",
-                    {"plan": plan.id},
-                )
+                if not board.game.skips("event"):  # (a lab game: not even its text)
+                    board.game.log(
+                        "event",
+                        side,
+                        f"{side} plan {plan.name}: {STEP_NAMES[eff['step']]} "
+                        f"before {STEP_NAMES[eff['before']]} this turn",
+                        {"plan": plan.id},
+                    )
     return order
 
 
@@ -258,13 +260,14 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
         old = shot.face
         shot.rerolled = f"reroll ({plan.name}): " + shot.rerolled
         _roll(board, shot)
-        board.game.log(
-            "event",
-            side,
-            f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
-            f"again ({old} -> {shot.face}, {shot.hits} hit(s))",
-            {"plan": plan.id, "old": old, "new": shot.face},
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                side,
+                f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
+                f"again ({old} -> {shot.face}, {shot.hits} hit(s))",
+                {"plan": plan.id, "old": old, "new": shot.face},
+            )
 
 
 def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
@@ -294,12 +297,13 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
                 continue
             pip.used = True
             extra += eff["hits"]
-            board.game.log(
-                "event",
-                "US",
-                f"US plan {plan.name}: +{eff['hits']} hit in {area}",
-                {"plan": plan.id, "step": step, "area": area},
-            )
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log(
+                    "event",
+                    "US",
+                    f"US plan {plan.name}: +{eff['hits']} hit in {area}",
+                    {"plan": plan.id, "step": step, "area": area},
+                )
     else:
         for plan, pip in plans:
             eff = plan.effect
@@ -335,7 +339,7 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
     for s in shots:
         if s.attacker not in done:
             done.append(s.attacker)  # marked; destroyed after the bomb runs
-    if extra:
+    if extra and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
             "JA",
@@ -514,7 +518,7 @@ def _kamikaze_losses(board: Board) -> None:
     for p in lost:
         H.destroy(board, p)
         board.bs.done.remove(p)
-    if lost:
+    if lost and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
             "JA",
@@ -616,12 +620,13 @@ def infantry(board: Board) -> Gen:
                 continue
             auto[side] = auto.get(side, 0) + eff["hits"]
             pip.used = True
-            board.game.log(
-                "event",
-                side,
-                f"{side} plan {plan.name}: {eff['hits']} sure hit(s) in the infantry step",
-                {"plan": plan.id},
-            )
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log(
+                    "event",
+                    side,
+                    f"{side} plan {plan.name}: {eff['hits']} sure hit(s) in the infantry step",
+                    {"plan": plan.id},
+                )
         for plan, pip in board.in_force(side, "extra_roll"):
             eff = plan.effect
             if eff["step"] != "infantry" or eff["uses"] != "any_infantry_in_foxholes":

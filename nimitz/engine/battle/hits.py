@@ -624,7 +624,7 @@ def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
     lost = board.on_deck(carrier)
     for p in lost:
         destroy(board, p)
-    if lost:
+    if lost and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
             board.side(carrier),
@@ -814,12 +814,13 @@ def _ja_cancel(board: Board, tid: str, step: str) -> str | None:
         if not target_matches(board, eff["targets"], tid):
             continue
         pip.used = True  # count 1
-        board.game.log(
-            "event",
-            "JA",
-            f"JA plan {plan.name} cancels a hit on {board.name(tid)}",
-            {"plan": plan.id, "target": tid, "step": step},
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                "JA",
+                f"JA plan {plan.name} cancels a hit on {board.name(tid)}",
+                {"plan": plan.id, "target": tid, "step": step},
+            )
         return plan.id
     return None
 
@@ -982,12 +983,13 @@ def us_cancels(board: Board, seq: list[str], ctx: dict[str, str]) -> Gen:
         idx = len(seq) - 1 - seq[::-1].index(tid)
         seq.pop(idx)
         _bump(board, "hits_cancelled")
-        board.game.log(
-            "event",
-            "US",
-            f"US plan {board.plan_def('US', plan_id).name} cancels a hit on {board.name(tid)}",
-            {"plan": plan_id, "target": tid, "step": step, "rulings": ["R16"]},
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                "US",
+                f"US plan {board.plan_def('US', plan_id).name} cancels a hit on {board.name(tid)}",
+                {"plan": plan_id, "target": tid, "step": step, "rulings": ["R16"]},
+            )
     return seq
 
 

@@ -119,12 +119,13 @@ def battalions(board: Board) -> None:
                 if placed
                 else "no battalion left in the battalion box (R10 counters option)"
             )
-            board.game.log(
-                "event",
-                side,
-                f"{side} plan {plan.name}: {what}",
-                {"plan": plan.id, "forces": placed, "rulings": ["R10"]},
-            )
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log(
+                    "event",
+                    side,
+                    f"{side} plan {plan.name}: {what}",
+                    {"plan": plan.id, "forces": placed, "rulings": ["R10"]},
+                )
 
 
 def first_light(board: Board) -> Gen:
@@ -133,9 +134,13 @@ def first_light(board: Board) -> Gen:
     if ja and us and (ja[0][0].effect["mutual_cancel"] or us[0][0].effect["mutual_cancel"]):
         for _p, pip in ja + us:
             pip.used = True
-        board.game.log(
-            "event", "", "both sides hold First Light: both plans are discarded", {"plans": [p.id for p, _ in ja + us]}
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                "",
+                "both sides hold First Light: both plans are discarded",
+                {"plans": [p.id for p, _ in ja + us]},
+            )
         return
     for plan, pip in ja:
         yield from ja_first_light(board, plan, pip)
@@ -149,13 +154,14 @@ def _first_light_roll(board: Board, side: str, plan: Plan) -> bool:
         return True
     roll = board.game.dice.roll("us" if side == "US" else "ja", 10, f"{plan.name}: {need}+ to strike")
     ok: bool = roll >= need
-    board.game.log(
-        "event",
-        side,
-        f"{side} {plan.name}: rolled {roll}, "
-        + ("strike!" if ok else ("no strike; kept for next turn" if plan.effect["keep_on_fail"] else "no strike")),
-        {"roll": roll, "need": need},
-    )
+    if not board.game.skips("event"):  # (a lab game: not even its text)
+        board.game.log(
+            "event",
+            side,
+            f"{side} {plan.name}: rolled {roll}, "
+            + ("strike!" if ok else ("no strike; kept for next turn" if plan.effect["keep_on_fail"] else "no strike")),
+            {"roll": roll, "need": need},
+        )
     return ok
 
 
@@ -487,7 +493,8 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
                 H.destroy(board, p)
         if bs.airfields.get(side, 0) and not board.lba(side):
             bs.airfields[side] = 0
-            board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
 
 
 _AUTO_LOSSES: dict[str, Option] = {}  # request kind -> its 'auto' option (_auto_losses)
@@ -548,18 +555,19 @@ def change_length(board: Board, change: int, why: str, side: str) -> None:
     bs = board.state.battle
     before = bs.length
     bs.length = min(board.data.battle.max_turns, max(board.data.battle.min_turns, bs.length + change))
-    board.game.log(
-        "event",
-        side,
-        f"{why}: battle length {before} -> {bs.length}",
-        {
-            "change": change,
-            "before": before,
-            "after": bs.length,
-            "max": board.data.battle.max_turns,
-            "min": board.data.battle.min_turns,
-        },
-    )
+    if not board.game.skips("event"):  # (a lab game: not even its text)
+        board.game.log(
+            "event",
+            side,
+            f"{why}: battle length {before} -> {bs.length}",
+            {
+                "change": change,
+                "before": before,
+                "after": bs.length,
+                "max": board.data.battle.max_turns,
+                "min": board.data.battle.min_turns,
+            },
+        )
 
 
 def duration(board: Board) -> Gen:
@@ -575,9 +583,13 @@ def duration(board: Board) -> Gen:
             if side == "JA":
                 change, expl = board.game.japan.duration(board, plan)
                 if eff["compare"] == "force_count":
-                    board.game.log(
-                        "bot", "JA", f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}", expl
-                    )
+                    if not board.game.skips("bot"):  # (a lab game: not even its text)
+                        board.game.log(
+                            "bot",
+                            "JA",
+                            f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}",
+                            expl,
+                        )
                 else:  # Japan chose the change: the plan is spent
                     pip.used = True
                 if change:
