@@ -16,7 +16,7 @@ from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
 from nimitz.engine.requests import Option, Request
-from nimitz.model.battle import AREAS, SEA_AREAS
+from nimitz.model.battle import AREAS, SEA_AREAS, PlanInPlay
 from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 from nimitz.model.ratings import Rating
@@ -179,7 +179,9 @@ def exchange(
         if auto_hits:
             n += auto_hits.get(side, 0)
         if n > 0 and board.has_plans(side, "extra_hit_after_hit"):
-            n += yield from _extra_hits(board, side, step, area, n, targets)
+            plans = _extra_hit_plans(board, side, step)
+            if plans:  # (most steps: none of the side's plans acts in it, no generator made)
+                n += yield from _extra_hits(board, side, step, area, n, targets, plans)
         scored[side] = n
         if side_shots or n:
             stats = board.state.battle.stats
@@ -270,13 +272,24 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
             )
 
 
-def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
-    """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
-    extra = 0
+def _extra_hit_plans(board: Board, side: str, step: str) -> list[tuple[Plan, PlanInPlay]]:
+    """The side's extra_hit_after_hit plans that act in `step` (held by the US, in force for Japan)."""
     held = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
-    plans = [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
-    if not plans:
-        return 0  # (building the targets to measure the room is the costly part)
+    return [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
+
+
+def _extra_hits(
+    board: Board,
+    side: str,
+    step: str,
+    area: str,
+    n: int,
+    targets: Callable[[str], list[H.Target]],
+    plans: list[tuple[Plan, PlanInPlay]],
+) -> Gen:
+    """extra_hit_after_hit plans (`_extra_hit_plans`): the US is offered AAA / Diving Attack /
+    Furball / Ranging Shots."""
+    extra = 0
     room = sum(t.capacity for t in targets(ENEMY[side]))
     if room <= n:
         return 0

@@ -616,7 +616,9 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
         _deck_aircraft_lost(board, pid)
     if box == ON_TRANSPORT:
         _transport_check(board, side)
-    _bump(board, _DESTROYED[side])
+    stats = bs.stats  # (_bump inlined: every piece destroyed comes here)
+    key = _DESTROYED[side]
+    stats[key] = stats.get(key, 0) + 1
 
 
 def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
@@ -645,13 +647,14 @@ def _transport_check(board: Board, side: str) -> None:
 
 def hit_piece(board: Board, pid: str) -> str:
     """One hit on a counter: damaged, or destroyed if it was damaged already."""
-    _bump(board, "hits_applied")
+    bs = board.state.battle
+    stats = bs.stats  # (_bump inlined: every hit lands here)
+    stats["hits_applied"] = stats.get("hits_applied", 0) + 1
     if pid.endswith(":airfield"):
         side = board.side(pid)
-        airfields = board.state.battle.airfields
+        airfields = bs.airfields
         airfields[side] = max(0, airfields.get(side, 0) - 1)
         return "airfield removed"
-    bs = board.state.battle
     if pid not in bs.positions:
         raise RuntimeError(f"a hit on {pid}, which is not on the board")
     piece = bs.pieces.get(pid)
