@@ -411,8 +411,9 @@ def return_aircraft(board: Board) -> Gen:
     bs = board.state.battle
     for side in SIDES:
         airfield = _AIRFIELD[side]
+        positions = bs.positions
         for p in board.lba(side):
-            bs.positions[p] = airfield
+            positions[p] = airfield
         cag, room, k = excess_carrier_aircraft(board, side)
         decks = list(room)
         if k > 0:
@@ -430,19 +431,20 @@ def return_aircraft(board: Board) -> Gen:
                 H.destroy(board, p)
             cag = [p for p in cag if p not in lost]
         # land: own carrier first, then any carrier with room
+        positions, pieces = bs.positions, bs.pieces  # (read again after the request above)
         waiting = []
         for p in cag:
-            home = bs.pieces[p].home
+            home = pieces[p].home
             if room.get(home, 0) > 0:
                 room[home] -= 1
-                bs.positions[p] = DECK
+                positions[p] = DECK
             else:
                 waiting.append(p)
         for p in waiting:
             c = next(c for c in decks if room[c] > 0)
             room[c] -= 1
-            bs.pieces[p].home = c
-            bs.positions[p] = DECK
+            pieces[p].home = c
+            positions[p] = DECK
 
 
 def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[str, int], int]:
@@ -450,8 +452,9 @@ def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[st
     started the battle with) and how many aircraft that room leaves without a deck."""
     # (loops, not comprehensions: each of those is a call of its own, and this runs every turn)
     cag = []
+    cls = board.cls
     for p in board.aircraft(side):
-        if board.cls(p).type == "CAG":
+        if cls(p).type == "CAG":
             cag.append(p)
     capacity = board.state.battle.capacity
     room = {}
