@@ -54,7 +54,7 @@ def searched(alloc: Alloc, n: int, limit: int) -> bool:
     return H._search_choice(alloc, n, limit)
 
 
-@settings(max_examples=3000)
+@settings(max_examples=1000)
 @given(
     boards(),
     st.booleans(),
@@ -72,7 +72,7 @@ def test_has_choice_is_the_search(targets, foxholes_first, placed, n, limit):
     assert H.has_choice(alloc, n, limit) == searched(alloc, n, limit)
 
 
-@settings(max_examples=3000)
+@settings(max_examples=1000)
 @given(boards(), st.booleans(), st.integers(min_value=2, max_value=12))
 def test_cost_levels_answer_on_untouched_boards(targets, foxholes_first, n):
     """The same on the boards the engine asks about (no hit placed yet), where the cost levels
@@ -82,7 +82,7 @@ def test_cost_levels_answer_on_untouched_boards(targets, foxholes_first, n):
     assert H.has_choice(alloc, n) == searched(alloc, n, 4000)
 
 
-@settings(max_examples=3000)
+@settings(max_examples=1000)
 @given(boards(airfield=True), st.integers(min_value=2, max_value=12))
 def test_foxholes_first_answers_as_the_search(targets, n):
     """The same under the infantry step's foxholes-first rule, with an airfield on the board
@@ -90,3 +90,36 @@ def test_foxholes_first_answers_as_the_search(targets, n):
     alloc = Alloc(targets, True)
     H._CHOICES.clear()
     assert H.has_choice(alloc, n) == searched(alloc, n, 4000)
+
+
+def _target(tid: str, kind: str, cost: int, capacity: int, damaged: bool = False, foxhole: bool = False) -> Target:
+    return Target(tid, kind, cost, damaged, capacity, (tid,), foxhole, tid)
+
+
+def test_one_result_past_the_search_limit_is_the_search_s_answer():
+    """A placement with one result whose search gives up at its limit (three transports filled in
+    any order before anything costlier can be hit): the search says "a choice" then, and so
+    must the cost levels, which count the partial placements it would visit."""
+    targets = [
+        *(_target(f"TR{i}", "transport", 1, 3) for i in range(3)),
+        _target("TR3", "transport", 2, 2),
+        _target("CA", "force", 5, 2),
+    ]
+    alloc = Alloc(targets)
+    H._CHOICES.clear()
+    assert H.has_choice(alloc, 11, limit=40) == searched(alloc, 11, 40) is True
+    H._CHOICES.clear()
+    assert H.has_choice(alloc, 11) == searched(alloc, 11, 4000) is False
+
+
+def test_a_target_as_costly_as_the_airfield_does_not_hold_it_back():
+    """Foxholes first: with the foxholes full, a hit may go to the airfield while a fresh target
+    that costs as much is still fresh (only cheaper ones hold it back)."""
+    targets = [
+        _target("FH", "force", 1, 1, damaged=True, foxhole=True),
+        _target("TR", "transport", 2, 2),
+        _target("JA:airfield", "airfield", 2, 1),
+    ]
+    alloc = Alloc(targets, True)
+    H._CHOICES.clear()
+    assert H.has_choice(alloc, 3) == searched(alloc, 3, 4000) is True
