@@ -467,7 +467,7 @@ def _foxholes_choice(targets: list[Target], n: int, limit: int) -> bool | None:
     airfield = None
     rest = []
     room = 0  # hits the rest can take
-    top = 0  # the costliest foxhole target or the airfield: what must be released below it
+    foxhole_costs = []
     for t in targets:
         if t.kind == "airfield":
             airfield = t
@@ -478,11 +478,11 @@ def _foxholes_choice(targets: list[Target], n: int, limit: int) -> bool | None:
             if t.foxhole:
                 if t.kind not in _COUNTERS or not (t.damaged or t.capacity > 1):
                     return None
-                top = max(top, t.cost)
+                foxhole_costs.append(t.cost)
     assert airfield is not None
     if airfield.foxhole or airfield.capacity <= 0:
         return None
-    top = max(top, airfield.cost)
+    top = max(airfield.cost, *foxhole_costs)  # what must be released below it: the cheaper targets
     fewest = 0
     for t in rest:
         if t.capacity > 0:
