@@ -116,20 +116,21 @@ def finish(board: Board) -> None:
     sheet = board.sheet
     lost = set(bs.destroyed)
     summary: dict[str, list[str]] = {"survivors": [], "destroyed": []}
+    forces, positions, survivors = state.forces, bs.positions, summary["survivors"]  # (asked once, not per force)
     for fid in bs.forces:
-        f = state.forces[fid]
+        f = forces[fid]
         if fid in lost:
             destroy_force(state, sheet, f)
             summary["destroyed"].append(fid)
             continue
-        box = bs.positions.get(fid, "")
+        box = positions.get(fid, "")
         # (set only when it changes: each assignment is a call of Force.__setattr__)
         if box == ON_TRANSPORT:
             if not f.embarked:
                 f.embarked = True
         elif f.embarked and box in _ASHORE:
             f.embarked = False
-        summary["survivors"].append(fid)
+        survivors.append(fid)
     board.game.log(
         "event",
         "",

@@ -16,7 +16,7 @@ from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
 from nimitz.engine.requests import Option, Request
-from nimitz.model.battle import AREAS, SEA_AREAS
+from nimitz.model.battle import AREAS, SEA_AREAS, PlanInPlay
 from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
 from nimitz.model.ratings import Rating
@@ -137,12 +137,14 @@ def step_order(board: Board) -> list[str]:
                 order.insert(order.index(eff["before"]), eff["step"])
                 if side == "US":
                     pip.used = True
-                board.game.log(
-                    "event",
-                    side,
-                    f"{side} plan {plan.name}: {STEP_NAMES[eff['step']]} before {STEP_NAMES[eff['before']]} this turn",
-                    {"plan": plan.id},
-                )
+                if not board.game.skips("event"):  # (a lab game: not even its text)
+                    board.game.log(
+                        "event",
+                        side,
+                        f"{side} plan {plan.name}: {STEP_NAMES[eff['step']]} "
+                        f"before {STEP_NAMES[eff['before']]} this turn",
+                        {"plan": plan.id},
+                    )
     return order
 
 
@@ -177,7 +179,9 @@ def exchange(
         if auto_hits:
             n += auto_hits.get(side, 0)
         if n > 0 and board.has_plans(side, "extra_hit_after_hit"):
-            n += yield from _extra_hits(board, side, step, area, n, targets)
+            plans = _extra_hit_plans(board, side, step)
+            if plans:  # (most steps: none of the side's plans acts in it, no generator made)
+                n += yield from _extra_hits(board, side, step, area, n, targets, plans)
         scored[side] = n
         if side_shots or n:
             stats = board.state.battle.stats
@@ -258,22 +262,34 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
         old = shot.face
         shot.rerolled = f"reroll ({plan.name}): " + shot.rerolled
         _roll(board, shot)
-        board.game.log(
-            "event",
-            side,
-            f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
-            f"again ({old} -> {shot.face}, {shot.hits} hit(s))",
-            {"plan": plan.id, "old": old, "new": shot.face},
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                side,
+                f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
+                f"again ({old} -> {shot.face}, {shot.hits} hit(s))",
+                {"plan": plan.id, "old": old, "new": shot.face},
+            )
 
 
-def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: Callable[[str], list[H.Target]]) -> Gen:
-    """extra_hit_after_hit plans: the US is offered AAA / Diving Attack / Furball / Ranging Shots."""
-    extra = 0
+def _extra_hit_plans(board: Board, side: str, step: str) -> list[tuple[Plan, PlanInPlay]]:
+    """The side's extra_hit_after_hit plans that act in `step` (held by the US, in force for Japan)."""
     held = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
-    plans = [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
-    if not plans:
-        return 0  # (building the targets to measure the room is the costly part)
+    return [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
+
+
+def _extra_hits(
+    board: Board,
+    side: str,
+    step: str,
+    area: str,
+    n: int,
+    targets: Callable[[str], list[H.Target]],
+    plans: list[tuple[Plan, PlanInPlay]],
+) -> Gen:
+    """extra_hit_after_hit plans (`_extra_hit_plans`): the US is offered AAA / Diving Attack /
+    Furball / Ranging Shots."""
+    extra = 0
     room = sum(t.capacity for t in targets(ENEMY[side]))
     if room <= n:
         return 0
@@ -294,12 +310,13 @@ def _extra_hits(board: Board, side: str, step: str, area: str, n: int, targets: 
                 continue
             pip.used = True
             extra += eff["hits"]
-            board.game.log(
-                "event",
-                "US",
-                f"US plan {plan.name}: +{eff['hits']} hit in {area}",
-                {"plan": plan.id, "step": step, "area": area},
-            )
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log(
+                    "event",
+                    "US",
+                    f"US plan {plan.name}: +{eff['hits']} hit in {area}",
+                    {"plan": plan.id, "step": step, "area": area},
+                )
     else:
         for plan, pip in plans:
             eff = plan.effect
@@ -335,7 +352,7 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
     for s in shots:
         if s.attacker not in done:
             done.append(s.attacker)  # marked; destroyed after the bomb runs
-    if extra:
+    if extra and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
             "JA",
@@ -514,7 +531,7 @@ def _kamikaze_losses(board: Board) -> None:
     for p in lost:
         H.destroy(board, p)
         board.bs.done.remove(p)
-    if lost:
+    if lost and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
             "JA",
@@ -616,12 +633,13 @@ def infantry(board: Board) -> Gen:
                 continue
             auto[side] = auto.get(side, 0) + eff["hits"]
             pip.used = True
-            board.game.log(
-                "event",
-                side,
-                f"{side} plan {plan.name}: {eff['hits']} sure hit(s) in the infantry step",
-                {"plan": plan.id},
-            )
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log(
+                    "event",
+                    side,
+                    f"{side} plan {plan.name}: {eff['hits']} sure hit(s) in the infantry step",
+                    {"plan": plan.id},
+                )
         for plan, pip in board.in_force(side, "extra_roll"):
             eff = plan.effect
             if eff["step"] != "infantry" or eff["uses"] != "any_infantry_in_foxholes":

@@ -275,13 +275,19 @@ class Alloc:
 def auto_sequence(alloc: Alloc, n: int) -> list[str]:
     """The US "auto" allocation: the R14 rule with equal ties taken in board order (R38)."""
     a = alloc.copy()
-    out = []
-    for _ in range(n):
+    taken = a.taken
+    out: list[str] = []
+    while len(out) < n:
         best = a.best()
         if not best:
             break
-        a.take(best[0])
-        out.append(best[0].id)
+        t = best[0]
+        # t stays first in R14's order while it can take hits (asked once, not at every hit): a
+        # hit makes a counter damaged, first among its equals then, and leaves anything else
+        # fresh as it was; only t filling up can change which targets are legal
+        k = min(t.capacity - taken[t.id], n - len(out))
+        taken[t.id] += k
+        out += [t.id] * k
     return out
 
 
@@ -300,12 +306,16 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
     The answer depends only on what the targets are (kind, cost, damage, capacity, foxhole,
     hits taken, in order, and which of them are interchangeable: equal signatures), not on
     which counters they are, and battles meet the same few situations again and again: so it
-    is searched once per situation."""
+    is worked out from the cost levels (`_choice_by_levels`) where it can be, else searched
+    once per situation."""
     if n >= alloc.total() - sum(alloc.taken.values()):
         return False  # every target ends full whatever the order: one result
     if n == 1:  # one result per kind of target R15 allows now
         a = alloc
         return len({(t.sig, a.taken[t.id]) for t in a.r15_allowed(a.legal())}) > 1
+    worked_out = _choice_by_levels(alloc, n, limit)
+    if worked_out is not None:
+        return worked_out
     same_as: dict[object, int] = {}  # signature -> the first target with it (all the search compares)
     taken = alloc.taken
     described = []  # (a loop: a comprehension is a call of its own)
@@ -324,6 +334,173 @@ def has_choice(alloc: Alloc, n: int, limit: int = 4000) -> bool:
             _CHOICES.clear()
         known = _CHOICES[situation] = _search_choice(alloc, n, limit)
     return known
+
+
+def _choice_by_levels(alloc: Alloc, n: int, limit: int) -> bool | None:
+    """has_choice worked out from the targets' cost levels instead of searched (the search cost
+    about 1.5% of a campaign), for `n` hits fewer than the targets can take on an untouched
+    allocation; None where it does not apply (hits taken already, equal signatures on unlike
+    targets, shapes the engine never makes, or a situation whose search would give up at
+    `limit`): the search answers those. See `_levels_choice` and `_foxholes_choice`."""
+    taken = alloc.taken
+    targets = alloc.targets
+    if len(taken) != len(targets):
+        return None  # (two targets with one id share their count of hits: searched)
+    first_of: dict[tuple[object, ...], Target] = {}  # signature -> its first target
+    airfields = 0
+    foxholes = False
+    for t in targets:
+        if taken[t.id] or t.capacity < 0:
+            return None
+        first = first_of.setdefault(t.sig, t)
+        if first is not t and (
+            first.kind != t.kind
+            or first.cost != t.cost
+            or first.damaged != t.damaged
+            or first.capacity != t.capacity
+            or first.foxhole != t.foxhole
+        ):
+            return None  # (interchangeable only in name: searched)
+        if t.kind == "airfield":
+            airfields += 1
+        if t.foxhole and t.capacity > 0:
+            foxholes = True
+    if alloc.foxholes_first and airfields and foxholes:
+        return _foxholes_choice(targets, n, limit) if airfields == 1 else None
+    return _levels_choice(targets, n, limit)
+
+
+def _levels_choice(targets: list[Target], n: int, limit: int) -> bool | None:
+    """has_choice for `n` hits, fewer than `targets` can take, none placed yet, and no
+    foxholes-first rule at work.
+
+    Why it holds (R15 as `r15_allowed` puts it): a hit may go to a target only when no cheaper
+    legal target is fresh. A fresh target stops being so ("is released") by its first hit if it
+    is a counter, by its last if it is not (an airfield, a transport); a damaged counter never
+    holds anything back. So a result is legal exactly when every target hit costs no more than
+    the cheapest target left unreleased, and the hits can then be placed level by level, the
+    cheapest cost first. The auto result fills the levels from the cheapest up to level j,
+    where the last hit lands (h of the cap_j hits level j can take). Another result exists
+    exactly when (1) the targets below level j+1 can all be released with a hit to spare for
+    it; or (2) level j is not filled and a counter below it can give up a hit (it stays
+    released, or never held anything back) to level j; or (3) level j's h hits can be spread
+    in two ways that differ by more than interchangeable pieces. Nothing else differs from auto:
+    a level below j not full keeps an airfield or a transport unreleased, and no hit may then
+    go above it."""
+    levels: dict[int, list[Target]] = {}
+    for t in targets:
+        if t.capacity > 0:
+            level = levels.get(t.cost)
+            if level is None:
+                levels[t.cost] = [t]
+            else:
+                level.append(t)
+    costs = sorted(levels)
+    left = n
+    release = 0  # hits that release every fresh target up to the level reached
+    below_j: list[Target] = []
+    for cost in costs:
+        level = levels[cost]
+        cap_j = 0
+        for t in level:  # (_release inlined: a call per target)
+            cap_j += t.capacity
+            if t.kind not in _COUNTERS:
+                release += t.capacity
+            elif not t.damaged:
+                release += 1
+        if left <= cap_j:
+            break
+        left -= cap_j
+        below_j += level
+    else:  # (n is below what the targets can take: never reached)
+        return None
+    h = left
+    if cost < costs[-1] and release < n:
+        return True  # (1)
+    if h < cap_j:
+        for t in below_j:
+            if t.kind in _COUNTERS and (t.damaged or t.capacity > 1):
+                return True  # (2)
+        kinds: dict[object, int] = {}
+        for t in level:
+            kinds[t.sig] = kinds.get(t.sig, 0) + 1
+        if len(kinds) > 1:
+            return True  # (3): more or fewer hits on one kind of target
+        count = kinds[level[0].sig]
+        capacity = level[0].capacity
+        if not (count == 1 or capacity == 1 or h <= 1 or h >= count * capacity - 1):
+            return True  # (3): one kind, its pieces hit more or less evenly
+    return _one_result(below_j + level, 1, limit)
+
+
+def _release(t: Target) -> int:
+    """The hits that release a target (see `_levels_choice`): a fresh counter's first, a
+    non-counter's last; a damaged counter holds nothing back."""
+    if t.kind not in _COUNTERS:
+        return t.capacity
+    return 0 if t.damaged else 1
+
+
+def _one_result(hit: list[Target], states: int, limit: int) -> bool | None:
+    """False (one result) as the search would say it, unless it would visit more than `limit`
+    partial results and give up (answering True): it visits at most one for each way of
+    taking 0..capacity hits on each of the targets that `hit` lists, and `states` more."""
+    for t in hit:
+        states *= t.capacity + 1
+        if states > limit:
+            return None
+    return False
+
+
+def _foxholes_choice(targets: list[Target], n: int, limit: int) -> bool | None:
+    """has_choice under the foxholes-first rule with one airfield and infantry in the foxholes,
+    none hit yet (the infantry step, most of its turns).
+
+    Until every foxhole target is full the airfield is no legal target, and so holds nothing
+    back: the results that leave it unhit are those of the board without it (`_levels_choice`).
+    Those that hit it `a` times put `n - a` hits on the rest, the foxholes full and every fresh
+    target cheaper than the airfield released (placed first, then the airfield's). Every number
+    of hits from `fewest` (the foxholes filled, and the fresh targets cheaper than them or than
+    the airfield released) to all the rest can take is such a placement. (The last hit on the
+    foxholes can always come last if each is a damaged counter or takes two hits: it holds
+    nothing back then. Other shapes are searched.)"""
+    airfield = None
+    rest = []
+    room = 0  # hits the rest can take
+    foxhole_costs = []
+    for t in targets:
+        if t.kind == "airfield":
+            airfield = t
+            continue
+        rest.append(t)
+        if t.capacity > 0:
+            room += t.capacity
+            if t.foxhole:
+                if t.kind not in _COUNTERS or not (t.damaged or t.capacity > 1):
+                    return None
+                foxhole_costs.append(t.cost)
+    assert airfield is not None
+    if airfield.foxhole or airfield.capacity <= 0:
+        return None
+    top = max(airfield.cost, *foxhole_costs)  # what must be released below it: the cheaper targets
+    fewest = 0
+    for t in rest:
+        if t.capacity > 0:
+            if t.foxhole:
+                fewest += t.capacity
+            elif t.cost < top:
+                fewest += _release(t)
+    if n < room:
+        unhit = _levels_choice(rest, n, limit)
+        if unhit is None or unhit:
+            return unhit
+        return n - 1 >= fewest  # (n - 1 or fewer on the rest, one on the airfield)
+    if n == room:  # the rest full, or the airfield hit
+        return True if n - 1 >= fewest else _one_result(rest, 1, limit)
+    # the airfield hit from n - room times (the rest full) to as often as it and `fewest` allow
+    if min(airfield.capacity, n - fewest) > n - room:
+        return True
+    return _one_result(rest, airfield.capacity + 1, limit)
 
 
 def _search_choice(alloc: Alloc, n: int, limit: int) -> bool:
@@ -439,7 +616,9 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
         _deck_aircraft_lost(board, pid)
     if box == ON_TRANSPORT:
         _transport_check(board, side)
-    _bump(board, _DESTROYED[side])
+    stats = bs.stats  # (_bump inlined: every piece destroyed comes here)
+    key = _DESTROYED[side]
+    stats[key] = stats.get(key, 0) + 1
 
 
 def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
@@ -447,7 +626,7 @@ def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
     lost = board.on_deck(carrier)
     for p in lost:
         destroy(board, p)
-    if lost:
+    if lost and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
             board.side(carrier),
@@ -468,13 +647,14 @@ def _transport_check(board: Board, side: str) -> None:
 
 def hit_piece(board: Board, pid: str) -> str:
     """One hit on a counter: damaged, or destroyed if it was damaged already."""
-    _bump(board, "hits_applied")
+    bs = board.state.battle
+    stats = bs.stats  # (_bump inlined: every hit lands here)
+    stats["hits_applied"] = stats.get("hits_applied", 0) + 1
     if pid.endswith(":airfield"):
         side = board.side(pid)
-        airfields = board.state.battle.airfields
+        airfields = bs.airfields
         airfields[side] = max(0, airfields.get(side, 0) - 1)
         return "airfield removed"
-    bs = board.state.battle
     if pid not in bs.positions:
         raise RuntimeError(f"a hit on {pid}, which is not on the board")
     piece = bs.pieces.get(pid)
@@ -577,8 +757,10 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
     in_plan = board.ja_in_force("cancel_hit")
     ties_by_player = board.game.state.rules.ja_ties == "player"  # (R24: else the bot alone breaks ties)
     hit_target = board.game.japan.hit_target
+    # the legal targets change only when a hit fills one up (it leaves them, and the last
+    # infantry in the foxholes filling up lets the airfield in): asked again only then
+    legal = alloc.legal()
     for i in range(hits):
-        legal = alloc.legal()
         if not legal:
             expl["lost"] = hits - i
             _bump(board, "hits_lost", hits - i)
@@ -596,6 +778,8 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             _bump(board, "hits_cancelled")
             continue
         alloc.take(t)
+        if alloc.taken[t.id] >= t.capacity:
+            legal = alloc.legal()
         if t.kind == "transport":
             sub = yield from ja_hits(
                 board, carried_targets(board, "JA"), 2, {**ctx, "via": "transport (R14: 2 hits per transport hit)"}
@@ -633,12 +817,13 @@ def _ja_cancel(board: Board, tid: str, step: str) -> str | None:
         if not target_matches(board, eff["targets"], tid):
             continue
         pip.used = True  # count 1
-        board.game.log(
-            "event",
-            "JA",
-            f"JA plan {plan.name} cancels a hit on {board.name(tid)}",
-            {"plan": plan.id, "target": tid, "step": step},
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                "JA",
+                f"JA plan {plan.name} cancels a hit on {board.name(tid)}",
+                {"plan": plan.id, "target": tid, "step": step},
+            )
         return plan.id
     return None
 
@@ -801,12 +986,13 @@ def us_cancels(board: Board, seq: list[str], ctx: dict[str, str]) -> Gen:
         idx = len(seq) - 1 - seq[::-1].index(tid)
         seq.pop(idx)
         _bump(board, "hits_cancelled")
-        board.game.log(
-            "event",
-            "US",
-            f"US plan {board.plan_def('US', plan_id).name} cancels a hit on {board.name(tid)}",
-            {"plan": plan_id, "target": tid, "step": step, "rulings": ["R16"]},
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                "US",
+                f"US plan {board.plan_def('US', plan_id).name} cancels a hit on {board.name(tid)}",
+                {"plan": plan_id, "target": tid, "step": step, "rulings": ["R16"]},
+            )
     return seq
 
 

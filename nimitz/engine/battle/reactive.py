@@ -29,7 +29,7 @@ def offer(
     if not options:
         return None
     if board.state.rules.auto_reactive_plans:
-        if auto is not None:
+        if auto is not None and not board.game.skips("event"):  # (a lab game: not even its text)
             board.game.log(
                 "event",
                 "US",

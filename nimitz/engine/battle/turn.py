@@ -119,12 +119,13 @@ def battalions(board: Board) -> None:
                 if placed
                 else "no battalion left in the battalion box (R10 counters option)"
             )
-            board.game.log(
-                "event",
-                side,
-                f"{side} plan {plan.name}: {what}",
-                {"plan": plan.id, "forces": placed, "rulings": ["R10"]},
-            )
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log(
+                    "event",
+                    side,
+                    f"{side} plan {plan.name}: {what}",
+                    {"plan": plan.id, "forces": placed, "rulings": ["R10"]},
+                )
 
 
 def first_light(board: Board) -> Gen:
@@ -133,9 +134,13 @@ def first_light(board: Board) -> Gen:
     if ja and us and (ja[0][0].effect["mutual_cancel"] or us[0][0].effect["mutual_cancel"]):
         for _p, pip in ja + us:
             pip.used = True
-        board.game.log(
-            "event", "", "both sides hold First Light: both plans are discarded", {"plans": [p.id for p, _ in ja + us]}
-        )
+        if not board.game.skips("event"):  # (a lab game: not even its text)
+            board.game.log(
+                "event",
+                "",
+                "both sides hold First Light: both plans are discarded",
+                {"plans": [p.id for p, _ in ja + us]},
+            )
         return
     for plan, pip in ja:
         yield from ja_first_light(board, plan, pip)
@@ -149,13 +154,14 @@ def _first_light_roll(board: Board, side: str, plan: Plan) -> bool:
         return True
     roll = board.game.dice.roll("us" if side == "US" else "ja", 10, f"{plan.name}: {need}+ to strike")
     ok: bool = roll >= need
-    board.game.log(
-        "event",
-        side,
-        f"{side} {plan.name}: rolled {roll}, "
-        + ("strike!" if ok else ("no strike; kept for next turn" if plan.effect["keep_on_fail"] else "no strike")),
-        {"roll": roll, "need": need},
-    )
+    if not board.game.skips("event"):  # (a lab game: not even its text)
+        board.game.log(
+            "event",
+            side,
+            f"{side} {plan.name}: rolled {roll}, "
+            + ("strike!" if ok else ("no strike; kept for next turn" if plan.effect["keep_on_fail"] else "no strike")),
+            {"roll": roll, "need": need},
+        )
     return ok
 
 
@@ -315,16 +321,7 @@ def us_air(board: Board) -> Gen:
         prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
         options=[_STAY_HOME],
         info={
-            "aircraft": [
-                {
-                    "id": p,
-                    "name": board.name(p),
-                    "values": board.values_text(p),
-                    "damaged": board.damaged(p),
-                    "home": bs.positions[p],  # (at home: on the board)
-                }
-                for p in ready
-            ],
+            "aircraft": _ready_info(board, ready),
             "areas": list(AREAS),
             "blocked": blocked,
             "plans": [{"id": p.id, "name": p.name, "description": p.description} for p, _ in plays],
@@ -346,6 +343,38 @@ def us_air(board: Board) -> Gen:
             f"US aircraft: {flying or 'none fly'}" + (f"; plans played: {', '.join(d.forces)}" if d.forces else ""),
             {"moves": dict(d.targets), "plans": list(d.forces)},
         )
+
+
+# The name and values of each aircraft offered in the battle in progress, by its id and damage:
+# the same aircraft are offered turn after turn. A piece's name and class never change in a
+# battle, and its values are read by its damage, part of the key; a new battle has new positions.
+_kept_air_info: tuple[object, dict[tuple[str, bool], tuple[str, str]]] = (None, {})
+
+
+def _ready_info(board: Board, ready: list[str]) -> list[dict[str, Any]]:
+    """The US aircraft move request's info on each aircraft ready to fly (Board.damaged inlined)."""
+    global _kept_air_info
+    bs = board.state.battle
+    positions = bs.positions
+    if _kept_air_info[0] is not positions:
+        _kept_air_info = (positions, {})
+    kept = _kept_air_info[1]
+    forces = board.state.forces
+    pieces = bs.pieces
+    out = []  # (a loop: a comprehension is a call of its own)
+    for p in ready:
+        force = forces.get(p)
+        if force is not None:
+            damaged = force.damaged
+        else:
+            piece = pieces.get(p)
+            damaged = piece is not None and piece.damaged
+        known = kept.get((p, damaged))
+        if known is None:
+            known = kept[p, damaged] = (board.name(p), board.values_text(p))
+        # (its home box: an aircraft at home is on the board)
+        out.append({"id": p, "name": known[0], "values": known[1], "damaged": damaged, "home": positions[p]})
+    return out
 
 
 # --- after combat ------------------------------------------------------------------------------
@@ -382,8 +411,9 @@ def return_aircraft(board: Board) -> Gen:
     bs = board.state.battle
     for side in SIDES:
         airfield = _AIRFIELD[side]
+        positions = bs.positions
         for p in board.lba(side):
-            bs.positions[p] = airfield
+            positions[p] = airfield
         cag, room, k = excess_carrier_aircraft(board, side)
         decks = list(room)
         if k > 0:
@@ -401,19 +431,20 @@ def return_aircraft(board: Board) -> Gen:
                 H.destroy(board, p)
             cag = [p for p in cag if p not in lost]
         # land: own carrier first, then any carrier with room
+        positions, pieces = bs.positions, bs.pieces  # (read again after the request above)
         waiting = []
         for p in cag:
-            home = bs.pieces[p].home
+            home = pieces[p].home
             if room.get(home, 0) > 0:
                 room[home] -= 1
-                bs.positions[p] = DECK
+                positions[p] = DECK
             else:
                 waiting.append(p)
         for p in waiting:
             c = next(c for c in decks if room[c] > 0)
             room[c] -= 1
-            bs.pieces[p].home = c
-            bs.positions[p] = DECK
+            pieces[p].home = c
+            positions[p] = DECK
 
 
 def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[str, int], int]:
@@ -421,8 +452,9 @@ def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[st
     started the battle with) and how many aircraft that room leaves without a deck."""
     # (loops, not comprehensions: each of those is a call of its own, and this runs every turn)
     cag = []
+    cls = board.cls
     for p in board.aircraft(side):
-        if board.cls(p).type == "CAG":
+        if cls(p).type == "CAG":
             cag.append(p)
     capacity = board.state.battle.capacity
     room = {}
@@ -464,7 +496,8 @@ def airfield_losses(board: Board, sides: tuple[str, ...] = SIDES) -> Gen:
                 H.destroy(board, p)
         if bs.airfields.get(side, 0) and not board.lba(side):
             bs.airfields[side] = 0
-            board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
+            if not board.game.skips("event"):  # (a lab game: not even its text)
+                board.game.log("event", side, f"{side} has no land-based aircraft left: its airfields are removed", {})
 
 
 _AUTO_LOSSES: dict[str, Option] = {}  # request kind -> its 'auto' option (_auto_losses)
@@ -525,18 +558,19 @@ def change_length(board: Board, change: int, why: str, side: str) -> None:
     bs = board.state.battle
     before = bs.length
     bs.length = min(board.data.battle.max_turns, max(board.data.battle.min_turns, bs.length + change))
-    board.game.log(
-        "event",
-        side,
-        f"{why}: battle length {before} -> {bs.length}",
-        {
-            "change": change,
-            "before": before,
-            "after": bs.length,
-            "max": board.data.battle.max_turns,
-            "min": board.data.battle.min_turns,
-        },
-    )
+    if not board.game.skips("event"):  # (a lab game: not even its text)
+        board.game.log(
+            "event",
+            side,
+            f"{why}: battle length {before} -> {bs.length}",
+            {
+                "change": change,
+                "before": before,
+                "after": bs.length,
+                "max": board.data.battle.max_turns,
+                "min": board.data.battle.min_turns,
+            },
+        )
 
 
 def duration(board: Board) -> Gen:
@@ -552,9 +586,13 @@ def duration(board: Board) -> Gen:
             if side == "JA":
                 change, expl = board.game.japan.duration(board, plan)
                 if eff["compare"] == "force_count":
-                    board.game.log(
-                        "bot", "JA", f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}", expl
-                    )
+                    if not board.game.skips("bot"):  # (a lab game: not even its text)
+                        board.game.log(
+                            "bot",
+                            "JA",
+                            f"JA plan {plan.name}: Japan {own} forces, US {other}: change {change:+d}",
+                            expl,
+                        )
                 else:  # Japan chose the change: the plan is spent
                     pip.used = True
                 if change:
