@@ -59,7 +59,7 @@ class Board:
 
     # (slots: `cls` is a bound lookup kept per board, read faster from a slot than from an
     # instance dictionary)
-    __slots__ = ("game", "state", "data", "sheet", "_cls", "cls", "_names", "_plan_index")
+    __slots__ = ("game", "state", "data", "sheet", "_cls", "cls", "_names", "_plan_index", "texts")
 
     def __init__(self, game: Game):
         self.game = game
@@ -80,6 +80,8 @@ class Board:
         # thousands of times a campaign) costs no Python call once the class is known
         self.cls: Callable[[str], CounterClass] = self._cls.__getitem__
         self._names: dict[str, str] = memo.names
+        # (pid, damaged) -> (name, values text), for the requests' info (see _BoardMemo.texts)
+        self.texts: dict[tuple[str, bool], tuple[str, str]] = memo.texts
         self._plan_index = memo.plans
 
     @property
@@ -552,6 +554,7 @@ class _BoardMemo:
         "plans",
         "wings",
         "moves",
+        "texts",
     )
 
     def __init__(self) -> None:
@@ -562,6 +565,9 @@ class _BoardMemo:
         self.next_order = 0  # the place of a piece new to the board (after every other)
         self.cls = _Classes()  # pid -> its class (Board.cls)
         self.names: dict[str, str] = {}  # pid -> its name (Board.name)
+        # (pid, damaged) -> its name and values text, as the requests' info shows them: a piece
+        # never changes name or class in a battle, and its damage is part of the key
+        self.texts: dict[tuple[str, bool], tuple[str, str]] = {}
         self.plans: dict[str, _PlanIndex] = {}  # side -> its plans in play by kind, see Board._index_plans
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
         # pid -> the moves table its class and side share (_CLASS_MOVES)

@@ -345,20 +345,13 @@ def us_air(board: Board) -> Gen:
         )
 
 
-# The name and values of each aircraft offered in the battle in progress, by its id and damage:
-# the same aircraft are offered turn after turn. A piece's name and class never change in a
-# battle, and its values are read by its damage, part of the key; a new battle has new positions.
-_kept_air_info: tuple[object, dict[tuple[str, bool], tuple[str, str]]] = (None, {})
-
-
 def _ready_info(board: Board, ready: list[str]) -> list[dict[str, Any]]:
-    """The US aircraft move request's info on each aircraft ready to fly (Board.damaged inlined)."""
-    global _kept_air_info
+    """The US aircraft move request's info on each aircraft ready to fly (Board.damaged inlined).
+    Names and values are kept with the battle's board memo (`Board.texts`): the same aircraft
+    are offered turn after turn."""
     bs = board.state.battle
     positions = bs.positions
-    if _kept_air_info[0] is not positions:
-        _kept_air_info = (positions, {})
-    kept = _kept_air_info[1]
+    kept = board.texts
     forces = board.state.forces
     pieces = bs.pieces
     out = []  # (a loop: a comprehension is a call of its own)
