@@ -77,7 +77,8 @@ def play_turn(game: Game, start: str = "") -> Engine:
         state.turn += 1
         state.step = "turn"
         state.unmark_moved()
-        game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+        if not game.skips("event"):  # (a lab game: not even its text)
+            game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
         variants.turn_start(game)
         fog.refresh(game)
     steps = list(TURN_STEPS)
@@ -125,13 +126,14 @@ def resupply(game: Game) -> Engine:
     extra = state.rules.extra_supply  # the difficulty's handicap, on top of the year's supply
     state.sp += game.sheet.us_supply + extra
     state.scouting_points = 0
-    game.log(
-        "event",
-        "US",
-        f"US Resupply: +{game.sheet.us_supply} SP"
-        + (f" +{extra} (difficulty handicap)" if extra else "")
-        + f", {state.sp} SP to spend",
-    )
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log(
+            "event",
+            "US",
+            f"US Resupply: +{game.sheet.us_supply} SP"
+            + (f" +{extra} (difficulty handicap)" if extra else "")
+            + f", {state.sp} SP to spend",
+        )
     # Resupply damages nothing and moves no force in play: the damaged ones only get fewer.
     damaged = [  # (damaged first: the rarest)
         f for f in state.forces.values() if f.damaged and f.side == "US" and f.location not in (DESTROYED, US_POOL)
@@ -145,7 +147,8 @@ def resupply(game: Game) -> Engine:
         if decision.kind == "buy_scouting":
             state.sp -= decision.count
             state.scouting_points += decision.count
-            game.log("event", "US", f"Bought {decision.count} scouting point(s); {state.sp} SP left")
+            if not game.skips("event"):  # (a lab game: not even its text)
+                game.log("event", "US", f"Bought {decision.count} scouting point(s); {state.sp} SP left")
             continue
         f = state.forces[decision.forces[0]]
         c = cls_of(game, f)
@@ -159,7 +162,8 @@ def resupply(game: Game) -> Engine:
         else:
             state.sp -= c.repair_cost
             f.damaged = False
-            game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
+            if not game.skips("event"):  # (a lab game: not even its text)
+                game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
 def resupply_request(game: Game, damaged: list[Force]) -> Request:
@@ -270,7 +274,7 @@ def scouting(game: Game) -> Engine:
     state.scout_held = []
     bot = game.japan.orders(state, game.data, game.dice, game.keeps_journal)
     markers = bot.place_moved_markers()
-    if markers["lone"] or markers["pinned"]:
+    if (markers["lone"] or markers["pinned"]) and not game.skips("bot"):  # (a lab game: not even its text)
         game.log(
             "bot",
             "JA",
@@ -539,7 +543,7 @@ def ja_orders(game: Game) -> Engine:
     if game.sheet.special.strategic_bombing:
         yield from strategic_bombing(game)
     bot = game.japan.orders(state, game.data, game.dice, game.keeps_journal)
-    if game.sheet.special.no_ja_orders_in:
+    if game.sheet.special.no_ja_orders_in and not game.skips("event"):  # (a lab game: not even its text)
         game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 
     def on_plan(plan: list[tuple[str, int]]) -> None:
@@ -678,9 +682,10 @@ def land_embarked(game: Game) -> None:
             enemy = "JA" if f.side == "US" else "US"
             if not game.state.count(f.location, enemy):
                 f.embarked = False
-                landed.append(f"{f.name} ({f.side}) at {f.location}")
-    if landed:
-        game.log("event", "", "Landed from transports: " + ", ".join(landed) + " (R17)")
+                landed.append(f)
+    if landed and not game.skips("event"):  # (a lab game: not even its text)
+        text = ", ".join([f"{f.name} ({f.side}) at {f.location}" for f in landed])
+        game.log("event", "", "Landed from transports: " + text + " (R17)")
 
 
 # --- after the battles -----------------------------------------------------------------------
@@ -722,8 +727,10 @@ def return_to_port(game: Game) -> None:
         dest = "AU" if c.australian else last
         if f.location != dest:
             f.location = dest
-            sent.append(f"{f.name}->{dest}")
-    game.log("event", "US", "Return to port: " + (", ".join(sent) or "no ships to return") + " (R19)")
+            sent.append(f)
+    if not game.skips("event"):  # (a lab game: not even its text)
+        text = ", ".join([f"{f.name}->{f.location}" for f in sent]) or "no ships to return"
+        game.log("event", "US", "Return to port: " + text + " (R19)")
 
 
 def supply_check(game: Game) -> None:
@@ -739,7 +746,8 @@ def supply_check(game: Game) -> None:
         for f in state.at(code, "US"):
             if f.cls in holding:
                 hits.append(damage(game, f, f"out of supply in {code}"))
-    game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
 
 
 def defeat_check(game: Game) -> None:
@@ -749,12 +757,13 @@ def defeat_check(game: Game) -> None:
     state.step = "defeat_check"
     held = objectives_held(state, game.data)
     state.held_history.append(len(held))
-    game.log(
-        "event",
-        "US",
-        f"Objectives held at the end of turn {state.turn}: {len(held)} ({', '.join(held) or 'none'})",
-        {"held": held},
-    )
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log(
+            "event",
+            "US",
+            f"Objectives held at the end of turn {state.turn}: {len(held)} ({', '.join(held) or 'none'})",
+            {"held": held},
+        )
     sheet = game.sheet
     if "HI" not in held:
         end_campaign(game, "Defeat: Hawaii lost", len(held))
