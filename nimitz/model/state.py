@@ -346,6 +346,10 @@ class CampaignState:
         index = self._current_index()
         return index.clock, index.touched[clock:]
 
+    def clock(self) -> int:
+        """The location index's clock now: what touched_since(clock) will report changes after."""
+        return self._current_index().clock
+
     def side_clock(self, side: str) -> int:
         """The clock of the last time one of the side's forces moved, embarked or landed: while
         it stands, everything computed from that side's whereabouts alone stays true."""

@@ -138,31 +138,32 @@ def _us_types(game: Game) -> Callable[[str], dict[str, int]]:
 
 
 def _open_posts(
-    us_types: Callable[[str], dict[str, int]], threatened: list[tuple[str, int]]
-) -> dict[str, list[tuple[str, int, int]]]:
+    game: Game, us_types: Callable[[str], dict[str, int]], threatened: list[tuple[str, int]]
+) -> dict[str, list[str]]:
     """The threatened objectives with fewer than 3 aircraft ("LBA"), and with fewer than 3
-    troops ("troops": INF and BN), each as (area, threat, how many of the kind are there)."""
-    posts: dict[str, list[tuple[str, int, int]]] = {"LBA": [], "troops": []}
+    troops ("troops": INF and BN), each kind's ranked by need: the fewest of the kind there,
+    then the most threatened, then the map's order."""
+    order = game.data.map.order
+    aircraft_posts, troop_posts = [], []
     for area, threat in threatened:
         types = us_types(area)
         if (aircraft := types.get("LBA", 0)) < 3:
-            posts["LBA"].append((area, threat, aircraft))
+            aircraft_posts.append((aircraft, -threat, order[area], area))
         if (troops := types.get("INF", 0) + types.get("BN", 0)) < 3:
-            posts["troops"].append((area, threat, troops))
-    return posts
+            troop_posts.append((troops, -threat, order[area], area))
+    aircraft_posts.sort()
+    troop_posts.sort()
+    return {"LBA": [p[3] for p in aircraft_posts], "troops": [p[3] for p in troop_posts]}
 
 
-def _garrison_post(game: Game, f: Force, open_posts: list[tuple[str, int, int]]) -> str | None:
-    """The threatened held objective that most needs another force of this kind, from
-    `open_posts` (area, threat, forces of the kind there: fewer than 3)."""
-    order = game.data.map.order
-    best: tuple[int, int, int, str] | None = None
-    for area, threat, mine in open_posts:  # (a loop: cheaper than a list comprehension's call)
+def _garrison_post(game: Game, f: Force, open_posts: list[str]) -> str | None:
+    """The threatened held objective that most needs another force of this kind: the first of
+    `open_posts` (ranked by need) it may move to. (Ranked once for every force that asks, and
+    legality asked only until one passes.)"""
+    for area in open_posts:
         if area != f.location and move_problem(game, f, area) is None:
-            ranked = (mine, -threat, order[area], area)
-            if best is None or ranked < best:
-                best = ranked
-    return best[3] if best else None
+            return area
+    return None
 
 
 BASES = ("WC", "HI", "AU")
@@ -208,6 +209,39 @@ class _MovementStep:
         self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
         self.us_types = _us_types(game)
+        # _open_posts's answer, from `posts_around` as the forces stood at the location clock
+        # `posts_clock`, and the areas it counted forces in
+        self.posts: dict[str, list[str]] | None = None
+        self.posts_around: tuple[str | None, list[tuple[str, int]]] | None = None
+        self.posts_clock = 0
+        self.posts_areas: set[str] = set()
+
+    def open_posts(self, game: Game) -> dict[str, list[str]]:
+        """_open_posts for the threats `around`: kept while they stand and no force arrived at,
+        left, embarked or landed at a threatened objective (the only places it counts forces
+        at; the location clock says where forces moved. The step lives in the location index's
+        `kept`, so a new index, whose clock starts again, starts a new step.) Checked against
+        a fresh count after every move in tests/test_campaign_speed_posts.py."""
+        state = game.state
+        around = self.around
+        assert around is not None
+        posts = self.posts
+        if posts is not None and self.posts_around is around:
+            clock, touched = state.touched_since(self.posts_clock)
+            areas = self.posts_areas
+            for area in touched:
+                if area in areas:
+                    break
+            else:
+                self.posts_clock = clock
+                return posts
+        else:
+            clock = state.clock()
+        threatened = around[1]
+        posts = self.posts = _open_posts(game, self.us_types, threatened)
+        self.posts_around, self.posts_clock = around, clock
+        self.posts_areas = {area for area, _ in threatened}
+        return posts
 
     @classmethod
     def of(cls, request: Request, game: Game) -> _MovementStep:
@@ -294,7 +328,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
             passed_over.add(kind)
             continue  # Hawaii must stay held (R21)
         if open_posts is None:
-            open_posts = _open_posts(us_types, threatened)
+            open_posts = step.open_posts(game)
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
             passed_over.add(kind)
