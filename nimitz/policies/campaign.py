@@ -17,6 +17,7 @@ from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.engine.control import holding_classes, objectives_held
 from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
+from nimitz.model.state import BOMBING
 from nimitz.policies import battle
 
 if TYPE_CHECKING:
@@ -215,6 +216,11 @@ class _MovementStep:
         self.posts_around: tuple[str | None, list[tuple[str, int]]] | None = None
         self.posts_clock = 0
         self.posts_areas: set[str] = set()
+        # the garrison kinds that found none of `no_post_posts` open to them, with Japan's clock
+        # and the wings in the bombing box then (see kinds_without_post)
+        self.no_post: set[tuple[str, str, bool]] = set()
+        self.no_post_posts: dict[str, list[str]] | None = None
+        self.no_post_inputs = (0, 0)
 
     def open_posts(self, game: Game) -> dict[str, list[str]]:
         """_open_posts for the threats `around`: kept while they stand and no force arrived at,
@@ -242,6 +248,20 @@ class _MovementStep:
         self.posts_around, self.posts_clock = around, clock
         self.posts_areas = {area for area, _ in threatened}
         return posts
+
+    def kinds_without_post(self, game: Game) -> set[tuple[str, str, bool]]:
+        """The garrison kinds (place, type, flag: all move_problem reads of an unmoved force)
+        that found no open post, for the caller to add to: they find none while the posts
+        stand (kept by open_posts while no force moved at a threatened objective, where the
+        posts' airfields are counted), Japan's forces stay put (infantry may not leave an area
+        that holds them) and no wing entered the bombing box (whose wings keep MA's airfield).
+        The step's LBA bases are fixed. Checked after every move in
+        tests/test_campaign_speed_posts.py."""
+        state = game.state
+        inputs = (state.side_clock("JA"), state.count(BOMBING, "US"))
+        if self.no_post_posts is not self.posts or self.no_post_inputs != inputs:
+            self.no_post, self.no_post_posts, self.no_post_inputs = set(), self.posts, inputs
+        return self.no_post
 
     @classmethod
     def of(cls, request: Request, game: Game) -> _MovementStep:
@@ -321,6 +341,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     # them): once one finds none, the rest of its kind are passed over.
     passed_over: set[tuple[str, str, bool]] = set()
     open_posts = None  # made when a force first needs them (often none at a base does)
+    no_post: set[tuple[str, str, bool]] = set()  # (made with them)
     for f, c, kind in step.garrisons.values():  # aircraft and troops at the bases reinforce threatened objectives
         if kind in passed_over:
             continue
@@ -329,6 +350,10 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
             continue  # Hawaii must stay held (R21)
         if open_posts is None:
             open_posts = step.open_posts(game)
+            no_post = step.kinds_without_post(game)
+        if kind in no_post:
+            passed_over.add(kind)
+            continue  # found none at an earlier request, and nothing it read has changed
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
             passed_over.add(kind)
@@ -339,6 +364,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
         if post:
             return Decision("move", forces=(f.id,), area=post)
         passed_over.add(kind)
+        no_post.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in step.fleet.values():
             if f.location == "HI" and c.type == "INF" and hawaii.get("INF", 0) <= 2:
