@@ -33,7 +33,7 @@ def test_the_kept_open_posts_are_those_counted_afresh(year):
                     checked += 1
                     for f, c, kind in step.garrisons.values():
                         if kind in step.kinds_without_post(game):
-                            posts = fresh["LBA" if c.type == "LBA" else "troops"]
+                            posts = [post[3] for post in fresh["LBA" if c.type == "LBA" else "troops"]]
                             assert [a for a in posts if a != f.location and move_problem(game, f, a) is None] == []
                             without_post += 1
                 asked += 1

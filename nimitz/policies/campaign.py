@@ -138,9 +138,14 @@ def _us_types(game: Game) -> Callable[[str], dict[str, int]]:
     return lambda area: summary(area, key, types, "US")
 
 
+# A threatened objective open to one more force of a kind, ranked by need: (how many of the
+# kind are there, minus the threat, the area's place in the map's order, the area)
+Post = tuple[int, int, int, str]
+
+
 def _open_posts(
     game: Game, us_types: Callable[[str], dict[str, int]], threatened: list[tuple[str, int]]
-) -> dict[str, list[str]]:
+) -> dict[str, list[Post]]:
     """The threatened objectives with fewer than 3 aircraft ("LBA"), and with fewer than 3
     troops ("troops": INF and BN), each kind's ranked by need: the fewest of the kind there,
     then the most threatened, then the map's order."""
@@ -154,14 +159,15 @@ def _open_posts(
             troop_posts.append((troops, -threat, order[area], area))
     aircraft_posts.sort()
     troop_posts.sort()
-    return {"LBA": [p[3] for p in aircraft_posts], "troops": [p[3] for p in troop_posts]}
+    return {"LBA": aircraft_posts, "troops": troop_posts}
 
 
-def _garrison_post(game: Game, f: Force, open_posts: list[str]) -> str | None:
+def _garrison_post(game: Game, f: Force, open_posts: list[Post]) -> str | None:
     """The threatened held objective that most needs another force of this kind: the first of
     `open_posts` (ranked by need) it may move to. (Ranked once for every force that asks, and
     legality asked only until one passes.)"""
-    for area in open_posts:
+    for post in open_posts:
+        area = post[3]
         if area != f.location and move_problem(game, f, area) is None:
             return area
     return None
@@ -212,22 +218,23 @@ class _MovementStep:
         self.us_types = _us_types(game)
         # _open_posts's answer, from `posts_around` as the forces stood at the location clock
         # `posts_clock`, and the areas it counted forces in
-        self.posts: dict[str, list[str]] | None = None
+        self.posts: dict[str, list[Post]] | None = None
         self.posts_around: tuple[str | None, list[tuple[str, int]]] | None = None
         self.posts_clock = 0
         self.posts_areas: set[str] = set()
         # the garrison kinds that found none of `no_post_posts` open to them, with Japan's clock
         # and the wings in the bombing box then (see kinds_without_post)
         self.no_post: set[tuple[str, str, bool]] = set()
-        self.no_post_posts: dict[str, list[str]] | None = None
+        self.no_post_posts: dict[str, list[Post]] | None = None
         self.no_post_inputs = (0, 0)
 
-    def open_posts(self, game: Game) -> dict[str, list[str]]:
+    def open_posts(self, game: Game) -> dict[str, list[Post]]:
         """_open_posts for the threats `around`: kept while they stand and no force arrived at,
         left, embarked or landed at a threatened objective (the only places it counts forces
         at; the location clock says where forces moved. The step lives in the location index's
         `kept`, so a new index, whose clock starts again, starts a new step.) Checked against
-        a fresh count after every move in tests/test_campaign_speed_posts.py."""
+        a fresh count after every move in tests/test_campaign_speed_posts.py.) Counted again
+        to the same posts, the kept ones stay (and so does kinds_without_post's memo)."""
         state = game.state
         around = self.around
         assert around is not None
@@ -244,7 +251,9 @@ class _MovementStep:
         else:
             clock = state.clock()
         threatened = around[1]
-        posts = self.posts = _open_posts(game, self.us_types, threatened)
+        counted = _open_posts(game, self.us_types, threatened)
+        if counted != posts:
+            posts = self.posts = counted
         self.posts_around, self.posts_clock = around, clock
         self.posts_areas = {area for area, _ in threatened}
         return posts
