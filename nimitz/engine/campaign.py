@@ -710,9 +710,7 @@ def return_to_port(game: Game) -> None:
     state.step = "return_to_port"
     boxes = list(game.sheet.port_boxes)
     for i, box in enumerate(boxes):
-        dest = "HI" if i == 0 else boxes[i - 1]
-        for f in state.at(box, "US"):
-            f.location = dest
+        state.move_all(box, "US", "HI" if i == 0 else boxes[i - 1])
     last = boxes[-1]
     sent = []
     cls = game.sheet.cls

@@ -7,7 +7,7 @@ engine stays the one place that changes them.
 from __future__ import annotations
 
 import copy
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable
 from functools import partial
 from operator import attrgetter
@@ -195,17 +195,29 @@ class Force:
         # The index's bookkeeping is written out here: a Python call a move, not two.
         if name in _WHEREABOUTS:
             index = self._index
-            if index is not None and value != getattr(self, name):
+            if index is not None and value != (self.location if name == "location" else self.embarked):
                 # the place left or embarked at is touched...
                 old, side, touched, summaries = self.location, self.side, index.touched, index.summaries
                 touched.append(old)
                 clock = index.clock = index.clock + 1
                 summaries.pop(old, None)
                 if name == "location":  # the force is filed under its new place
-                    buckets = index.buckets
-                    bucket = buckets[old, side]
-                    del bucket[bisect_left(bucket, self._order, key=_order_of)]
-                    insort(buckets.setdefault((value, side), []), self, key=_order_of)
+                    # (found by its place in `forces` in the bucket's list of places: a
+                    # search of plain ints, without a key function called back at each step)
+                    order, buckets, places = self._order, index.buckets, index.places
+                    left = old, side
+                    here = places[left]
+                    i = bisect_left(here, order)
+                    del here[i]
+                    del buckets[left][i]
+                    reached = value, side
+                    there = places.get(reached)
+                    if there is None:
+                        places[reached], buckets[reached] = [order], [self]
+                    else:
+                        i = bisect_left(there, order)
+                        there.insert(i, order)
+                        buckets[reached].insert(i, self)
                     touched.append(value)  # ...and the place reached
                     clock = index.clock = clock + 1
                     summaries.pop(value, None)
@@ -217,8 +229,8 @@ _WHEREABOUTS = ("location", "embarked")
 _NOT_KEPT = object()  # (a summary may be None)
 
 
-# A force's place in `forces`, the key its location's lists are sorted by (attrgetter: bisect
-# calls the key at every step, and a Python function there cost more than the search).
+# A force's place in `forces`, the key its location's lists are sorted by (attrgetter: sort
+# calls it once a force, and a Python function there costs more than the sort).
 _order_of = attrgetter("_order")
 
 
@@ -245,6 +257,7 @@ class LocationIndex:
         # (location, side) -> that side's forces there, in `forces` order: at(location, side)
         # and count() are the commonest queries, and copying a list beats filtering one.
         self.buckets: dict[tuple[str, str], list[Force]] = {}
+        self.places: dict[tuple[str, str], list[int]] = {}  # the same forces' `_order`s
         self.sides: list[str] = []  # the sides met, in order ("US" and "JA")
         self.clock = 0
         self.touched: list[str] = []
@@ -256,7 +269,7 @@ class LocationIndex:
     def catch_up(self) -> None:
         """Index the forces added since (each touches its location, as an arrival)."""
         values = list(self.forces.values())
-        buckets, sides = self.buckets, self.sides
+        buckets, places, sides = self.buckets, self.places, self.sides
         touched, summaries, side_clock = self.touched, self.summaries, self.side_clock
         clock = self.clock
         for order in range(self.size, len(values)):
@@ -265,6 +278,7 @@ class LocationIndex:
             _set(f, "_order", order)
             location, side = f.location, f.side
             buckets.setdefault((location, side), []).append(f)
+            places.setdefault((location, side), []).append(order)  # (a new force is the last)
             if side not in sides:
                 sides.append(side)
             touched.append(location)
@@ -273,6 +287,28 @@ class LocationIndex:
             summaries.pop(location, None)
         self.clock = clock
         self.size = len(values)
+
+    def move_all(self, location: str, side: str, dest: str) -> None:
+        """Every force of `side` at `location` moved to `dest` (another place), as if moved one
+        by one (Force.__setattr__), but filed in one go: both places touched once."""
+        key = (location, side)
+        moving = self.buckets.pop(key, None)
+        if not moving:
+            return
+        orders = self.places.pop(key)
+        for f in moving:
+            _set(f, "location", dest)
+        reached = (dest, side)
+        there = self.buckets.get(reached)
+        if there:  # merged by their places in `forces` (unique: no two forces compared)
+            merged = sorted(zip(self.places[reached] + orders, there + moving, strict=True))
+            self.places[reached], self.buckets[reached] = [o for o, _ in merged], [f for _, f in merged]
+        else:
+            self.places[reached], self.buckets[reached] = orders, moving
+        self.touched += (location, dest)
+        self.clock = self.side_clock[side] = self.clock + 2
+        self.summaries.pop(location, None)
+        self.summaries.pop(dest, None)
 
     def everyone(self, location: str) -> list[Force]:
         """The forces of every side at a location, in `forces` order (a new list)."""
@@ -429,6 +465,12 @@ class CampaignState:
             index = self._current_index()
         here = index.buckets.get((location, side))
         return len(here) if here else 0
+
+    def move_all(self, location: str, side: str, dest: str) -> None:
+        """Every force of `side` at `location` to `dest`: the same as setting each one's
+        location, in one step (Return to Port moves whole port boxes)."""
+        if dest != location:
+            self._current_index().move_all(location, side, dest)
 
     def mark_moved(self, forces: Iterable[Force]) -> None:
         """The forces marked moved (an order's, a move's), past Force.__setattr__ as in
