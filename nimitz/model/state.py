@@ -177,17 +177,19 @@ class Force:
         embarked: bool = False,
     ) -> None:  # fmt: skip
         # attrs' own __init__, but past __setattr__ (a new force is in no index yet): attrs'
-        # assigns each field through it, ten Python calls a counter, hundreds a campaign.
-        _set(self, "_index", None)
-        _set(self, "_order", 0)
-        _set(self, "id", id)
-        _set(self, "side", side)
-        _set(self, "name", name)
-        _set(self, "cls", cls)
-        _set(self, "location", location)
-        _set(self, "damaged", damaged)
-        _set(self, "moved", moved)
-        _set(self, "embarked", embarked)
+        # assigns each field through it, ten Python calls a counter, hundreds a campaign. Each
+        # slot is filled by its own setter (below the class): half the cost of object.__setattr__,
+        # which looks the slot up by name.
+        _SET_INDEX(self, None)
+        _SET_ORDER(self, 0)
+        _SET_ID(self, id)
+        _SET_SIDE(self, side)
+        _SET_NAME(self, name)
+        _SET_CLS(self, cls)
+        _SET_LOCATION(self, location)
+        _SET_DAMAGED(self, damaged)
+        _SET_MOVED(self, moved)
+        _SET_EMBARKED(self, embarked)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # A force that moves, embarks or lands keeps its state's location index true (attrs'
@@ -226,6 +228,13 @@ class Force:
 
 
 _WHEREABOUTS = ("location", "embarked")
+# The setters of Force's slots, by field (past Force.__setattr__, for the cases above and below
+# where no index must be told).
+_SLOT_SETTERS = {a.name: getattr(Force, a.name).__set__ for a in attrs.fields(Force)}
+_SET_INDEX, _SET_ORDER = _SLOT_SETTERS["_index"], _SLOT_SETTERS["_order"]
+_SET_ID, _SET_SIDE, _SET_NAME, _SET_CLS = (_SLOT_SETTERS[n] for n in ("id", "side", "name", "cls"))
+_SET_LOCATION, _SET_EMBARKED = _SLOT_SETTERS["location"], _SLOT_SETTERS["embarked"]
+_SET_DAMAGED, _SET_MOVED = _SLOT_SETTERS["damaged"], _SLOT_SETTERS["moved"]
 _NOT_KEPT = object()  # (a summary may be None)
 
 
@@ -274,8 +283,8 @@ class LocationIndex:
         clock = self.clock
         for order in range(self.size, len(values)):
             f = values[order]
-            _set(f, "_index", self)  # (not through Force.__setattr__: nothing to tell)
-            _set(f, "_order", order)
+            _SET_INDEX(f, self)  # (not through Force.__setattr__: nothing to tell)
+            _SET_ORDER(f, order)
             location, side = f.location, f.side
             buckets.setdefault((location, side), []).append(f)
             places.setdefault((location, side), []).append(order)  # (a new force is the last)
@@ -297,7 +306,7 @@ class LocationIndex:
             return
         orders = self.places.pop(key)
         for f in moving:
-            _set(f, "location", dest)
+            _SET_LOCATION(f, dest)
         reached = (dest, side)
         there = self.buckets.get(reached)
         if there:  # merged by their places in `forces` (unique: no two forces compared)
@@ -476,21 +485,21 @@ class CampaignState:
         """The forces marked moved (an order's, a move's), past Force.__setattr__ as in
         unmark_moved: `moved` is not whereabouts."""
         for f in forces:
-            _set(f, "moved", True)
+            _SET_MOVED(f, True)
 
     def unmark_moved(self) -> None:
         """Every force unmoved again (a turn's start). `moved` is not whereabouts: it is set
         past Force.__setattr__, a call saved for each of the few hundred forces that moved."""
         for f in self.forces.values():
             if f.moved:
-                _set(f, "moved", False)
+                _SET_MOVED(f, False)
 
     def release_index(self) -> None:
         """Drop the location index (it and the forces refer to each other); the next query
         builds a new one."""
         if self._index is not None:
             for f in self.forces.values():
-                _set(f, "_index", None)
+                _SET_INDEX(f, None)
             self._index = None
 
     def by_location(self) -> dict[str, list[Force]]:
