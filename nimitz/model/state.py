@@ -224,7 +224,10 @@ class Force:
                     clock = index.clock = clock + 1
                     summaries.pop(value, None)
                 index.side_clock[side] = clock
-        _set(self, name, value)
+        try:  # (the slot's own setter: cheaper than object.__setattr__, which looks it up by name)
+            _SLOT_SETTERS[name](self, value)
+        except KeyError:  # not a field: object.__setattr__ says why
+            _set(self, name, value)
 
 
 _WHEREABOUTS = ("location", "embarked")
