@@ -288,15 +288,22 @@ class LocationIndex:
             f = values[order]
             _SET_INDEX(f, self)  # (not through Force.__setattr__: nothing to tell)
             _SET_ORDER(f, order)
-            location, side = f.location, f.side
-            buckets.setdefault((location, side), []).append(f)
-            places.setdefault((location, side), []).append(order)  # (a new force is the last)
-            if side not in sides:
-                sides.append(side)
+            location = f.location
+            key = (location, side := f.side)
+            bucket = buckets.get(key)
+            if bucket is None:  # (setdefault would make a list for every force)
+                buckets[key], places[key] = [f], [order]
+                if side not in sides:
+                    sides.append(side)
+            else:
+                bucket.append(f)
+                places[key].append(order)  # (a new force is the last)
             touched.append(location)
             clock += 1
             side_clock[side] = clock
-            summaries.pop(location, None)
+        if summaries:  # (none yet when the index is made)
+            for location in touched[self.clock :]:
+                summaries.pop(location, None)
         self.clock = clock
         self.size = len(values)
 
