@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from nimitz.engine import variants
@@ -22,7 +21,7 @@ from nimitz.policies import battle
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
-    from nimitz.engine.requests import Request
+    from nimitz.engine.requests import Option, Request
     from nimitz.model.data import CounterClass
     from nimitz.model.state import Force
 
@@ -51,30 +50,57 @@ KEEP_SP = 3  # kept back for battle plans
 BUY_ORDER = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}  # first bought first
 
 
-_cost = attrgetter("cost")
 _BUY_SCOUTING = Decision("buy_scouting", count=1)  # (frozen: the same answer every time)
 _END_RESUPPLY = Decision("end_resupply")
 
 
 def _resupply(request: Request, game: Game) -> Decision:
-    sp = request.info["sp"]
-    opts = request.options
-    repairs = [o for o in opts if o.decision.kind == "repair"]
-    if repairs and (cheapest := min(repairs, key=_cost)).cost <= sp - KEEP_SP:
+    info = request.info
+    spare = info["sp"] - KEEP_SP
+    # One pass over the options: the cheapest repair (the first, on ties), and the affordable
+    # buys ranked (type, cost, id) in a list (a key function would be called back from min()
+    # once a buy, which costs more than the ranking)
+    cheapest: Option | None = None
+    buys = []
+    ranks = _buy_ranks(game)
+    for o in request.options:
+        decision = o.decision
+        if decision.kind == "repair":
+            if cheapest is None or o.cost < cheapest.cost:
+                cheapest = o
+        elif decision.kind == "buy" and o.cost <= spare:
+            fid = decision.forces[0]
+            buys.append((ranks[fid], o.cost, fid, o))
+    if cheapest is not None and cheapest.cost <= spare:
         return cheapest.decision
-    if request.info["scouting_points"] < 2 and sp - KEEP_SP >= 1:
+    if info["scouting_points"] < 2 and spare >= 1:
         return _BUY_SCOUTING
-    cls, forces = game.sheet.cls, game.state.forces
-    # the affordable buys ranked (type, cost, id) in a list: a key function would be called
-    # back from min() once a buy, which costs more than the ranking
-    buys = [
-        (BUY_ORDER.get(cls[forces[o.decision.forces[0]].cls].type, 9), o.cost, o.decision.forces[0], o)
-        for o in opts
-        if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP
-    ]
     if buys:
         return min(buys)[3].decision  # (the ids differ: the options are never compared)
     return _END_RESUPPLY
+
+
+class _BuyRanks(dict[str, int]):
+    """Each force's place in BUY_ORDER (by its type), by force id, filled as forces are asked
+    for: kept with the state (a force's class never changes)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.cls, self.forces = game.sheet.cls, game.state.forces
+
+    def __missing__(self, fid: str) -> int:
+        rank = self[fid] = BUY_ORDER.get(self.cls[self.forces[fid].cls].type, 9)
+        return rank
+
+
+def _buy_ranks(game: Game) -> _BuyRanks:
+    state = game.state
+    key = ("sensible: buy ranks", game.data.fingerprint, state.year)
+    kept = state.kept()
+    ranks: _BuyRanks | None = kept.get(key)
+    if ranks is None:
+        ranks = kept[key] = _BuyRanks(game)
+    return ranks
 
 
 def _scouting(request: Request, game: Game) -> Decision:
