@@ -214,9 +214,10 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
                     f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left", "US Resupply: half cost, minimum 1"
                 )
 
-    def purchases(pool: list[Force]) -> list[Option]:
-        """A purchase for each force in the pool, in its order."""
+    def purchases(pool: list[Force]) -> tuple[list[Option], int]:
+        """A purchase for each force in the pool, in its order, and the dearest's cost."""
         out = []
+        dearest = 0
         for f in pool:
             option = made.get(f.id)
             if option is None:
@@ -225,7 +226,9 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
                     Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
                 )
             out.append(option)
-        return out
+            if option.cost > dearest:
+                dearest = option.cost
+        return out, dearest
 
     # the pool's purchases, kept by the state until a force joins or leaves the pool
     purchases_key = ("resupply: purchases", game.data.fingerprint, state.year)
@@ -233,7 +236,11 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
     def request(damaged: list[Force]) -> Request:
         sp = state.sp
         options = [_END_RESUPPLY]
-        options += [o for o in state.summary(US_POOL, purchases_key, purchases, "US") if o.cost <= sp]
+        offered, dearest = state.summary(US_POOL, purchases_key, purchases, "US")
+        if dearest <= sp:  # (mostly: every purchase is affordable, none need be looked at)
+            options += offered
+        else:
+            options += [o for o in offered if o.cost <= sp]
         for f in damaged:
             c = cls[f.cls]
             if c.repair_cost <= sp:
