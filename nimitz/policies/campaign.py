@@ -201,6 +201,7 @@ def _garrison_post(game: Game, f: Force, open_posts: list[Post]) -> str | None:
 
 BASES = ("WC", "HI", "AU")
 GARRISONS = ("LBA", "INF", "BN")  # the types that hold a threatened objective
+Kind = tuple[str, str, bool]  # a garrison's place, type and Australian flag: what move_problem reads of it
 
 
 class _MovementStep:
@@ -240,6 +241,14 @@ class _MovementStep:
             i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in based.items() if c.type in GARRISONS
         }
         self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
+        # The garrisons by kind, each with its place in `based`: forces of a kind find the same
+        # post, so the search asks only for the first of each kind that is free to move
+        # (garrison_order, kept until a garrison moves).
+        self.kinds: dict[Kind, list[tuple[int, Force, CounterClass]]] = {}
+        for position, (f, c) in enumerate(based.values()):
+            if c.type in GARRISONS:
+                self.kinds.setdefault((f.location, c.type, c.australian), []).append((position, f, c))
+        self.order: list[tuple[int, Kind, Force, CounterClass]] | None = None
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
         self.us_types = _us_types(game)
         # _open_posts's answer, from `posts_around` as the forces stood at the location clock
@@ -250,7 +259,7 @@ class _MovementStep:
         self.posts_areas: set[str] = set()
         # the garrison kinds that found none of `no_post_posts` open to them, with Japan's clock
         # and the wings in the bombing box then (see kinds_without_post)
-        self.no_post: set[tuple[str, str, bool]] = set()
+        self.no_post: set[Kind] = set()
         self.no_post_posts: dict[str, list[Post]] | None = None
         self.no_post_inputs = (0, 0)
 
@@ -284,7 +293,23 @@ class _MovementStep:
         self.posts_areas = {area for area, _ in threatened}
         return posts
 
-    def kinds_without_post(self, game: Game) -> set[tuple[str, str, bool]]:
+    def garrison_order(self, game: Game) -> list[tuple[int, Kind, Force, CounterClass]]:
+        """Each garrison kind's first force that is free to move, in the order of `based`, with
+        its place there. Kept until a garrison moves, in a game without optional rules (only
+        their events stop a force)."""
+        order = self.order
+        if order is None or game.state.variant is not None:
+            order = []
+            for kind, members in self.kinds.items():
+                for position, f, c in members:
+                    if not variants.cannot_move(game, f):
+                        order.append((position, kind, f, c))
+                        break
+            order.sort()  # (by place: no two the same)
+            self.order = order
+        return order
+
+    def kinds_without_post(self, game: Game) -> set[Kind]:
         """The garrison kinds (place, type, flag: all move_problem reads of an unmoved force)
         that found no open post, for the caller to add to: they find none while the posts
         stand (kept by open_posts while no force moved at a threatened objective, where the
@@ -325,6 +350,15 @@ class _MovementStep:
                 self.around = None  # forces elsewhere moved as well
         for f in moved:
             if f.id in self.based:
+                garrison = self.garrisons.get(f.id)
+                if garrison is not None:  # out of its kind's list
+                    kind = garrison[2]
+                    members = [m for m in self.kinds[kind] if m[1] is not f]
+                    if members:
+                        self.kinds[kind] = members
+                    else:
+                        del self.kinds[kind]
+                    self.order = None
                 for role in self.roles:
                     role.pop(f.id, None)
         if any([f.cls in self.holding for f in moved]):
@@ -355,50 +389,43 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
         from nimitz.engine.campaign import INVASION_LIMIT
 
         room = INVASION_LIMIT - state.invaded_this_turn
-        ready = sorted(
-            (f for f, c in based if f.location in ("WC", "HI") and c.is_ship),
-            key=lambda f: (-cls[f.cls].buy_cost, f.id),
-        )
-        if room > 0 and ready:
-            return Decision("invade", forces=tuple(f.id for f in ready[:room]))
+        if room > 0:  # (the box takes no more this turn after the first few)
+            ready = sorted(
+                (f for f, c in based if f.location in ("WC", "HI") and c.is_ship),
+                key=lambda f: (-cls[f.cls].buy_cost, f.id),
+            )
+            if ready:
+                return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     if step.around is None:
         step.around = _japan_around(game, objectives_held(state, game.data))
     target, threatened = step.around
     us_types = step.us_types
-    if target:  # the attack needs troops to hold what it takes
+    if target and step.landing:  # the attack needs troops to hold what it takes
         there = us_types(target)
         if there.get("INF", 0) + there.get("BN", 0) < 3:
             for f, _ in step.landing.values():
                 if move_problem(game, f, target) is None:
                     return Decision("move", forces=(f.id,), area=target)
     hawaii = us_types("HI")
-    # Forces of one kind, free to move, find the same post (move_problem reads nothing else of
-    # them): once one finds none, the rest of its kind are passed over.
-    passed_over: set[tuple[str, str, bool]] = set()
+    # Aircraft and troops at the bases reinforce threatened objectives. Forces of one kind, free
+    # to move, find the same post (move_problem reads nothing else of them): the first of each
+    # kind asks for them all, the kinds in the order of those forces.
     open_posts = None  # made when a force first needs them (often none at a base does)
-    no_post: set[tuple[str, str, bool]] = set()  # (made with them)
-    for f, c, kind in step.garrisons.values():  # aircraft and troops at the bases reinforce threatened objectives
-        if kind in passed_over:
-            continue
+    no_post: set[Kind] = set()  # (made with them)
+    for _, kind, f, c in step.garrison_order(game):
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
-            passed_over.add(kind)
             continue  # Hawaii must stay held (R21)
         if open_posts is None:
             open_posts = step.open_posts(game)
             no_post = step.kinds_without_post(game)
         if kind in no_post:
-            passed_over.add(kind)
             continue  # found none at an earlier request, and nothing it read has changed
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
-            passed_over.add(kind)
             continue  # every threatened objective has its three already
-        if variants.cannot_move(game, f):
-            continue  # (it goes nowhere; the rest of its kind may)
         post = _garrison_post(game, f, kind_posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
-        passed_over.add(kind)
         no_post.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in step.fleet.values():
