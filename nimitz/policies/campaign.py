@@ -341,14 +341,23 @@ class _MovementStep:
     def _moved(self, game: Game, count: int) -> None:
         """Take out the `count` forces that have moved since the last request."""
         forces = game.state.forces
-        sent = [forces[i] for i in self.sent]
-        if count == len(sent) and all([f.moved for f in sent]):  # (a list: no generator to resume)
-            moved = sent  # (the last answer was carried out: nothing else moved)
-        else:  # (someone else answered) the forces at the bases now moved, if they were all
-            moved = [f for f, _ in self.based.values() if f.moved]
+        moved: list[Force] | None = None
+        if count == len(self.sent):  # the last answer was carried out, if its forces moved...
+            moved = []
+            for i in self.sent:  # (loops, not comprehensions: a call each, at every request)
+                f = forces[i]
+                if not f.moved:
+                    moved = None
+                    break
+                moved.append(f)
+        if moved is None:  # ...else someone else answered: the forces at the bases now moved,
+            moved = [f for f, _ in self.based.values() if f.moved]  # if they were all
             if count != len(moved):
                 self.around = None  # forces elsewhere moved as well
+        holding = self.holding
         for f in moved:
+            if f.cls in holding:
+                self.around = None
             if f.id in self.based:
                 garrison = self.garrisons.get(f.id)
                 if garrison is not None:  # out of its kind's list
@@ -361,8 +370,6 @@ class _MovementStep:
                     self.order = None
                 for role in self.roles:
                     role.pop(f.id, None)
-        if any([f.cls in self.holding for f in moved]):
-            self.around = None
 
 
 def _movement(request: Request, game: Game) -> Decision:
