@@ -372,8 +372,9 @@ def movement(game: Game) -> Engine:
         if decision.kind == "end_movement":
             variants.end_of_movement(game)
             return
-        forces = [state.forces[i] for i in decision.forces]
-        for i in decision.forces:
+        forces = []
+        for i in decision.forces:  # (a loop, not a comprehension: a call less a move)
+            forces.append(state.forces[i])
             if i in movable:  # (a legal move names only movable forces)
                 movable.remove(i)
         state.mark_moved(forces)
@@ -439,7 +440,12 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
             already = _us_lba_at(game, dest)
             if dest == BOMBING_BASE:  # wings in the bombing box keep their airfield (facts 1.13, R55)
                 already += state.count(BOMBING, "US")
-            joining = sum(1 for g in moving if cls_of(game, g).type == "LBA") if moving else 1  # f is LBA
+            joining = 1  # f is LBA
+            if moving:  # (a loop: a generator's sum is resumed from C once a force)
+                joining = 0
+                for g in moving:
+                    if cls_of(game, g).type == "LBA":
+                        joining += 1
             if already + joining > area.airfield:
                 return f"{dest}'s airfield takes {area.airfield} US LBA (US Movement: airfield cap)"
     return None
@@ -477,12 +483,16 @@ def _movement_asking(game: Game) -> Callable[[list[str]], Request]:
             return
         if not d.forces:
             raise IllegalDecision("name the forces to move")
-        if len(set(d.forces)) != len(d.forces):
+        if len(d.forces) > 1 and len(set(d.forces)) != len(d.forces):
             raise IllegalDecision("a force is named twice")
-        unknown = [i for i in d.forces if i not in state.forces]
-        if unknown:
-            raise IllegalDecision(f"no such force: {', '.join(unknown)}")
-        forces = [state.forces[i] for i in d.forces]
+        # (loops, not comprehensions: a call each, and most decisions name one force)
+        forces = []
+        for i in d.forces:
+            f = state.forces.get(i)
+            if f is None:
+                unknown = [i for i in d.forces if i not in state.forces]
+                raise IllegalDecision(f"no such force: {', '.join(unknown)}")
+            forces.append(f)
         if d.kind == "move":
             for f in forces:
                 problem = move_problem(game, f, d.area, forces)
