@@ -140,7 +140,8 @@ def resupply(game: Game) -> Engine:
     ]
     ask = _resupply_asking(game)
     while True:
-        damaged = [f for f in damaged if f.damaged]
+        if damaged:  # (mostly none: no comprehension's call then)
+            damaged = [f for f in damaged if f.damaged]
         decision = yield ask(damaged)
         if decision.kind == "end_resupply":
             return
