@@ -380,7 +380,7 @@ def movement(game: Game) -> Engine:
                 movable.remove(i)
         state.mark_moved(forces)
         if decision.kind == "move":
-            cls = game.sheet.cls
+            cls = game.data.years[state.year].cls  # (game.sheet, without the property's call)
             for f in forces:
                 f.location = decision.area
                 if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
@@ -409,7 +409,8 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
     # (asked again and again by the sensible player's search: lookups inlined)
     state = game.state
     areas = game.data.map.area
-    c = game.data.years[state.year].cls[f.cls]
+    year_cls = game.data.years[state.year].cls
+    c = year_cls[f.cls]
     if f.side != "US":
         return f"{f.name} is Japanese"
     # (only an optional rule's event stops a force: a game without their state skips the call)
@@ -445,7 +446,7 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
             if moving:  # (a loop: a generator's sum is resumed from C once a force)
                 joining = 0
                 for g in moving:
-                    if cls_of(game, g).type == "LBA":
+                    if year_cls[g.cls].type == "LBA":
                         joining += 1
             if already + joining > area.airfield:
                 return f"{dest}'s airfield takes {area.airfield} US LBA (US Movement: airfield cap)"

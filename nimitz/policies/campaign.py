@@ -381,7 +381,7 @@ def _movement(request: Request, game: Game) -> Decision:
 
 def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     state = game.state
-    sheet = game.sheet
+    sheet = game.data.years[state.year]  # (game.sheet, without the property's call)
     cls = sheet.cls
     based = step.based.values()  # every move below but the B-29s' starts at a base
     if step.subs:  # spare submarines raid Japan's reinforcements (-3 each)
