@@ -9,7 +9,6 @@ from nimitz.model.state import CampaignState, Force
 
 _NOBODY: frozenset[str] = frozenset()
 _US_ONLY = frozenset({"US"})
-_SIDES = ("US", "JA")
 
 
 def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
@@ -58,13 +57,7 @@ class _Control:
         for area in areas:
             if area not in on_map:
                 continue  # the pools and boxes off the map hold nothing ashore
-            here: set[str] = set()
-            for side in _SIDES:
-                for f in state.at(area, side):
-                    # (the class first: most forces are ships, which need no second look)
-                    if f.cls in holding and not f.embarked:
-                        here.add(side)
-                        break
+            here = state.sides_ashore(area, holding)
             if here != sides.get(area, _NOBODY):
                 changed[area] = frozenset(here)
         if not changed and not first:
