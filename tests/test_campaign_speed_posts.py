@@ -1,8 +1,7 @@
 """The sensible player keeps a movement step's open garrison posts between requests
-(policies/campaign.py: _MovementStep.open_posts) while the threats stand and no force arrived
-at or left a threatened objective, and the garrison kinds that found none of them open
-(kinds_without_post). Kept or worked out afresh, they must agree after every move, whoever
-made it."""
+(policies/campaign.py: _MovementStep.garrison_posts) while the threats stand and no force
+arrived at or left a threatened objective, and the garrison kinds that found none of them
+open. Kept or worked out afresh, they must agree after every move, whoever made it."""
 
 from __future__ import annotations
 
@@ -29,10 +28,11 @@ def test_the_kept_open_posts_are_those_counted_afresh(year):
                 step = game.state.kept()[_MovementStep.KEY]
                 if step.around is not None:
                     fresh = _open_posts(game, step.us_types, step.around[1])
-                    assert step.open_posts(game) == fresh
+                    posts, no_post = step.garrison_posts(game)
+                    assert posts == fresh
                     checked += 1
                     for f, c, kind in step.garrisons.values():
-                        if kind in step.kinds_without_post(game):
+                        if kind in no_post:
                             posts = [post[3] for post in fresh["LBA" if c.type == "LBA" else "troops"]]
                             assert [a for a in posts if a != f.location and move_problem(game, f, a) is None] == []
                             without_post += 1

@@ -251,47 +251,55 @@ class _MovementStep:
         self.order: list[tuple[int, Kind, Force, CounterClass]] | None = None
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
         self.us_types = _us_types(game)
-        # _open_posts's answer, from `posts_around` as the forces stood at the location clock
-        # `posts_clock`, and the areas it counted forces in
+        # _open_posts's answer for `posts_around`, the areas it counted forces in, and the
+        # garrison kinds that found none of those posts open to them, with Japan's clock then;
+        # all as the forces stood at the location clock `clock` (see garrison_posts)
         self.posts: dict[str, list[Post]] | None = None
         self.posts_around: tuple[str | None, list[tuple[str, int]]] | None = None
-        self.posts_clock = 0
         self.posts_areas: set[str] = set()
-        # the garrison kinds that found none of `no_post_posts` open to them, with Japan's clock
-        # and the wings in the bombing box then (see kinds_without_post)
         self.no_post: set[Kind] = set()
-        self.no_post_posts: dict[str, list[Post]] | None = None
-        self.no_post_inputs = (0, 0)
+        self.no_post_japan = state.side_clock("JA")
+        self.clock = state.clock()
 
-    def open_posts(self, game: Game) -> dict[str, list[Post]]:
-        """_open_posts for the threats `around`: kept while they stand and no force arrived at,
-        left, embarked or landed at a threatened objective (the only places it counts forces
-        at; the location clock says where forces moved. The step lives in the location index's
-        `kept`, so a new index, whose clock starts again, starts a new step.) Checked against
-        a fresh count after every move in tests/test_campaign_speed_posts.py.) Counted again
-        to the same posts, the kept ones stay (and so does kinds_without_post's memo)."""
+    def garrison_posts(self, game: Game) -> tuple[dict[str, list[Post]], set[Kind]]:
+        """The open posts (_open_posts for the threats `around`) and the garrison kinds (place,
+        type, flag: all move_problem reads of an unmoved force) that found none of them open,
+        for the caller to add to.
+
+        The posts are kept while the threats stand and no force arrived at, left, embarked or
+        landed at a threatened objective (the only places they count forces at); counted again
+        to the same posts, the kept ones stay. The kinds find none while the posts stand (where
+        their airfields are counted), Japan's forces stay put (infantry may not leave an area
+        that holds them) and no wing entered or left the bombing box (whose wings keep MA's
+        airfield); the step's LBA bases are fixed. (The location clock says where forces moved;
+        the step lives in the location index's `kept`, so a new index, whose clock starts
+        again, starts a new step.) Both are checked against a fresh count after every move in
+        tests/test_campaign_speed_posts.py."""
         state = game.state
         around = self.around
         assert around is not None
+        self.clock, touched = state.touched_since(self.clock)
         posts = self.posts
-        if posts is not None and self.posts_around is around:
-            clock, touched = state.touched_since(self.posts_clock)
-            areas = self.posts_areas
-            for area in touched:
-                if area in areas:
-                    break
-            else:
-                self.posts_clock = clock
-                return posts
-        else:
-            clock = state.clock()
-        threatened = around[1]
-        counted = _open_posts(game, self.us_types, threatened)
-        if counted != posts:
-            posts = self.posts = counted
-        self.posts_around, self.posts_clock = around, clock
-        self.posts_areas = {area for area, _ in threatened}
-        return posts
+        stale = posts is None or self.posts_around is not around
+        areas = self.posts_areas
+        for area in touched:
+            if area in areas:
+                stale = True
+            elif area == BOMBING:
+                self.no_post = set()
+        if stale:
+            threatened = around[1]
+            counted = _open_posts(game, self.us_types, threatened)
+            if counted != posts:
+                posts = self.posts = counted
+                self.no_post = set()
+            self.posts_around = around
+            self.posts_areas = {area for area, _ in threatened}
+        japan = state.side_clock("JA")
+        if japan != self.no_post_japan:
+            self.no_post, self.no_post_japan = set(), japan
+        assert posts is not None
+        return posts, self.no_post
 
     def garrison_order(self, game: Game) -> list[tuple[int, Kind, Force, CounterClass]]:
         """Each garrison kind's first force that is free to move, in the order of `based`, with
@@ -308,20 +316,6 @@ class _MovementStep:
             order.sort()  # (by place: no two the same)
             self.order = order
         return order
-
-    def kinds_without_post(self, game: Game) -> set[Kind]:
-        """The garrison kinds (place, type, flag: all move_problem reads of an unmoved force)
-        that found no open post, for the caller to add to: they find none while the posts
-        stand (kept by open_posts while no force moved at a threatened objective, where the
-        posts' airfields are counted), Japan's forces stay put (infantry may not leave an area
-        that holds them) and no wing entered the bombing box (whose wings keep MA's airfield).
-        The step's LBA bases are fixed. Checked after every move in
-        tests/test_campaign_speed_posts.py."""
-        state = game.state
-        inputs = (state.side_clock("JA"), state.count(BOMBING, "US"))
-        if self.no_post_posts is not self.posts or self.no_post_inputs != inputs:
-            self.no_post, self.no_post_posts, self.no_post_inputs = set(), self.posts, inputs
-        return self.no_post
 
     @classmethod
     def of(cls, request: Request, game: Game) -> _MovementStep:
@@ -423,8 +417,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
             continue  # Hawaii must stay held (R21)
         if open_posts is None:
-            open_posts = step.open_posts(game)
-            no_post = step.kinds_without_post(game)
+            open_posts, no_post = step.garrison_posts(game)
         if kind in no_post:
             continue  # found none at an earlier request, and nothing it read has changed
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
