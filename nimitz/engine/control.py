@@ -20,13 +20,16 @@ def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[F
 def holding_classes(state: CampaignState, data: GameData) -> frozenset[str]:
     """The ids of the year's classes that hold areas ashore: INF, battalions and LBA. (The
     question is asked of every force wherever control is counted: a set beats the class's
-    property. Kept with the state: a year's classes never change.)"""
-    key = ("holding classes", data.fingerprint, state.year)
-    kept = state.kept()
-    holding = kept.get(key)
+    property. Kept for the data's fingerprint and the year: a year's classes never change, and
+    a lab plays thousands of campaigns of the same few years.)"""
+    key = (data.fingerprint, state.year)
+    holding = _HOLDING_CLASSES.get(key)
     if holding is None:
-        holding = kept[key] = frozenset(i for i, c in data.year(state.year).cls.items() if c.ashore_type)
+        holding = _HOLDING_CLASSES[key] = frozenset(i for i, c in data.year(state.year).cls.items() if c.ashore_type)
     return holding
+
+
+_HOLDING_CLASSES: dict[tuple[str, int], frozenset[str]] = {}  # (data fingerprint, year) -> class ids
 
 
 class _Control:

@@ -10,6 +10,7 @@ import copy
 from bisect import bisect_left
 from collections.abc import Callable, Container, Hashable, Iterable
 from functools import partial
+from itertools import islice
 from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, TypeVar
@@ -280,12 +281,11 @@ class LocationIndex:
 
     def catch_up(self) -> None:
         """Index the forces added since (each touches its location, as an arrival)."""
-        values = list(self.forces.values())
         buckets, places, sides = self.buckets, self.places, self.sides
         touched, summaries, side_clock = self.touched, self.summaries, self.side_clock
         clock = self.clock
-        for order in range(self.size, len(values)):
-            f = values[order]
+        # (the forces past those indexed: a new battalion or two, but all of them at first)
+        for order, f in enumerate(islice(self.forces.values(), self.size, None), self.size):
             _SET_INDEX(f, self)  # (not through Force.__setattr__: nothing to tell)
             _SET_ORDER(f, order)
             location = f.location
@@ -305,7 +305,7 @@ class LocationIndex:
             for location in touched[self.clock :]:
                 summaries.pop(location, None)
         self.clock = clock
-        self.size = len(values)
+        self.size = len(self.forces)
 
     def move_all(self, location: str, side: str, dest: str) -> None:
         """Every force of `side` at `location` moved to `dest` (another place), as if moved one
