@@ -230,24 +230,34 @@ class _MovementStep:
         self.based = based
         # Those each search of _next_move goes through, so that it passes over no others: the
         # submarines, the infantry away from Hawaii (to hold the target), the infantry and ships
-        # (the fleet), the aircraft on the West Coast (flown on to Hawaii)...
-        self.subs = {i: fc for i, fc in based.items() if fc[1].type == "SS"}
-        self.landing = {i: fc for i, fc in based.items() if fc[1].type == "INF" and fc[0].location != "HI"}
-        self.fleet = {i: fc for i, fc in based.items() if fc[1].type == "INF" or fc[1].type in SHIP_TYPES}
-        self.ferried = {i: fc for i, fc in based.items() if fc[1].type == "LBA" and fc[0].location == "WC"}
-        # ...and those that may garrison a threatened objective, each with its kind: its place,
-        # type and flag (what move_problem reads of it)
-        self.garrisons = {
-            i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in based.items() if c.type in GARRISONS
-        }
-        self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
-        # The garrisons by kind, each with its place in `based`: forces of a kind find the same
-        # post, so the search asks only for the first of each kind that is free to move
-        # (garrison_order, kept until a garrison moves).
+        # (the fleet), the aircraft on the West Coast (flown on to Hawaii), and those that may
+        # garrison a threatened objective, each with its kind: its place, type and flag (what
+        # move_problem reads of it). The garrisons are also filed by kind, each with its place
+        # in `based`: forces of a kind find the same post, so the search asks only for the first
+        # of each kind that is free to move (garrison_order, kept until a garrison moves).
+        # (Sorted out in one loop: a comprehension for each would go through them all again.)
+        self.subs: dict[str, tuple[Force, CounterClass]] = {}
+        self.landing: dict[str, tuple[Force, CounterClass]] = {}
+        self.fleet: dict[str, tuple[Force, CounterClass]] = {}
+        self.ferried: dict[str, tuple[Force, CounterClass]] = {}
+        self.garrisons: dict[str, tuple[Force, CounterClass, Kind]] = {}
         self.kinds: dict[Kind, list[tuple[int, Force, CounterClass]]] = {}
-        for position, (f, c) in enumerate(based.values()):
-            if c.type in GARRISONS:
-                self.kinds.setdefault((f.location, c.type, c.australian), []).append((position, f, c))
+        for position, (i, fc) in enumerate(based.items()):
+            f, c = fc
+            t = c.type
+            if t == "SS":
+                self.subs[i] = fc
+            if t == "INF" and f.location != "HI":
+                self.landing[i] = fc
+            if t == "INF" or t in SHIP_TYPES:
+                self.fleet[i] = fc
+            if t == "LBA" and f.location == "WC":
+                self.ferried[i] = fc
+            if t in GARRISONS:
+                kind = (f.location, t, c.australian)
+                self.garrisons[i] = (f, c, kind)
+                self.kinds.setdefault(kind, []).append((position, f, c))
+        self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
         self.order: list[tuple[int, Kind, Force, CounterClass]] | None = None
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
         self.us_types = _us_types(game)
