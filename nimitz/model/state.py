@@ -202,7 +202,6 @@ class Force:
                 # the place left or embarked at is touched...
                 old, side, touched, summaries = self.location, self.side, index.touched, index.summaries
                 touched.append(old)
-                clock = index.clock = index.clock + 1
                 summaries.pop(old, None)
                 if name == "location":  # the force is filed under its new place
                     # (found by its place in `forces` in the bucket's list of places: a
@@ -222,9 +221,8 @@ class Force:
                         there.insert(i, order)
                         buckets[reached].insert(i, self)
                     touched.append(value)  # ...and the place reached
-                    clock = index.clock = clock + 1
                     summaries.pop(value, None)
-                index.side_clock[side] = clock
+                index.side_clock[side] = len(touched)  # (the clock)
         try:  # (the slot's own setter: cheaper than object.__setattr__, which looks it up by name)
             _SLOT_SETTERS[name](self, value)
         except KeyError:  # not a field: object.__setattr__ says why
@@ -260,9 +258,10 @@ class LocationIndex:
     `summaries` caches values computed from the forces at one location, by location and then by
     computation: a location's are dropped when a force arrives, leaves, embarks or lands there,
     so a move recomputes only the two places it touches.
-    `touched` lists the locations changed, in order (the clock is its length), and `side_clock`
-    the clock of each side's last change, so a cache can be brought up to date or found still
-    true. `kept` holds values with the inputs they were computed from, for the caller to check."""
+    `touched` lists the locations changed, in order (its length is the index's clock: no
+    counter kept beside it), and `side_clock` the clock of each side's last change, so a cache
+    can be brought up to date or found still true. `kept` holds values with the inputs they
+    were computed from, for the caller to check."""
 
     def __init__(self, forces: dict[str, Force]):
         self.forces = forces
@@ -272,7 +271,6 @@ class LocationIndex:
         self.buckets: dict[tuple[str, str], list[Force]] = {}
         self.places: dict[tuple[str, str], list[int]] = {}  # the same forces' `_order`s
         self.sides: list[str] = []  # the sides met, in order ("US" and "JA")
-        self.clock = 0
         self.touched: list[str] = []
         self.side_clock: dict[str, int] = {}
         self.summaries: dict[str, dict[Hashable, Any]] = {}  # location -> key -> value
@@ -283,7 +281,7 @@ class LocationIndex:
         """Index the forces added since (each touches its location, as an arrival)."""
         buckets, places, sides = self.buckets, self.places, self.sides
         touched, summaries, side_clock = self.touched, self.summaries, self.side_clock
-        clock = self.clock
+        clock = start = len(touched)
         # (the forces past those indexed: a new battalion or two, but all of them at first)
         for order, f in enumerate(islice(self.forces.values(), self.size, None), self.size):
             _SET_INDEX(f, self)  # (not through Force.__setattr__: nothing to tell)
@@ -302,9 +300,8 @@ class LocationIndex:
             clock += 1
             side_clock[side] = clock
         if summaries:  # (none yet when the index is made)
-            for location in touched[self.clock :]:
+            for location in touched[start:]:
                 summaries.pop(location, None)
-        self.clock = clock
         self.size = len(self.forces)
 
     def move_all(self, location: str, side: str, dest: str) -> None:
@@ -325,7 +322,7 @@ class LocationIndex:
         else:
             self.places[reached], self.buckets[reached] = orders, moving
         self.touched += (location, dest)
-        self.clock = self.side_clock[side] = self.clock + 2
+        self.side_clock[side] = len(self.touched)
         self.summaries.pop(location, None)
         self.summaries.pop(dest, None)
 
@@ -399,11 +396,12 @@ class CampaignState:
         """(the clock now, the locations where a force arrived, left, embarked or landed since
         `clock`, maybe repeated). Clock 0 is before the state's forces were set out."""
         index = self._current_index()
-        return index.clock, index.touched[clock:]
+        touched = index.touched
+        return len(touched), touched[clock:]
 
     def clock(self) -> int:
         """The location index's clock now: what touched_since(clock) will report changes after."""
-        return self._current_index().clock
+        return len(self._current_index().touched)
 
     def side_clock(self, side: str) -> int:
         """The clock of the last time one of the side's forces moved, embarked or landed: while
