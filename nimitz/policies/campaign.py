@@ -65,12 +65,14 @@ def _resupply(request: Request, game: Game) -> Decision:
     ranks = _buy_ranks(game)
     for o in request.options:
         decision = o.decision
-        if decision.kind == "repair":
-            if cheapest is None or o.cost < cheapest.cost:
-                cheapest = o
-        elif decision.kind == "buy" and o.cost <= spare:
-            fid = decision.forces[0]
-            buys.append((ranks[fid], o.cost, fid, o))
+        kind = decision.kind
+        if kind == "buy":  # (the commonest option first)
+            cost = o.cost
+            if cost <= spare:
+                fid = decision.forces[0]
+                buys.append((ranks[fid], cost, fid, o))
+        elif kind == "repair" and (cheapest is None or o.cost < cheapest.cost):
+            cheapest = o
     if cheapest is not None and cheapest.cost <= spare:
         return cheapest.decision
     if info["scouting_points"] < 2 and spare >= 1:
