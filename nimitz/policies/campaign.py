@@ -315,8 +315,10 @@ class _MovementStep:
 
     def garrison_order(self, game: Game) -> list[tuple[int, Kind, Force, CounterClass]]:
         """Each garrison kind's first force that is free to move, in the order of `based`, with
-        its place there. Kept until a garrison moves, in a game without optional rules (only
-        their events stop a force)."""
+        its place there: the search goes through these alone, as going through every garrison
+        would find (the kind's tests come out the same for each of its forces, and one that
+        cannot move was passed over, the next of its kind asked). Kept until a garrison moves,
+        in a game without optional rules (only their events stop a force)."""
         order = self.order
         if order is None or game.state.variant is not None:
             order = []
