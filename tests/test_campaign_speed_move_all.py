@@ -35,3 +35,14 @@ def test_move_all_files_the_forces_as_moving_each_does(data):
         assert one_by_one.clock() > before
     at_once.move_all("HI", "US", "WC")  # nobody left there: nothing happens
     assert _index_view(at_once) == _index_view(one_by_one)
+    # a place its forces left one by one keeps empty lists: moving none from it, then one
+    # force back in, files that force as moving it alone does
+    empty = next(a for a in data.map.area if a != "WC" and not one_by_one.at(a, "US"))
+    for state in (at_once, one_by_one):
+        passing = state.at("P3", "US")[0]
+        passing.location = empty
+        passing.location = "P3"  # the place's lists are empty now
+        state.move_all(empty, "US", "WC")
+        passing.location = empty
+    assert _index_view(at_once) == _index_view(one_by_one)
+    assert [f.id for f in at_once.at(empty, "US")] == [f.id for f in one_by_one.at(empty, "US")] != []

@@ -308,10 +308,9 @@ class LocationIndex:
         """Every force of `side` at `location` moved to `dest` (another place), as if moved one
         by one (Force.__setattr__), but filed in one go: both places touched once."""
         key = (location, side)
-        moving = self.buckets.pop(key, None)
-        if not moving:
+        moving, orders = self.buckets.pop(key, None), self.places.pop(key, None)  # (both, or neither)
+        if not moving or orders is None:  # (a place emptied by earlier moves keeps empty lists)
             return
-        orders = self.places.pop(key)
         for f in moving:
             _SET_LOCATION(f, dest)
         reached = (dest, side)
