@@ -77,7 +77,8 @@ def play_turn(game: Game, start: str = "") -> Engine:
         state.turn += 1
         state.step = "turn"
         state.unmark_moved()
-        game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+        if not game.skips("event"):  # (a lab game: not even its text)
+            game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
         variants.turn_start(game)
         fog.refresh(game)
     steps = list(TURN_STEPS)
@@ -125,27 +126,30 @@ def resupply(game: Game) -> Engine:
     extra = state.rules.extra_supply  # the difficulty's handicap, on top of the year's supply
     state.sp += game.sheet.us_supply + extra
     state.scouting_points = 0
-    game.log(
-        "event",
-        "US",
-        f"US Resupply: +{game.sheet.us_supply} SP"
-        + (f" +{extra} (difficulty handicap)" if extra else "")
-        + f", {state.sp} SP to spend",
-    )
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log(
+            "event",
+            "US",
+            f"US Resupply: +{game.sheet.us_supply} SP"
+            + (f" +{extra} (difficulty handicap)" if extra else "")
+            + f", {state.sp} SP to spend",
+        )
     # Resupply damages nothing and moves no force in play: the damaged ones only get fewer.
     damaged = [  # (damaged first: the rarest)
         f for f in state.forces.values() if f.damaged and f.side == "US" and f.location not in (DESTROYED, US_POOL)
     ]
     ask = _resupply_asking(game)
     while True:
-        damaged = [f for f in damaged if f.damaged]
+        if damaged:  # (mostly none: no comprehension's call then)
+            damaged = [f for f in damaged if f.damaged]
         decision = yield ask(damaged)
         if decision.kind == "end_resupply":
             return
         if decision.kind == "buy_scouting":
             state.sp -= decision.count
             state.scouting_points += decision.count
-            game.log("event", "US", f"Bought {decision.count} scouting point(s); {state.sp} SP left")
+            if not game.skips("event"):  # (a lab game: not even its text)
+                game.log("event", "US", f"Bought {decision.count} scouting point(s); {state.sp} SP left")
             continue
         f = state.forces[decision.forces[0]]
         c = cls_of(game, f)
@@ -159,7 +163,8 @@ def resupply(game: Game) -> Engine:
         else:
             state.sp -= c.repair_cost
             f.damaged = False
-            game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
+            if not game.skips("event"):  # (a lab game: not even its text)
+                game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
 def resupply_request(game: Game, damaged: list[Force]) -> Request:
@@ -210,9 +215,10 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
                     f"repairing {f.name} costs {c.repair_cost} SP, {state.sp} left", "US Resupply: half cost, minimum 1"
                 )
 
-    def purchases(pool: list[Force]) -> list[Option]:
-        """A purchase for each force in the pool, in its order."""
+    def purchases(pool: list[Force]) -> tuple[list[Option], int]:
+        """A purchase for each force in the pool, in its order, and the dearest's cost."""
         out = []
+        dearest = 0
         for f in pool:
             option = made.get(f.id)
             if option is None:
@@ -221,7 +227,9 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
                     Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
                 )
             out.append(option)
-        return out
+            if option.cost > dearest:
+                dearest = option.cost
+        return out, dearest
 
     # the pool's purchases, kept by the state until a force joins or leaves the pool
     purchases_key = ("resupply: purchases", game.data.fingerprint, state.year)
@@ -229,7 +237,11 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
     def request(damaged: list[Force]) -> Request:
         sp = state.sp
         options = [_END_RESUPPLY]
-        options += [o for o in state.summary(US_POOL, purchases_key, purchases, "US") if o.cost <= sp]
+        offered, dearest = state.summary(US_POOL, purchases_key, purchases, "US")
+        if dearest <= sp:  # (mostly: every purchase is affordable, none need be looked at)
+            options += offered
+        else:
+            options += [o for o in offered if o.cost <= sp]
         for f in damaged:
             c = cls[f.cls]
             if c.repair_cost <= sp:
@@ -270,7 +282,7 @@ def scouting(game: Game) -> Engine:
     state.scout_held = []
     bot = game.japan.orders(state, game.data, game.dice, game.keeps_journal)
     markers = bot.place_moved_markers()
-    if markers["lone"] or markers["pinned"]:
+    if (markers["lone"] or markers["pinned"]) and not game.skips("bot"):  # (a lab game: not even its text)
         game.log(
             "bot",
             "JA",
@@ -361,13 +373,14 @@ def movement(game: Game) -> Engine:
         if decision.kind == "end_movement":
             variants.end_of_movement(game)
             return
-        forces = [state.forces[i] for i in decision.forces]
-        for i in decision.forces:
+        forces = []
+        for i in decision.forces:  # (a loop, not a comprehension: a call less a move)
+            forces.append(state.forces[i])
             if i in movable:  # (a legal move names only movable forces)
                 movable.remove(i)
         state.mark_moved(forces)
         if decision.kind == "move":
-            cls = game.sheet.cls
+            cls = game.data.years[state.year].cls  # (game.sheet, without the property's call)
             for f in forces:
                 f.location = decision.area
                 if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
@@ -396,7 +409,8 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
     # (asked again and again by the sensible player's search: lookups inlined)
     state = game.state
     areas = game.data.map.area
-    c = game.data.years[state.year].cls[f.cls]
+    year_cls = game.data.years[state.year].cls
+    c = year_cls[f.cls]
     if f.side != "US":
         return f"{f.name} is Japanese"
     # (only an optional rule's event stops a force: a game without their state skips the call)
@@ -428,7 +442,12 @@ def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = N
             already = _us_lba_at(game, dest)
             if dest == BOMBING_BASE:  # wings in the bombing box keep their airfield (facts 1.13, R55)
                 already += state.count(BOMBING, "US")
-            joining = sum(1 for g in moving if cls_of(game, g).type == "LBA") if moving else 1  # f is LBA
+            joining = 1  # f is LBA
+            if moving:  # (a loop: a generator's sum is resumed from C once a force)
+                joining = 0
+                for g in moving:
+                    if year_cls[g.cls].type == "LBA":
+                        joining += 1
             if already + joining > area.airfield:
                 return f"{dest}'s airfield takes {area.airfield} US LBA (US Movement: airfield cap)"
     return None
@@ -466,12 +485,16 @@ def _movement_asking(game: Game) -> Callable[[list[str]], Request]:
             return
         if not d.forces:
             raise IllegalDecision("name the forces to move")
-        if len(set(d.forces)) != len(d.forces):
+        if len(d.forces) > 1 and len(set(d.forces)) != len(d.forces):
             raise IllegalDecision("a force is named twice")
-        unknown = [i for i in d.forces if i not in state.forces]
-        if unknown:
-            raise IllegalDecision(f"no such force: {', '.join(unknown)}")
-        forces = [state.forces[i] for i in d.forces]
+        # (loops, not comprehensions: a call each, and most decisions name one force)
+        forces = []
+        for i in d.forces:
+            f = state.forces.get(i)
+            if f is None:
+                unknown = [i for i in d.forces if i not in state.forces]
+                raise IllegalDecision(f"no such force: {', '.join(unknown)}")
+            forces.append(f)
         if d.kind == "move":
             for f in forces:
                 problem = move_problem(game, f, d.area, forces)
@@ -539,7 +562,7 @@ def ja_orders(game: Game) -> Engine:
     if game.sheet.special.strategic_bombing:
         yield from strategic_bombing(game)
     bot = game.japan.orders(state, game.data, game.dice, game.keeps_journal)
-    if game.sheet.special.no_ja_orders_in:
+    if game.sheet.special.no_ja_orders_in and not game.skips("event"):  # (a lab game: not even its text)
         game.log("event", "JA", "No orders in " + ", ".join(game.sheet.special.no_ja_orders_in) + f" in {state.year}")
 
     def on_plan(plan: list[tuple[str, int]]) -> None:
@@ -678,9 +701,10 @@ def land_embarked(game: Game) -> None:
             enemy = "JA" if f.side == "US" else "US"
             if not game.state.count(f.location, enemy):
                 f.embarked = False
-                landed.append(f"{f.name} ({f.side}) at {f.location}")
-    if landed:
-        game.log("event", "", "Landed from transports: " + ", ".join(landed) + " (R17)")
+                landed.append(f)
+    if landed and not game.skips("event"):  # (a lab game: not even its text)
+        text = ", ".join([f"{f.name} ({f.side}) at {f.location}" for f in landed])
+        game.log("event", "", "Landed from transports: " + text + " (R17)")
 
 
 # --- after the battles -----------------------------------------------------------------------
@@ -705,9 +729,7 @@ def return_to_port(game: Game) -> None:
     state.step = "return_to_port"
     boxes = list(game.sheet.port_boxes)
     for i, box in enumerate(boxes):
-        dest = "HI" if i == 0 else boxes[i - 1]
-        for f in state.at(box, "US"):
-            f.location = dest
+        state.move_all(box, "US", "HI" if i == 0 else boxes[i - 1])
     last = boxes[-1]
     sent = []
     cls = game.sheet.cls
@@ -722,8 +744,10 @@ def return_to_port(game: Game) -> None:
         dest = "AU" if c.australian else last
         if f.location != dest:
             f.location = dest
-            sent.append(f"{f.name}->{dest}")
-    game.log("event", "US", "Return to port: " + (", ".join(sent) or "no ships to return") + " (R19)")
+            sent.append(f)
+    if not game.skips("event"):  # (a lab game: not even its text)
+        text = ", ".join([f"{f.name}->{f.location}" for f in sent]) or "no ships to return"
+        game.log("event", "US", "Return to port: " + text + " (R19)")
 
 
 def supply_check(game: Game) -> None:
@@ -739,7 +763,8 @@ def supply_check(game: Game) -> None:
         for f in state.at(code, "US"):
             if f.cls in holding:
                 hits.append(damage(game, f, f"out of supply in {code}"))
-    game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log("event", "US", "Supply check: " + ("; ".join(hits) or "every US area is in supply") + " (R20)")
 
 
 def defeat_check(game: Game) -> None:
@@ -749,12 +774,13 @@ def defeat_check(game: Game) -> None:
     state.step = "defeat_check"
     held = objectives_held(state, game.data)
     state.held_history.append(len(held))
-    game.log(
-        "event",
-        "US",
-        f"Objectives held at the end of turn {state.turn}: {len(held)} ({', '.join(held) or 'none'})",
-        {"held": held},
-    )
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log(
+            "event",
+            "US",
+            f"Objectives held at the end of turn {state.turn}: {len(held)} ({', '.join(held) or 'none'})",
+            {"held": held},
+        )
     sheet = game.sheet
     if "HI" not in held:
         end_campaign(game, "Defeat: Hawaii lost", len(held))

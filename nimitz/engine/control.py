@@ -9,7 +9,6 @@ from nimitz.model.state import CampaignState, Force
 
 _NOBODY: frozenset[str] = frozenset()
 _US_ONLY = frozenset({"US"})
-_SIDES = ("US", "JA")
 
 
 def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[Force]:
@@ -21,13 +20,16 @@ def ashore(state: CampaignState, data: GameData, area: str, side: str) -> list[F
 def holding_classes(state: CampaignState, data: GameData) -> frozenset[str]:
     """The ids of the year's classes that hold areas ashore: INF, battalions and LBA. (The
     question is asked of every force wherever control is counted: a set beats the class's
-    property. Kept with the state: a year's classes never change.)"""
-    key = ("holding classes", data.fingerprint, state.year)
-    kept = state.kept()
-    holding = kept.get(key)
+    property. Kept for the data's fingerprint and the year: a year's classes never change, and
+    a lab plays thousands of campaigns of the same few years.)"""
+    key = (data.fingerprint, state.year)
+    holding = _HOLDING_CLASSES.get(key)
     if holding is None:
-        holding = kept[key] = frozenset(i for i, c in data.year(state.year).cls.items() if c.ashore_type)
+        holding = _HOLDING_CLASSES[key] = frozenset(i for i, c in data.year(state.year).cls.items() if c.ashore_type)
     return holding
+
+
+_HOLDING_CLASSES: dict[tuple[str, int], frozenset[str]] = {}  # (data fingerprint, year) -> class ids
 
 
 class _Control:
@@ -58,13 +60,7 @@ class _Control:
         for area in areas:
             if area not in on_map:
                 continue  # the pools and boxes off the map hold nothing ashore
-            here: set[str] = set()
-            for side in _SIDES:
-                for f in state.at(area, side):
-                    # (the class first: most forces are ships, which need no second look)
-                    if f.cls in holding and not f.embarked:
-                        here.add(side)
-                        break
+            here = state.sides_ashore(area, holding)
             if here != sides.get(area, _NOBODY):
                 changed[area] = frozenset(here)
         if not changed and not first:

@@ -66,7 +66,7 @@ def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: s
     cls = sheet.battalion_class[side]
     fid = f"{side}:Battalion {state.next_battalion}"
     state.next_battalion += 1
-    force = Force(id=fid, side=side, name=fid.split(":", 1)[1], cls=cls.id, location=location)
+    force = Force(fid, side, fid.split(":", 1)[1], cls.id, location)  # (positional: the quickest call)
     state.forces[fid] = force
     return force
 
@@ -102,7 +102,7 @@ def new_campaign(
             for name in names:
                 cls = sheet.unit_class[(side, name)]
                 fid = f"{side}:{name}"
-                state.forces[fid] = Force(id=fid, side=side, name=name, cls=cls.id, location=location)
+                state.forces[fid] = Force(fid, side, name, cls.id, location)  # (positional: the quickest call)
         for place, count in sheet.battalions.get(side, {}).items():
             location = pool_of(side) if place == REINFORCEMENT_POOL else place
             for _ in range(count):
@@ -111,7 +111,9 @@ def new_campaign(
 
     state.held_at_start = len(objectives_held(state, data))
     stack_dice = SeededDice(state.dice)
+    members: dict[str, list[str]] = {stack: [] for stack in STACKS}  # the pool's forces by stack, in order
+    for f in state.at(JA_POOL):
+        members[stack_of(sheet.cls[f.cls].type)].append(f.id)
     for stack in STACKS:
-        members = [f.id for f in state.at(JA_POOL) if stack_of(sheet.cls[f.cls].type) == stack]
-        state.ja_stacks[stack] = shuffled(stack_dice, members, f"shuffle the JA {stack} stack")
+        state.ja_stacks[stack] = shuffled(stack_dice, members[stack], f"shuffle the JA {stack} stack")
     return state

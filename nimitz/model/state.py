@@ -7,9 +7,10 @@ engine stays the one place that changes them.
 from __future__ import annotations
 
 import copy
-from bisect import bisect_left, insort
-from collections.abc import Callable, Hashable, Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Container, Hashable, Iterable
 from functools import partial
+from itertools import islice
 from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, TypeVar
@@ -177,17 +178,19 @@ class Force:
         embarked: bool = False,
     ) -> None:  # fmt: skip
         # attrs' own __init__, but past __setattr__ (a new force is in no index yet): attrs'
-        # assigns each field through it, ten Python calls a counter, hundreds a campaign.
-        _set(self, "_index", None)
-        _set(self, "_order", 0)
-        _set(self, "id", id)
-        _set(self, "side", side)
-        _set(self, "name", name)
-        _set(self, "cls", cls)
-        _set(self, "location", location)
-        _set(self, "damaged", damaged)
-        _set(self, "moved", moved)
-        _set(self, "embarked", embarked)
+        # assigns each field through it, ten Python calls a counter, hundreds a campaign. Each
+        # slot is filled by its own setter (below the class): half the cost of object.__setattr__,
+        # which looks the slot up by name.
+        _SET_INDEX(self, None)
+        _SET_ORDER(self, 0)
+        _SET_ID(self, id)
+        _SET_SIDE(self, side)
+        _SET_NAME(self, name)
+        _SET_CLS(self, cls)
+        _SET_LOCATION(self, location)
+        _SET_DAMAGED(self, damaged)
+        _SET_MOVED(self, moved)
+        _SET_EMBARKED(self, embarked)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # A force that moves, embarks or lands keeps its state's location index true (attrs'
@@ -195,30 +198,50 @@ class Force:
         # The index's bookkeeping is written out here: a Python call a move, not two.
         if name in _WHEREABOUTS:
             index = self._index
-            if index is not None and value != getattr(self, name):
+            if index is not None and value != (self.location if name == "location" else self.embarked):
                 # the place left or embarked at is touched...
                 old, side, touched, summaries = self.location, self.side, index.touched, index.summaries
                 touched.append(old)
-                clock = index.clock = index.clock + 1
                 summaries.pop(old, None)
                 if name == "location":  # the force is filed under its new place
-                    buckets = index.buckets
-                    bucket = buckets[old, side]
-                    del bucket[bisect_left(bucket, self._order, key=_order_of)]
-                    insort(buckets.setdefault((value, side), []), self, key=_order_of)
+                    # (found by its place in `forces` in the bucket's list of places: a
+                    # search of plain ints, without a key function called back at each step)
+                    order, buckets, places = self._order, index.buckets, index.places
+                    left = old, side
+                    here = places[left]
+                    i = bisect_left(here, order)
+                    del here[i]
+                    del buckets[left][i]
+                    reached = value, side
+                    there = places.get(reached)
+                    if there is None:
+                        places[reached], buckets[reached] = [order], [self]
+                    else:
+                        i = bisect_left(there, order)
+                        there.insert(i, order)
+                        buckets[reached].insert(i, self)
                     touched.append(value)  # ...and the place reached
-                    clock = index.clock = clock + 1
                     summaries.pop(value, None)
-                index.side_clock[side] = clock
-        _set(self, name, value)
+                index.side_clock[side] = len(touched)  # (the clock)
+        try:  # (the slot's own setter: cheaper than object.__setattr__, which looks it up by name)
+            _SLOT_SETTERS[name](self, value)
+        except KeyError:  # not a field: object.__setattr__ says why
+            _set(self, name, value)
 
 
 _WHEREABOUTS = ("location", "embarked")
+# The setters of Force's slots, by field (past Force.__setattr__, for the cases above and below
+# where no index must be told).
+_SLOT_SETTERS = {a.name: getattr(Force, a.name).__set__ for a in attrs.fields(Force)}
+_SET_INDEX, _SET_ORDER = _SLOT_SETTERS["_index"], _SLOT_SETTERS["_order"]
+_SET_ID, _SET_SIDE, _SET_NAME, _SET_CLS = (_SLOT_SETTERS[n] for n in ("id", "side", "name", "cls"))
+_SET_LOCATION, _SET_EMBARKED = _SLOT_SETTERS["location"], _SLOT_SETTERS["embarked"]
+_SET_DAMAGED, _SET_MOVED = _SLOT_SETTERS["damaged"], _SLOT_SETTERS["moved"]
 _NOT_KEPT = object()  # (a summary may be None)
 
 
-# A force's place in `forces`, the key its location's lists are sorted by (attrgetter: bisect
-# calls the key at every step, and a Python function there cost more than the search).
+# A force's place in `forces`, the key its location's lists are sorted by (attrgetter: sort
+# calls it once a force, and a Python function there costs more than the sort).
 _order_of = attrgetter("_order")
 
 
@@ -235,9 +258,10 @@ class LocationIndex:
     `summaries` caches values computed from the forces at one location, by location and then by
     computation: a location's are dropped when a force arrives, leaves, embarks or lands there,
     so a move recomputes only the two places it touches.
-    `touched` lists the locations changed, in order (the clock is its length), and `side_clock`
-    the clock of each side's last change, so a cache can be brought up to date or found still
-    true. `kept` holds values with the inputs they were computed from, for the caller to check."""
+    `touched` lists the locations changed, in order (its length is the index's clock: no
+    counter kept beside it), and `side_clock` the clock of each side's last change, so a cache
+    can be brought up to date or found still true. `kept` holds values with the inputs they
+    were computed from, for the caller to check."""
 
     def __init__(self, forces: dict[str, Force]):
         self.forces = forces
@@ -245,8 +269,8 @@ class LocationIndex:
         # (location, side) -> that side's forces there, in `forces` order: at(location, side)
         # and count() are the commonest queries, and copying a list beats filtering one.
         self.buckets: dict[tuple[str, str], list[Force]] = {}
+        self.places: dict[tuple[str, str], list[int]] = {}  # the same forces' `_order`s
         self.sides: list[str] = []  # the sides met, in order ("US" and "JA")
-        self.clock = 0
         self.touched: list[str] = []
         self.side_clock: dict[str, int] = {}
         self.summaries: dict[str, dict[Hashable, Any]] = {}  # location -> key -> value
@@ -255,24 +279,51 @@ class LocationIndex:
 
     def catch_up(self) -> None:
         """Index the forces added since (each touches its location, as an arrival)."""
-        values = list(self.forces.values())
-        buckets, sides = self.buckets, self.sides
+        buckets, places, sides = self.buckets, self.places, self.sides
         touched, summaries, side_clock = self.touched, self.summaries, self.side_clock
-        clock = self.clock
-        for order in range(self.size, len(values)):
-            f = values[order]
-            _set(f, "_index", self)  # (not through Force.__setattr__: nothing to tell)
-            _set(f, "_order", order)
-            location, side = f.location, f.side
-            buckets.setdefault((location, side), []).append(f)
-            if side not in sides:
-                sides.append(side)
+        clock = start = len(touched)
+        # (the forces past those indexed: a new battalion or two, but all of them at first)
+        for order, f in enumerate(islice(self.forces.values(), self.size, None), self.size):
+            _SET_INDEX(f, self)  # (not through Force.__setattr__: nothing to tell)
+            _SET_ORDER(f, order)
+            location = f.location
+            key = (location, side := f.side)
+            bucket = buckets.get(key)
+            if bucket is None:  # (setdefault would make a list for every force)
+                buckets[key], places[key] = [f], [order]
+                if side not in sides:
+                    sides.append(side)
+            else:
+                bucket.append(f)
+                places[key].append(order)  # (a new force is the last)
             touched.append(location)
             clock += 1
             side_clock[side] = clock
-            summaries.pop(location, None)
-        self.clock = clock
-        self.size = len(values)
+        if summaries:  # (none yet when the index is made)
+            for location in touched[start:]:
+                summaries.pop(location, None)
+        self.size = len(self.forces)
+
+    def move_all(self, location: str, side: str, dest: str) -> None:
+        """Every force of `side` at `location` moved to `dest` (another place), as if moved one
+        by one (Force.__setattr__), but filed in one go: both places touched once."""
+        key = (location, side)
+        moving, orders = self.buckets.pop(key, None), self.places.pop(key, None)  # (both, or neither)
+        if not moving or orders is None:  # (a place emptied by earlier moves keeps empty lists)
+            return
+        for f in moving:
+            _SET_LOCATION(f, dest)
+        reached = (dest, side)
+        there = self.buckets.get(reached)
+        if there:  # merged by their places in `forces` (unique: no two forces compared)
+            merged = sorted(zip(self.places[reached] + orders, there + moving, strict=True))
+            self.places[reached], self.buckets[reached] = [o for o, _ in merged], [f for _, f in merged]
+        else:
+            self.places[reached], self.buckets[reached] = orders, moving
+        self.touched += (location, dest)
+        self.side_clock[side] = len(self.touched)
+        self.summaries.pop(location, None)
+        self.summaries.pop(dest, None)
 
     def everyone(self, location: str) -> list[Force]:
         """The forces of every side at a location, in `forces` order (a new list)."""
@@ -344,7 +395,12 @@ class CampaignState:
         """(the clock now, the locations where a force arrived, left, embarked or landed since
         `clock`, maybe repeated). Clock 0 is before the state's forces were set out."""
         index = self._current_index()
-        return index.clock, index.touched[clock:]
+        touched = index.touched
+        return len(touched), touched[clock:]
+
+    def clock(self) -> int:
+        """The location index's clock now: what touched_since(clock) will report changes after."""
+        return len(self._current_index().touched)
 
     def side_clock(self, side: str) -> int:
         """The clock of the last time one of the side's forces moved, embarked or landed: while
@@ -418,6 +474,23 @@ class CampaignState:
         value = here[key] = compute(forces)
         return value
 
+    def sides_ashore(self, location: str, classes: Container[str]) -> set[str]:
+        """The sides with a force of one of `classes` at the location, not on a transport (who
+        holds it ashore is control.py's question, asked of every area a move touches): read
+        from the index's lists, without copying them as at() does."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        buckets = index.buckets
+        here: set[str] = set()
+        for side in index.sides:
+            for f in buckets.get((location, side), ()):
+                # (the class first: most forces are ships, which need no second look)
+                if f.cls in classes and not f.embarked:
+                    here.add(side)
+                    break
+        return here
+
     def count(self, location: str, side: str) -> int:
         """How many forces of a side are at a location: len(at(location, side)), kept by the index."""
         index = self._index  # _current_index() inlined, as in at()
@@ -426,25 +499,31 @@ class CampaignState:
         here = index.buckets.get((location, side))
         return len(here) if here else 0
 
+    def move_all(self, location: str, side: str, dest: str) -> None:
+        """Every force of `side` at `location` to `dest`: the same as setting each one's
+        location, in one step (Return to Port moves whole port boxes)."""
+        if dest != location:
+            self._current_index().move_all(location, side, dest)
+
     def mark_moved(self, forces: Iterable[Force]) -> None:
         """The forces marked moved (an order's, a move's), past Force.__setattr__ as in
         unmark_moved: `moved` is not whereabouts."""
         for f in forces:
-            _set(f, "moved", True)
+            _SET_MOVED(f, True)
 
     def unmark_moved(self) -> None:
         """Every force unmoved again (a turn's start). `moved` is not whereabouts: it is set
         past Force.__setattr__, a call saved for each of the few hundred forces that moved."""
         for f in self.forces.values():
             if f.moved:
-                _set(f, "moved", False)
+                _SET_MOVED(f, False)
 
     def release_index(self) -> None:
         """Drop the location index (it and the forces refer to each other); the next query
         builds a new one."""
         if self._index is not None:
             for f in self.forces.values():
-                _set(f, "_index", None)
+                _SET_INDEX(f, None)
             self._index = None
 
     def by_location(self) -> dict[str, list[Force]]:

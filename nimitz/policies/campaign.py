@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from nimitz.engine import variants
@@ -17,11 +16,12 @@ from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.engine.control import holding_classes, objectives_held
 from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
+from nimitz.model.state import BOMBING
 from nimitz.policies import battle
 
 if TYPE_CHECKING:
     from nimitz.engine.game import Game
-    from nimitz.engine.requests import Request
+    from nimitz.engine.requests import Option, Request
     from nimitz.model.data import CounterClass
     from nimitz.model.state import Force
 
@@ -50,30 +50,59 @@ KEEP_SP = 3  # kept back for battle plans
 BUY_ORDER = {"INF": 0, "LBA": 1, "CV": 2, "CVL": 2, "CVE": 3, "BB": 4, "CRU": 5, "DD": 6, "SS": 7}  # first bought first
 
 
-_cost = attrgetter("cost")
 _BUY_SCOUTING = Decision("buy_scouting", count=1)  # (frozen: the same answer every time)
 _END_RESUPPLY = Decision("end_resupply")
 
 
 def _resupply(request: Request, game: Game) -> Decision:
-    sp = request.info["sp"]
-    opts = request.options
-    repairs = [o for o in opts if o.decision.kind == "repair"]
-    if repairs and (cheapest := min(repairs, key=_cost)).cost <= sp - KEEP_SP:
+    info = request.info
+    spare = info["sp"] - KEEP_SP
+    # One pass over the options: the cheapest repair (the first, on ties), and the affordable
+    # buys ranked (type, cost, id) in a list (a key function would be called back from min()
+    # once a buy, which costs more than the ranking)
+    cheapest: Option | None = None
+    buys = []
+    ranks = _buy_ranks(game)
+    for o in request.options:
+        decision = o.decision
+        kind = decision.kind
+        if kind == "buy":  # (the commonest option first)
+            cost = o.cost
+            if cost <= spare:
+                fid = decision.forces[0]
+                buys.append((ranks[fid], cost, fid, o))
+        elif kind == "repair" and (cheapest is None or o.cost < cheapest.cost):
+            cheapest = o
+    if cheapest is not None and cheapest.cost <= spare:
         return cheapest.decision
-    if request.info["scouting_points"] < 2 and sp - KEEP_SP >= 1:
+    if info["scouting_points"] < 2 and spare >= 1:
         return _BUY_SCOUTING
-    cls, forces = game.sheet.cls, game.state.forces
-    # the affordable buys ranked (type, cost, id) in a list: a key function would be called
-    # back from min() once a buy, which costs more than the ranking
-    buys = [
-        (BUY_ORDER.get(cls[forces[o.decision.forces[0]].cls].type, 9), o.cost, o.decision.forces[0], o)
-        for o in opts
-        if o.decision.kind == "buy" and o.cost <= sp - KEEP_SP
-    ]
     if buys:
         return min(buys)[3].decision  # (the ids differ: the options are never compared)
     return _END_RESUPPLY
+
+
+class _BuyRanks(dict[str, int]):
+    """Each force's place in BUY_ORDER (by its type), by force id, filled as forces are asked
+    for: kept with the state (a force's class never changes)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.cls, self.forces = game.sheet.cls, game.state.forces
+
+    def __missing__(self, fid: str) -> int:
+        rank = self[fid] = BUY_ORDER.get(self.cls[self.forces[fid].cls].type, 9)
+        return rank
+
+
+def _buy_ranks(game: Game) -> _BuyRanks:
+    state = game.state
+    key = ("sensible: buy ranks", game.data.fingerprint, state.year)
+    kept = state.kept()
+    ranks: _BuyRanks | None = kept.get(key)
+    if ranks is None:
+        ranks = kept[key] = _BuyRanks(game)
+    return ranks
 
 
 def _scouting(request: Request, game: Game) -> Decision:
@@ -137,36 +166,44 @@ def _us_types(game: Game) -> Callable[[str], dict[str, int]]:
     return lambda area: summary(area, key, types, "US")
 
 
+# A threatened objective open to one more force of a kind, ranked by need: (how many of the
+# kind are there, minus the threat, the area's place in the map's order, the area)
+Post = tuple[int, int, int, str]
+
+
 def _open_posts(
-    us_types: Callable[[str], dict[str, int]], threatened: list[tuple[str, int]]
-) -> dict[str, list[tuple[str, int, int]]]:
+    game: Game, us_types: Callable[[str], dict[str, int]], threatened: list[tuple[str, int]]
+) -> dict[str, list[Post]]:
     """The threatened objectives with fewer than 3 aircraft ("LBA"), and with fewer than 3
-    troops ("troops": INF and BN), each as (area, threat, how many of the kind are there)."""
-    posts: dict[str, list[tuple[str, int, int]]] = {"LBA": [], "troops": []}
+    troops ("troops": INF and BN), each kind's ranked by need: the fewest of the kind there,
+    then the most threatened, then the map's order."""
+    order = game.data.map.order
+    aircraft_posts, troop_posts = [], []
     for area, threat in threatened:
         types = us_types(area)
         if (aircraft := types.get("LBA", 0)) < 3:
-            posts["LBA"].append((area, threat, aircraft))
+            aircraft_posts.append((aircraft, -threat, order[area], area))
         if (troops := types.get("INF", 0) + types.get("BN", 0)) < 3:
-            posts["troops"].append((area, threat, troops))
-    return posts
+            troop_posts.append((troops, -threat, order[area], area))
+    aircraft_posts.sort()
+    troop_posts.sort()
+    return {"LBA": aircraft_posts, "troops": troop_posts}
 
 
-def _garrison_post(game: Game, f: Force, open_posts: list[tuple[str, int, int]]) -> str | None:
-    """The threatened held objective that most needs another force of this kind, from
-    `open_posts` (area, threat, forces of the kind there: fewer than 3)."""
-    order = game.data.map.order
-    best: tuple[int, int, int, str] | None = None
-    for area, threat, mine in open_posts:  # (a loop: cheaper than a list comprehension's call)
+def _garrison_post(game: Game, f: Force, open_posts: list[Post]) -> str | None:
+    """The threatened held objective that most needs another force of this kind: the first of
+    `open_posts` (ranked by need) it may move to. (Ranked once for every force that asks, and
+    legality asked only until one passes.)"""
+    for post in open_posts:
+        area = post[3]
         if area != f.location and move_problem(game, f, area) is None:
-            ranked = (mine, -threat, order[area], area)
-            if best is None or ranked < best:
-                best = ranked
-    return best[3] if best else None
+            return area
+    return None
 
 
 BASES = ("WC", "HI", "AU")
 GARRISONS = ("LBA", "INF", "BN")  # the types that hold a threatened objective
+Kind = tuple[str, str, bool]  # a garrison's place, type and Australian flag: what move_problem reads of it
 
 
 class _MovementStep:
@@ -195,19 +232,104 @@ class _MovementStep:
         self.based = based
         # Those each search of _next_move goes through, so that it passes over no others: the
         # submarines, the infantry away from Hawaii (to hold the target), the infantry and ships
-        # (the fleet), the aircraft on the West Coast (flown on to Hawaii)...
-        self.subs = {i: fc for i, fc in based.items() if fc[1].type == "SS"}
-        self.landing = {i: fc for i, fc in based.items() if fc[1].type == "INF" and fc[0].location != "HI"}
-        self.fleet = {i: fc for i, fc in based.items() if fc[1].type == "INF" or fc[1].type in SHIP_TYPES}
-        self.ferried = {i: fc for i, fc in based.items() if fc[1].type == "LBA" and fc[0].location == "WC"}
-        # ...and those that may garrison a threatened objective, each with its kind: its place,
-        # type and flag (what move_problem reads of it)
-        self.garrisons = {
-            i: (f, c, (f.location, c.type, c.australian)) for i, (f, c) in based.items() if c.type in GARRISONS
-        }
+        # (the fleet), the aircraft on the West Coast (flown on to Hawaii), and those that may
+        # garrison a threatened objective, each with its kind: its place, type and flag (what
+        # move_problem reads of it). The garrisons are also filed by kind, each with its place
+        # in `based`: forces of a kind find the same post, so the search asks only for the first
+        # of each kind that is free to move (garrison_order, kept until a garrison moves).
+        # (Sorted out in one loop: a comprehension for each would go through them all again.)
+        self.subs: dict[str, tuple[Force, CounterClass]] = {}
+        self.landing: dict[str, tuple[Force, CounterClass]] = {}
+        self.fleet: dict[str, tuple[Force, CounterClass]] = {}
+        self.ferried: dict[str, tuple[Force, CounterClass]] = {}
+        self.garrisons: dict[str, tuple[Force, CounterClass, Kind]] = {}
+        self.kinds: dict[Kind, list[tuple[int, Force, CounterClass]]] = {}
+        for position, (i, fc) in enumerate(based.items()):
+            f, c = fc
+            t = c.type
+            if t == "SS":
+                self.subs[i] = fc
+            if t == "INF" and f.location != "HI":
+                self.landing[i] = fc
+            if t == "INF" or t in SHIP_TYPES:
+                self.fleet[i] = fc
+            if t == "LBA" and f.location == "WC":
+                self.ferried[i] = fc
+            if t in GARRISONS:
+                kind = (f.location, t, c.australian)
+                self.garrisons[i] = (f, c, kind)
+                self.kinds.setdefault(kind, []).append((position, f, c))
         self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
+        self.order: list[tuple[int, Kind, Force, CounterClass]] | None = None
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
         self.us_types = _us_types(game)
+        # _open_posts's answer for `posts_around`, the areas it counted forces in, and the
+        # garrison kinds that found none of those posts open to them, with Japan's clock then;
+        # all as the forces stood at the location clock `clock` (see garrison_posts)
+        self.posts: dict[str, list[Post]] | None = None
+        self.posts_around: tuple[str | None, list[tuple[str, int]]] | None = None
+        self.posts_areas: set[str] = set()
+        self.no_post: set[Kind] = set()
+        self.no_post_japan = state.side_clock("JA")
+        self.clock = state.clock()
+
+    def garrison_posts(self, game: Game) -> tuple[dict[str, list[Post]], set[Kind]]:
+        """The open posts (_open_posts for the threats `around`) and the garrison kinds (place,
+        type, flag: all move_problem reads of an unmoved force) that found none of them open,
+        for the caller to add to.
+
+        The posts are kept while the threats stand and no force arrived at, left, embarked or
+        landed at a threatened objective (the only places they count forces at); counted again
+        to the same posts, the kept ones stay. The kinds find none while the posts stand (where
+        their airfields are counted), Japan's forces stay put (infantry may not leave an area
+        that holds them) and no wing entered or left the bombing box (whose wings keep MA's
+        airfield); the step's LBA bases are fixed. (The location clock says where forces moved;
+        the step lives in the location index's `kept`, so a new index, whose clock starts
+        again, starts a new step.) Both are checked against a fresh count after every move in
+        tests/test_campaign_speed_posts.py."""
+        state = game.state
+        around = self.around
+        assert around is not None
+        self.clock, touched = state.touched_since(self.clock)
+        posts = self.posts
+        stale = posts is None or self.posts_around is not around
+        areas = self.posts_areas
+        for area in touched:
+            if area in areas:
+                stale = True
+            elif area == BOMBING:
+                self.no_post = set()
+        if stale:
+            threatened = around[1]
+            counted = _open_posts(game, self.us_types, threatened)
+            if counted != posts:
+                posts = self.posts = counted
+                self.no_post = set()
+            self.posts_around = around
+            self.posts_areas = {area for area, _ in threatened}
+        japan = state.side_clock("JA")
+        if japan != self.no_post_japan:
+            self.no_post, self.no_post_japan = set(), japan
+        assert posts is not None
+        return posts, self.no_post
+
+    def garrison_order(self, game: Game) -> list[tuple[int, Kind, Force, CounterClass]]:
+        """Each garrison kind's first force that is free to move, in the order of `based`, with
+        its place there: the search goes through these alone, as going through every garrison
+        would find (the kind's tests come out the same for each of its forces, and one that
+        cannot move was passed over, the next of its kind asked). Kept until a garrison moves,
+        in a game without optional rules (only their events stop a force)."""
+        order = self.order
+        if order is None or game.state.variant is not None:
+            order = []
+            for kind, members in self.kinds.items():
+                for position, f, c in members:
+                    if not variants.cannot_move(game, f):
+                        order.append((position, kind, f, c))
+                        break
+            order.sort()  # (by place: no two the same)
+            self.order = order
+        return order
 
     @classmethod
     def of(cls, request: Request, game: Game) -> _MovementStep:
@@ -227,19 +349,35 @@ class _MovementStep:
     def _moved(self, game: Game, count: int) -> None:
         """Take out the `count` forces that have moved since the last request."""
         forces = game.state.forces
-        sent = [forces[i] for i in self.sent]
-        if count == len(sent) and all([f.moved for f in sent]):  # (a list: no generator to resume)
-            moved = sent  # (the last answer was carried out: nothing else moved)
-        else:  # (someone else answered) the forces at the bases now moved, if they were all
-            moved = [f for f, _ in self.based.values() if f.moved]
+        moved: list[Force] | None = None
+        if count == len(self.sent):  # the last answer was carried out, if its forces moved...
+            moved = []
+            for i in self.sent:  # (loops, not comprehensions: a call each, at every request)
+                f = forces[i]
+                if not f.moved:
+                    moved = None
+                    break
+                moved.append(f)
+        if moved is None:  # ...else someone else answered: the forces at the bases now moved,
+            moved = [f for f, _ in self.based.values() if f.moved]  # if they were all
             if count != len(moved):
                 self.around = None  # forces elsewhere moved as well
+        holding = self.holding
         for f in moved:
+            if f.cls in holding:
+                self.around = None
             if f.id in self.based:
+                garrison = self.garrisons.get(f.id)
+                if garrison is not None:  # out of its kind's list
+                    kind = garrison[2]
+                    members = [m for m in self.kinds[kind] if m[1] is not f]
+                    if members:
+                        self.kinds[kind] = members
+                    else:
+                        del self.kinds[kind]
+                    self.order = None
                 for role in self.roles:
                     role.pop(f.id, None)
-        if any([f.cls in self.holding for f in moved]):
-            self.around = None
 
 
 def _movement(request: Request, game: Game) -> Decision:
@@ -251,7 +389,7 @@ def _movement(request: Request, game: Game) -> Decision:
 
 def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     state = game.state
-    sheet = game.sheet
+    sheet = game.data.years[state.year]  # (game.sheet, without the property's call)
     cls = sheet.cls
     based = step.based.values()  # every move below but the B-29s' starts at a base
     if step.subs:  # spare submarines raid Japan's reinforcements (-3 each)
@@ -266,45 +404,43 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
         from nimitz.engine.campaign import INVASION_LIMIT
 
         room = INVASION_LIMIT - state.invaded_this_turn
-        ready = sorted(
-            (f for f, c in based if f.location in ("WC", "HI") and c.is_ship),
-            key=lambda f: (-cls[f.cls].buy_cost, f.id),
-        )
-        if room > 0 and ready:
-            return Decision("invade", forces=tuple(f.id for f in ready[:room]))
+        if room > 0:  # (the box takes no more this turn after the first few)
+            ready = sorted(
+                (f for f, c in based if f.location in ("WC", "HI") and c.is_ship),
+                key=lambda f: (-cls[f.cls].buy_cost, f.id),
+            )
+            if ready:
+                return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     if step.around is None:
         step.around = _japan_around(game, objectives_held(state, game.data))
     target, threatened = step.around
     us_types = step.us_types
-    if target:  # the attack needs troops to hold what it takes
+    if target and step.landing:  # the attack needs troops to hold what it takes
         there = us_types(target)
         if there.get("INF", 0) + there.get("BN", 0) < 3:
             for f, _ in step.landing.values():
                 if move_problem(game, f, target) is None:
                     return Decision("move", forces=(f.id,), area=target)
     hawaii = us_types("HI")
-    # Forces of one kind, free to move, find the same post (move_problem reads nothing else of
-    # them): once one finds none, the rest of its kind are passed over.
-    passed_over: set[tuple[str, str, bool]] = set()
+    # Aircraft and troops at the bases reinforce threatened objectives. Forces of one kind, free
+    # to move, find the same post (move_problem reads nothing else of them): the first of each
+    # kind asks for them all, the kinds in the order of those forces.
     open_posts = None  # made when a force first needs them (often none at a base does)
-    for f, c, kind in step.garrisons.values():  # aircraft and troops at the bases reinforce threatened objectives
-        if kind in passed_over:
-            continue
+    no_post: set[Kind] = set()  # (made with them)
+    for _, kind, f, c in step.garrison_order(game):
         if f.location == "HI" and hawaii.get(c.type, 0) <= 2:
-            passed_over.add(kind)
             continue  # Hawaii must stay held (R21)
         if open_posts is None:
-            open_posts = _open_posts(us_types, threatened)
+            open_posts, no_post = step.garrison_posts(game)
+        if kind in no_post:
+            continue  # found none at an earlier request, and nothing it read has changed
         kind_posts = open_posts["LBA" if c.type == "LBA" else "troops"]
         if not kind_posts:
-            passed_over.add(kind)
             continue  # every threatened objective has its three already
-        if variants.cannot_move(game, f):
-            continue  # (it goes nowhere; the rest of its kind may)
         post = _garrison_post(game, f, kind_posts)
         if post:
             return Decision("move", forces=(f.id,), area=post)
-        passed_over.add(kind)
+        no_post.add(kind)
     if target:  # the fleet and the rest of the infantry go for the weakest open objective
         for f, c in step.fleet.values():
             if f.location == "HI" and c.type == "INF" and hawaii.get("INF", 0) <= 2:
