@@ -36,7 +36,8 @@ def play(year: int, seed: int, policy: str = "sensible") -> list[Roll]:
         game = lab_game(CampaignSpec(year, seed, policy))
         play_out(game, policy)
         rolls = game.dice.rolls
-        game.close()  # let the game go before the sweep, as the lab does
+        game.close()
+        del game  # let the game go before the sweep, as the lab does (the sweep walks what is alive)
     return rolls
 
 
