@@ -44,6 +44,10 @@ class Request:
     # what makes `info` when first read, for a request a policy mostly answers unread (the
     # allocation of hits, whose "auto" needs none of it)
     info_later: Callable[[], dict[str, Any]] | None = field(default=None, repr=False, eq=False)
+    # the few plain values a scripted player reads to answer, made with the request where `info`
+    # is made when first read (what each kind's brief holds is said where it is made; front
+    # ends show `info`, which says the same and more)
+    brief: dict[str, Any] = field(factory=dict, repr=False, eq=False)
 
     @property
     def info(self) -> dict[str, Any]:

@@ -257,21 +257,23 @@ def sensible(request: Request, game: Game) -> Decision:
                 budget -= plan.cost
         return Decision(kind=k, count=spend, forces=tuple(bought))
     if k == "battle_air":
-        blocked = request.info["blocked"]
+        # (the ids of the aircraft ready to fly and of the plans playable, and the areas blocked,
+        # read from the request's brief: a lab game then never makes its info)
+        brief = request.brief
+        ready = brief["ready"]
         targets = {}
-        ready = [a["id"] for a in request.info["aircraft"]]
         board = _board(game)
-        area = _target_area(board, blocked, True) if ready else None  # (no aircraft: plans alone)
+        area = _target_area(board, brief["blocked"], True) if ready else None  # (no aircraft: plans alone)
         if area is not None:
             targets = dict.fromkeys(ready, area)
-        elif ready and request.info["japanese_aircraft"]:  # no bombing target: the fighters meet Japan's aircraft
+        elif ready and board.aircraft("JA"):  # no bombing target: the fighters meet Japan's aircraft
             cover = "UO" if board.carriers("US") else "IS"
             targets = {pid: cover for pid in ready if board.cls(pid).dogfight.full}
         plays = []
         useful = plan_filter(board)
-        for p in request.info["plans"]:
-            if useful(p["id"]):
-                plays.append(p["id"])
+        for pid in brief["plans"]:
+            if useful(pid):
+                plays.append(pid)
         return Decision(kind=k, targets=targets, forces=tuple(plays))
     if k in ("battle_allocate_hits", "battle_excess_aircraft", "battle_airfield_losses"):
         return _auto(request)

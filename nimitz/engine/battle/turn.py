@@ -315,21 +315,29 @@ def us_air(board: Board) -> Gen:
                     f"{plan!r} is not a plan you hold that can be played now ({', '.join(play_ids) or 'none'})", "R12"
                 )
 
-    d = yield Request(
-        kind="battle_air",
-        step=board.state.step,
-        prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
-        options=[_STAY_HOME],
-        info={
+    def info() -> dict[str, Any]:
+        # (made when first read: the sensible player reads the brief and the board. What it
+        # shows, the aircraft's names, damage and home boxes, Japan's plans and aircraft, holds
+        # from the request to its answer)
+        return {
             "aircraft": _ready_info(board, ready),
             "areas": list(AREAS),
             "blocked": blocked,
             "plans": [{"id": p.id, "name": p.name, "description": p.description} for p, _ in plays],
             "ja_plans": [pip.plan for _p, pip in board.ja_in_force()],
             "japanese_aircraft": [{"id": p, "name": board.name(p)} for p in board.aircraft("JA")],
-        },
+        }
+
+    d = yield Request(
+        kind="battle_air",
+        step=board.state.step,
+        prompt=f"Turn {bs.turn}: move your aircraft (or keep them home) and play plans for this turn",
+        options=[_STAY_HOME],
         checker=checker,
         kinds=("battle_air",),
+        info_later=info,
+        # the ids of info's "aircraft" and "plans", and its "blocked"
+        brief={"ready": ready, "plans": play_ids, "blocked": blocked},
     )
     for pid, area in d.targets.items():
         if area != HOME:
