@@ -57,8 +57,8 @@ def _alternation_step(board: Board, step: int, escort: str, to: str, why: str) -
 
 def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     """Where each Japanese map force goes on the battle board (facts 1.8 "Japanese placement")."""
-    out = board.bs.out
-    ids = [p for p in board.bs.forces if p.startswith("JA:") and p not in out]
+    out = board.state.battle.out
+    ids = [p for p in board.state.battle.forces if p.startswith("JA:") and p not in out]
     pos: dict[str, str] = {}
     ties: list[dict[str, Any]] = []
     expl: dict[str, Any] = {"procedure": "JA battle placement", "rulings": ["R24"], "tie_breaks": ties}
@@ -100,7 +100,8 @@ def place_japanese(board: Board) -> tuple[dict[str, str], dict[str, Any]]:
     island = {
         "ja_infantry_on_transports": bool(embarked),
         "ja_infantry_ashore": bool(ashore),
-        "lba_on_island": bool(lba) or any(p.startswith("US:") and board.cls(p).type == "LBA" for p in board.bs.forces),
+        "lba_on_island": bool(lba)
+        or any(p.startswith("US:") and board.cls(p).type == "LBA" for p in board.state.battle.forces),
     }
     ship_expl: dict[str, Any] = {"carriers": carriers, "island_condition": island}
     if carriers and any(island.values()):
@@ -194,7 +195,7 @@ def draw_plans(board: Board) -> tuple[list[str], dict[str, Any]]:
     """Draw the battle's number of plans from the cup; a counter whose plan was already drawn
     earlier in this battle (any battle turn) is set aside and another drawn (R13); an empty cup
     is refilled with the counters not in play, and their plans may then be drawn again (R33, R63)."""
-    bs = board.bs
+    bs = board.state.battle
     n = bs.ja_plans_per_turn
     got: list[str] = []
     events: list[dict[str, Any]] = []
@@ -301,7 +302,7 @@ def _groups(board: Board, named: bool = True) -> list[dict[str, Any]]:
     Unless `named`, the groups' names are left empty (a lab game reads them nowhere)."""
     bombers: list[dict[str, Any]] = []
     fighters: list[dict[str, Any]] = []
-    done = set(board.bs.done)
+    done = set(board.state.battle.done)
 
     def add(aircraft: list[str], name: str, source: str) -> None:
         b: list[str] = []
@@ -320,7 +321,7 @@ def _groups(board: Board, named: bool = True) -> list[dict[str, Any]]:
 
     for carrier in board.carriers("JA"):
         add(board.on_deck(carrier), board.name(carrier) if named else "", "carrier")
-    pos = board.bs.positions
+    pos = board.state.battle.positions
     add([p for p in board.lba("JA") if pos[p] == "JA_AF"], "land-based", "land")
     return bombers + fighters
 

@@ -165,7 +165,7 @@ GROUND_PLANS = ("artillery", "charge", "envelop", "leathernecks")
 def ground_fight_possible(board) -> bool:
     """Whether US infantry can be ashore in some battle turn still to come: ashore now, or
     aboard and the battle lasts past the first advance (infantry land at the end of a turn)."""
-    bs = board.bs
+    bs = board.state.battle
     return bool(board.ashore("US")) or bs.length > bs.turn + 1
 
 
@@ -221,7 +221,7 @@ def sensible(request: Request, game: Game) -> Decision:
         # now would make the board's groups before Japan places its forces, which they would
         # then follow one by one (more work than making them once, after)
         board = _board(game)
-        bs = board.bs
+        bs = board.state.battle
         island = ja_carriers = us_carriers = False
         for p in bs.forces:
             c = board.cls(p)

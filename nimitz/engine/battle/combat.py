@@ -527,10 +527,12 @@ def _kamikaze_losses(board: Board) -> None:
     plan = kamikaze_plan(board, need_targets=False)
     if plan is None or not plan.effect["attackers_destroyed"]:
         return
-    lost = [p for p in board.bs.done if board.alive(p) and board.side(p) == "JA" and board.box(p) in SEA_AREAS]
+    lost = [
+        p for p in board.state.battle.done if board.alive(p) and board.side(p) == "JA" and board.box(p) in SEA_AREAS
+    ]
     for p in lost:
         H.destroy(board, p)
-        board.bs.done.remove(p)
+        board.state.battle.done.remove(p)
     if lost and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
@@ -677,8 +679,9 @@ STEP_FUNCS = {
 def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfight: bool, takes_aaa: bool) -> Gen:
     """A First Light strike: the group flies to `area`, takes AAA (and dogfights if allowed),
     bombs, and goes back on deck having used its move for the turn."""
+    bs = board.state.battle
     for p in aircraft:
-        board.bs.positions[p] = area
+        bs.positions[p] = area
     if enemy_dogfight:
         yield from dogfight(board, (area,))
     if takes_aaa:
@@ -686,10 +689,10 @@ def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfig
     yield from bomb_runs(board, (area,))
     for p in aircraft:
         if board.alive(p):
-            piece = board.bs.pieces.get(p)
-            board.bs.positions[p] = "DECK" if piece is not None else f"{side}_AF"
-            if p not in board.bs.done:
-                board.bs.done.append(p)
+            piece = bs.pieces.get(p)
+            bs.positions[p] = "DECK" if piece is not None else f"{side}_AF"
+            if p not in bs.done:
+                bs.done.append(p)
 
 
 __all__ = ["STEPS", "STEP_FUNCS", "AREA_NAMES", "step_order", "strike"]

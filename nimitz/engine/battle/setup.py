@@ -22,7 +22,7 @@ SIDES = ("US", "JA")
 def place_forces(board: Board) -> Gen:
     """Both sides' placement: US surface ships (asked), Japan (bot), then US submarines (asked:
     they may only go where Japanese ships are, which is known once Japan has placed, R32)."""
-    bs = board.bs
+    bs = board.state.battle
     state = board.state
     subs = yield from place_us(board)
     # --- Japan (bot)
@@ -70,7 +70,7 @@ def place_us(board: Board) -> Gen:
     """The forces on the board, the transports, and the US placement before Japan's: carriers,
     LBA and infantry where the rules put them, other surface ships where the player says.
     Returns the US submarines, in board order (placed once Japan has)."""
-    bs = board.bs
+    bs = board.state.battle
     state = board.state
     here = state.at(bs.area)
     bs.forces = [f.id for f in here]  # (in their order in `forces`, from the state's index)
@@ -110,7 +110,7 @@ def place_us(board: Board) -> Gen:
 def _bombing_wings(board: Board) -> list[str]:
     """B-29 wings in the strategic bombing box, when the battle is in the area beside it: they
     count toward its airfields and can be lost to airfield hits (facts 1.13, ruling R64)."""
-    if board.bs.area != BOMBING_BASE:
+    if board.state.battle.area != BOMBING_BASE:
         return []
     wings = [f.id for f in board.state.at(BOMBING, "US")]
     if wings:
@@ -118,7 +118,7 @@ def _bombing_wings(board: Board) -> list[str]:
             "event",
             "US",
             f"{', '.join(board.name(p) for p in wings)} in the strategic "
-            f"bombing box hold {len(wings)} airfield(s) on {board.bs.area}; they do not fly in "
+            f"bombing box hold {len(wings)} airfield(s) on {board.state.battle.area}; they do not fly in "
             f"this battle (facts 1.13, R64)",
             {"wings": wings, "rulings": ["R64"]},
         )
@@ -127,7 +127,7 @@ def _bombing_wings(board: Board) -> list[str]:
 
 def make_air_group(board: Board, carrier: str) -> list[str]:
     """R11: a fresh air group from the year's table; none for a damaged carrier."""
-    bs = board.bs
+    bs = board.state.battle
     side = board.side(carrier)
     if board.damaged(carrier):
         bs.capacity[carrier] = 0
@@ -191,13 +191,13 @@ def ship_request(board: Board, ships: list[str]) -> Request:
         return {
             "ships": [_desc(board, p) for p in ships],
             "boxes": ["UO", "CO"],
-            "japanese": [_desc(board, p) for p in board.bs.forces if p.startswith("JA:")],
+            "japanese": [_desc(board, p) for p in board.state.battle.forces if p.startswith("JA:")],
         }
 
     return Request(
         kind="battle_place_ships",
         step=board.state.step,
-        prompt=f"Battle in {board.bs.area}: place your ships other than carriers in the US Ocean (UO) or Coastal (CO)",
+        prompt=f"Battle in {board.state.battle.area}: place your ships other than carriers in the US Ocean (UO) or Coastal (CO)",
         options=options,
         checker=checker,
         kinds=("battle_place_ships",),
@@ -250,7 +250,7 @@ def sub_request(board: Board, subs: list[str], areas: list[str]) -> Request:
 
 def length_and_plans(board: Board) -> None:
     """Battle length (1d10, minimum `min_turns`) and Japan's plans per turn from its forces."""
-    bs = board.bs
+    bs = board.state.battle
     table = board.data.battle
     board.state.step = "battle:setup:length"
     rolled = board.game.dice.roll("ja", 10, "battle length")
@@ -311,7 +311,7 @@ _BUY_NONE = Option(Decision(kind="battle_plans"), "buy no plans")
 
 def purchase_plans(board: Board) -> Gen:
     """R12: 3 free BPP plus 3 per SP spent; each plan at most once."""
-    bs = board.bs
+    bs = board.state.battle
     board.state.step = "battle:setup:US plans"
     plans = board.data.us_plans.plan
     sp = board.state.sp

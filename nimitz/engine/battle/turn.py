@@ -103,15 +103,16 @@ def battalions(board: Board) -> None:
             if not board.requirement_met(side, eff["requires"]):
                 continue
             placed = []
+            bs = board.state.battle
             for _ in range(eff["count"]):
-                f = spare_battalion(board.state, board.sheet, side, board.bs.area)
+                f = spare_battalion(board.state, board.sheet, side, bs.area)
                 if f is None:
                     break
-                f.location = board.bs.area
+                f.location = bs.area
                 f.damaged = False
                 f.embarked = False
-                board.bs.forces.append(f.id)
-                board.bs.positions[f.id] = f"{side}_FH" if eff["to"] == "ja_foxholes" else eff["to"]
+                bs.forces.append(f.id)
+                bs.positions[f.id] = f"{side}_FH" if eff["to"] == "ja_foxholes" else eff["to"]
                 placed.append(f.id)
             pip.used = True
             what = (
@@ -199,7 +200,7 @@ def ja_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
     # ruling R60: airfield hits apply before the LBA attack (facts 1.10 First Light)
     yield from airfield_losses(board, ("US",))
     if not eff["replaces_move"]:
-        board.bs.done = [p for p in board.bs.done if p not in group]
+        board.state.battle.done = [p for p in board.state.battle.done if p not in group]
 
 
 def us_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
@@ -255,7 +256,7 @@ def us_first_light(board: Board, plan: Plan, pip: PlanInPlay) -> Gen:
     yield from combat.strike(board, "US", area, board.on_deck(carrier), eff["enemy_dogfight"], eff["takes_aaa"])
     yield from airfield_losses(board, ("JA",))  # ruling R60, as for Japan's First Light
     if not eff["replaces_move"]:
-        board.bs.done = [p for p in board.bs.done if p.startswith("JA:")]
+        board.state.battle.done = [p for p in board.state.battle.done if p.startswith("JA:")]
 
 
 # --- aircraft moves ----------------------------------------------------------------------------
@@ -618,10 +619,15 @@ def duration(board: Board) -> Gen:
             auto = Decision(kind="battle_reactive", choice=plan.id, count=auto_c) if auto_c else None
             d = yield from offer(
                 board,
-                f"{plan.name} (change the battle length, now {board.bs.length})",
+                f"{plan.name} (change the battle length, now {board.state.battle.length})",
                 options,
                 auto,
-                {"length": board.bs.length, "turn": board.bs.turn, "us_forces": own, "ja_forces": other},
+                {
+                    "length": board.state.battle.length,
+                    "turn": board.state.battle.turn,
+                    "us_forces": own,
+                    "ja_forces": other,
+                },
             )
             if d is None:
                 continue
