@@ -197,7 +197,8 @@ def ship_request(board: Board, ships: list[str]) -> Request:
     return Request(
         kind="battle_place_ships",
         step=board.state.step,
-        prompt=f"Battle in {board.state.battle.area}: place your ships other than carriers in the US Ocean (UO) or Coastal (CO)",
+        prompt=f"Battle in {board.state.battle.area}: place your ships other than carriers in the US Ocean (UO) "
+        "or Coastal (CO)",
         options=options,
         checker=checker,
         kinds=("battle_place_ships",),
