@@ -287,25 +287,8 @@ class Board:
         return list(self._computed("at_home", side))
 
     def on_deck(self, carrier: str) -> list[str]:
-        # every carrier's deck found in one pass over the pieces (Japan's air moves ask each
-        # carrier in turn), kept with the computed queries until a piece moves or an aircraft
-        # changes carrier (`rehome`, the only place `home` changes)
-        pos: Positions = self.state.battle.positions
-        memo: _BoardMemo | None = pos.board_cache
-        if memo is None or pos.groups is None:
-            memo = self._remember(pos)
-        decks = memo.derived.get(_DECKS)
-        if decks is None:
-            decks = memo.derived[_DECKS] = _decks(self)
-        return list(decks.get(carrier, ()))
-
-    def rehome(self, pid: str, carrier: str) -> None:
-        """An aircraft's carrier becomes `carrier` (it lands on another): the decks kept start
-        again, for the aircraft may already be on deck, which no move of `positions` would tell."""
-        self.state.battle.pieces[pid].home = carrier
-        memo: _BoardMemo | None = self.state.battle.positions.board_cache
-        if memo is not None and memo.derived:
-            memo.derived = {}
+        # memoised too: an aircraft only changes carrier (`home`) as it lands, a change of position
+        return list(self._computed("on_deck", carrier))
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
         found = []
@@ -576,8 +559,7 @@ class _BoardMemo:
 
     def __init__(self) -> None:
         self.results: dict[Any, list[str]] = {}  # the groups kept (_group_keys); read-only: callers get copies
-        # the other queries, asked since the last change (and every deck: Board.on_deck)
-        self.derived: dict[Any, Any] = {}
+        self.derived: dict[Any, Sequence[str]] = {}  # the other queries, asked since the last change
         self.order: dict[str, int] = {}  # pid -> its place in board order (forces, then pieces)
         self.place: Callable[[str], int] = self.order.__getitem__  # (insort's key: one bound method)
         self.next_order = 0  # the place of a piece new to the board (after every other)
@@ -772,21 +754,13 @@ def _at_home(board: Board, side: str, area: str | None) -> list[str]:
     return found
 
 
-_DECKS = ("on_deck", None, None)  # Board.on_deck's key among the computed queries
-
-
-def _decks(board: Board) -> dict[str, list[str]]:
-    """carrier -> the aircraft on its deck, in board order (a carrier with none: no entry)."""
+def _on_deck(board: Board, carrier: str, area: str | None) -> list[str]:
     pos = board.state.battle.positions
-    decks: dict[str, list[str]] = {}
+    found = []
     for p, piece in board.state.battle.pieces.items():
-        if piece.kind == "aircraft" and pos.get(p) == DECK:
-            deck = decks.get(piece.home)
-            if deck is None:
-                decks[piece.home] = [p]
-            else:
-                deck.append(p)
-    return decks
+        if piece.kind == "aircraft" and piece.home == carrier and pos.get(p) == DECK:
+            found.append(p)
+    return found
 
 
 # The placement queries Board._computed computes when asked (kept until a piece moves); every
@@ -799,6 +773,7 @@ _COMPUTED: dict[str, Callable[[Board, str, str | None], list[str]]] = {
     "flying_anywhere": _flying_anywhere,  # (kept, every sortie and landing changed it: no rule asks)
     "at_home": _at_home,  # (kept, every sortie and landing changed it: asked once a turn)
     "in_box": _in_box,  # (kept, every move changed it: infantry advancing asks once a turn)
+    "on_deck": _on_deck,
 }
 # (each answers with a list, not a generator, which tuple() resumes for every item; the three
 # asked every turn by loops, since a comprehension is a call of its own)

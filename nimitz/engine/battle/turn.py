@@ -445,7 +445,7 @@ def return_aircraft(board: Board) -> Gen:
         for p in waiting:
             c = next(c for c in decks if room[c] > 0)
             room[c] -= 1
-            board.rehome(p, c)
+            pieces[p].home = c
             positions[p] = DECK
 
 
