@@ -15,7 +15,7 @@ from attrs import define, field
 from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice, choose, choose_out, roll_sum
 from nimitz.model.data import CounterClass, GameData, Order
-from nimitz.model.state import CampaignState, Force
+from nimitz.model.state import CampaignState, Force, set_damaged, set_moved
 
 JAPAN = "JA"
 PICK_NAMES = {"ships": "a ship", "infantry": "an infantry counter", "lba": "an LBA counter"}
@@ -170,7 +170,7 @@ class OrdersBot:
             return []
         ashore = self.ja_ashore(area)
         if len(ashore) == 1 and not ashore[0].moved:
-            ashore[0].moved = True
+            set_moved(ashore[0], True)
             return [ashore[0].id]
         return []
 
@@ -189,12 +189,12 @@ class OrdersBot:
                 continue
             ashore = self.ja_ashore(code)
             if len(ashore) == 1:
-                ashore[0].moved = True
+                set_moved(ashore[0], True)
                 lone.append(ashore[0].id)
             if self.us_present(code):
                 for f in self.ja(code):
                     if self._categories[f.cls] == "infantry" and not f.moved:
-                        f.moved = True
+                        set_moved(f, True)
                         pinned.append(f.id)
         return {"lone": lone, "pinned": pinned, "rulings": ["R3"]}
 
@@ -207,7 +207,7 @@ class OrdersBot:
                 continue
             for f in self.ja(code):
                 if self._categories[f.cls] == "infantry" and not f.moved:
-                    f.moved = True
+                    set_moved(f, True)
                     pinned.append(f.id)
         return pinned
 
@@ -433,8 +433,8 @@ class OrdersBot:
             return None
         force.location = dest
         force.embarked = True
-        force.moved = True
-        force.damaged = False
+        set_moved(force, True)  # (past Force.__setattr__: neither is whereabouts)
+        set_damaged(force, False)
         return force
 
     def carry_out(

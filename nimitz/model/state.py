@@ -237,6 +237,9 @@ _SET_INDEX, _SET_ORDER = _SLOT_SETTERS["_index"], _SLOT_SETTERS["_order"]
 _SET_ID, _SET_SIDE, _SET_NAME, _SET_CLS = (_SLOT_SETTERS[n] for n in ("id", "side", "name", "cls"))
 _SET_LOCATION, _SET_EMBARKED = _SLOT_SETTERS["location"], _SLOT_SETTERS["embarked"]
 _SET_DAMAGED, _SET_MOVED = _SLOT_SETTERS["damaged"], _SLOT_SETTERS["moved"]
+# Fields that are not whereabouts, set past Force.__setattr__ (no index to tell): a call to
+# the slot's setter runs in C, where an assignment calls Force.__setattr__ back in Python.
+set_moved, set_damaged = _SET_MOVED, _SET_DAMAGED
 _NOT_KEPT = object()  # (a summary may be None)
 
 

@@ -24,6 +24,7 @@ from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, ON_TRANSPORT
 from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
+from nimitz.model.state import set_damaged
 
 Gen = Generator[Request, Decision, Any]
 
@@ -662,7 +663,10 @@ def hit_piece(board: Board, pid: str) -> str:
     if counter.damaged:
         destroy(board, pid)
         return "destroyed"
-    counter.damaged = True
+    if piece is None:
+        set_damaged(counter, True)  # (a Force: past its __setattr__, `damaged` is not whereabouts)
+    else:
+        piece.damaged = True
     if board.cls(pid).is_carrier:
         _deck_aircraft_lost(board, pid)
     return "damaged"
