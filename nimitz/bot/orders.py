@@ -391,16 +391,22 @@ class OrdersBot:
             return None  # e.g. only LBA already in Japan, sent "to Japan": nothing moves (R6)
         us_there = self.us_present(dest)
         to_japan: list[str] = []
-        self.state.mark_moved(forces)
-        for f in forces:
-            cat = categories[f.cls]
-            if cat == "lba" and lba_home:
-                f.location = JAPAN  # R8: no JA ashore at the destination
-                to_japan.append(f.id)
-                continue
-            f.location = dest
+        state = self.state
+        state.mark_moved(forces)
+        if lba_home:
+            homing = [f for f in forces if categories[f.cls] == "lba"]
+            if homing:  # R8: no JA ashore at the destination
+                going = [f for f in forces if categories[f.cls] != "lba"]
+                state.move_forces(homing, JAPAN)
+                to_japan = [f.id for f in homing]
+            else:
+                going = forces
+        else:
+            going = forces
+        state.move_forces(going, dest)  # (each filed in the location index in one call)
+        for f in going:
             # JA infantry ride transports into areas with US forces (setting costs more than reading)
-            if cat == "infantry" and f.embarked != us_there:
+            if f.embarked != us_there and categories[f.cls] == "infantry":
                 f.embarked = us_there
         added: list[str] = []
         # R10: only an order that sends forces into the area brings battalions along

@@ -328,6 +328,35 @@ class LocationIndex:
         self.summaries.pop(location, None)
         self.summaries.pop(dest, None)
 
+    def move(self, forces: Iterable[Force], dest: str) -> None:
+        """Each force to `dest`, filed as Force.__setattr__ files one force at a time (the same
+        lists, places touched and clocks), in one call: an order moves a few forces together."""
+        buckets, places, touched = self.buckets, self.places, self.touched
+        summaries, side_clock = self.summaries, self.side_clock
+        for f in forces:
+            old = f.location
+            if old == dest:
+                continue
+            order, side = f._order, f.side
+            left = old, side
+            here = places[left]
+            i = bisect_left(here, order)
+            del here[i]
+            del buckets[left][i]
+            reached = dest, side
+            there = places.get(reached)
+            if there is None:
+                places[reached], buckets[reached] = [order], [f]
+            else:
+                i = bisect_left(there, order)
+                there.insert(i, order)
+                buckets[reached].insert(i, f)
+            _SET_LOCATION(f, dest)
+            touched += (old, dest)
+            summaries.pop(old, None)
+            summaries.pop(dest, None)
+            side_clock[side] = len(touched)
+
     def everyone(self, location: str) -> list[Force]:
         """The forces of every side at a location, in `forces` order (a new list)."""
         buckets = self.buckets
@@ -507,6 +536,14 @@ class CampaignState:
         location, in one step (Return to Port moves whole port boxes)."""
         if dest != location:
             self._current_index().move_all(location, side, dest)
+
+    def move_forces(self, forces: Iterable[Force], dest: str) -> None:
+        """Each of the forces to `dest`: the same as setting each one's location in turn, in
+        one call (a JA order moves a few forces to one destination)."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        index.move(forces, dest)
 
     def mark_moved(self, forces: Iterable[Force]) -> None:
         """The forces marked moved (an order's, a move's), past Force.__setattr__ as in
