@@ -178,7 +178,11 @@ class OrdersBot:
         """pin_last_ashore(area), then movable(area): the last INF/LBA ashore, now marked
         moved, is left out with the other moved forces."""
         self.pin_last_ashore(area)
-        return [f for f in self.state.at(area, "JA") if not f.moved]
+        pool = []  # (a loop: a comprehension is a call of its own, made for every order)
+        for f in self.state.at(area, "JA"):
+            if not f.moved:
+                pool.append(f)
+        return pool
 
     # --- moved markers at the start of US Scouting (R3) -----------------------------------
 
