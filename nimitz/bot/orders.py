@@ -364,12 +364,15 @@ class OrdersBot:
             if not forces:
                 return None
             self.state.mark_moved(forces)
+            held = []  # (a loop: a comprehension is a call of its own, made for every order)
+            for f in forces:
+                held.append(f.id)
             if not self.explains:
-                return OrderResult(area=area, order=order.name, held=[f.id for f in forces], explained=False)
+                return OrderResult(area=area, order=order.name, held=held, explained=False)
             return OrderResult(
                 area=area,
                 order=order.name,
-                held=[f.id for f in forces],
+                held=held,
                 explanation={"destination_rule": "stays", "selection": self.last_pools},
             )
         cands, rule = self.candidates(order, area)
@@ -423,7 +426,10 @@ class OrdersBot:
                 battalion = self.add_battalion(dest)
                 if battalion is not None:
                     added.append(battalion.id)
-        moved = [f.id for f in forces] + added
+        moved = []  # (a loop, as for `held`)
+        for f in forces:
+            moved.append(f.id)
+        moved += added
         if not self.explains:
             return OrderResult(area=area, order=order.name, moved=moved, destination=dest, explained=False)
         explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}
@@ -590,7 +596,10 @@ class OrdersBot:
         for code in self.state.occupied(self.m.area, "JA"):
             if code in skip:
                 continue
-            n = len([f for f in self.ja(code) if not f.moved])
+            n = 0  # (a loop: a comprehension is a call of its own)
+            for f in self.ja(code):
+                if not f.moved:
+                    n += 1
             if n:
                 counts.append((code, n))
         return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))
