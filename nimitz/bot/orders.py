@@ -124,7 +124,11 @@ class OrdersBot:
     def _ashore(self, here: list[Force]) -> list[Force]:
         """The INF, battalions and LBA of `here` (one side's forces) not on transports."""
         holding = self._holding
-        return [f for f in here if f.cls in holding and not f.embarked]
+        ashore = []  # (a loop: a comprehension is a call of its own)
+        for f in here:
+            if f.cls in holding and not f.embarked:
+                ashore.append(f)
+        return ashore
 
     def ja_ashore(self, area: str) -> list[Force]:
         """The JA INF, battalions and LBA ashore here (the state's shared list: not to be changed)."""
@@ -134,8 +138,13 @@ class OrdersBot:
         """The areas of `areas` with JA INF, battalions or LBA ashore, in their order (one pass:
         several destination rules ask it of every area in turn)."""
         summary, key, ashore = self.state.summary, self._ja_ashore_key, self._ashore
-        # (asked only where JA forces are: most areas hold none, which the index tells in one pass)
-        return [c for c in self.state.occupied(areas, "JA") if summary(c, key, ashore, "JA")]
+        # (asked only where JA forces are: most areas hold none, which the index tells in one
+        # pass; a loop: a comprehension is a call of its own)
+        found = []
+        for c in self.state.occupied(areas, "JA"):
+            if summary(c, key, ashore, "JA"):
+                found.append(c)
+        return found
 
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
         if not self.state.count(area, "US"):
@@ -302,9 +311,18 @@ class OrdersBot:
         empty when the bot explains nothing (a lab game)."""
         if len(cands) == 1 and not self.explains:
             return cands[0], {}  # (no count to compare)
-        counts = {c: self.state.count(c, "JA") for c in cands}
-        fewest = min(counts.values())
-        tied = [c for c in cands if counts[c] == fewest]
+        # the candidates with the fewest, in their order, found in one loop (no comprehensions:
+        # each is a call of its own)
+        count = self.state.count
+        counts: dict[str, int] = {}
+        tied: list[str] = []
+        fewest = -1
+        for c in cands:
+            n = counts[c] = count(c, "JA")
+            if n < fewest or fewest < 0:
+                fewest, tied = n, [c]
+            elif n == fewest:
+                tied.append(c)
         if not self.explains:
             return (tied[0] if len(tied) == 1 else choose(self.dice, tied)), {}
         info: dict[str, Any] = {"candidates": [{"area": c, "ja_forces": counts[c]} for c in cands]}
