@@ -155,7 +155,10 @@ class OrdersBot:
         """Whether US forces other than submarines are among `here` (the US forces in an area;
         kept by the state as _ashore is)."""
         cls = self.sheet.cls
-        return any(cls[f.cls].type != "SS" for f in here)
+        for f in here:  # (a loop, not any() of a generator)
+            if cls[f.cls].type != "SS":
+                return True
+        return False
 
     def us_ashore(self, area: str) -> bool:
         return bool(self.state.summary(area, self._us_ashore_key, self._ashore, "US"))
@@ -260,14 +263,17 @@ class OrdersBot:
         if kind == "closer_australia":
             if "AU" in self.m.area[area].adjacent:
                 return [], "already next to Australia"
-            return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
+            found = self._closer(area, "AU")  # (a new list, each area once)
+            if "AU" in found:
+                found.remove("AU")
+            return found, "one area closer to Australia"
         if kind == "closer_hawaii_ja_ashore":
             return self.with_ja_ashore(self._closer(area, "HI")), "one area closer to Hawaii with JA forces ashore"
         if kind == "objective_ja_ashore":
-            return (
-                [c for c in self.with_ja_ashore(self._open_objectives) if c != area],
-                "an objective with JA forces ashore",
-            )
+            found = self.with_ja_ashore(self._open_objectives)  # (a new list, each area once)
+            if area in found:
+                found.remove(area)
+            return found, "an objective with JA forces ashore"
         if kind == "closest_free_objective":
             dist = self._dist(area)
             # the areas with JA forces ashore, found once: not asked again of each neighbour
@@ -290,20 +296,23 @@ class OrdersBot:
         if kind == "ja_ashore":
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
-            return (
-                [c for c in self.with_ja_ashore(codes) if c != area and c not in (JAPAN, "EA")],
-                "an area with JA forces ashore (not JA, EA)",
-            )
+            found = self.with_ja_ashore(codes)  # (a new list, each area once)
+            for c in (area, JAPAN, "EA"):
+                if c in found:
+                    found.remove(c)
+            return found, "an area with JA forces ashore (not JA, EA)"
         if kind == "battle":
-            return (
-                [c for c in self.state.meeting_places(codes) if c != area and self.us_present(c, ignore_subs=True)],
-                "an area with US and JA forces (US subs alone do not count)",
-            )
+            found = []  # (loops, here and below: a comprehension is a call of its own)
+            for c in self.state.meeting_places(codes):
+                if c != area and self.us_present(c, ignore_subs=True):
+                    found.append(c)
+            return found, "an area with US and JA forces (US subs alone do not count)"
         if kind == "us_ja_ashore":
-            return (
-                [c for c in self.state.meeting_places(codes) if c != area and self.ja_ashore(c) and self.us_ashore(c)],
-                "an area where US and JA forces are both ashore",
-            )
+            found = []
+            for c in self.state.meeting_places(codes):
+                if c != area and self.ja_ashore(c) and self.us_ashore(c):
+                    found.append(c)
+            return found, "an area where US and JA forces are both ashore"
         raise ValueError(f"unknown destination rule {kind!r}")
 
     def pick_destination(self, cands: list[str], purpose: str) -> tuple[str, dict[str, Any]]:
