@@ -102,7 +102,10 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
     holding = holding_classes(state, data)
     for code in state.occupied(data.map.area, "JA"):
         here = state.at(code, "JA")
-        damaged = [f for f in here if f.damaged]
+        damaged = []  # (a loop: a comprehension is a call of its own, made for every area)
+        for f in here:
+            if f.damaged:
+                damaged.append(f)
         if not damaged:
             continue  # (most areas: nothing to repair, nothing to count)
         us_here = state.count(code, "US") > 0

@@ -475,7 +475,11 @@ class CampaignState:
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
         here = index.buckets
-        return [location for location in locations if here.get((location, "US")) and here.get((location, "JA"))]
+        found = []  # (a loop: a comprehension is a call of its own, and few areas are kept)
+        for location in locations:
+            if here.get((location, "US")) and here.get((location, "JA")):
+                found.append(location)
+        return found
 
     def occupied(self, locations: Iterable[str], side: str) -> list[str]:
         """The locations, in the order given, where the side has forces (a question asked of
@@ -484,7 +488,11 @@ class CampaignState:
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
         here = index.buckets
-        return [location for location in locations if here.get((location, side))]
+        found = []  # (a loop, as in meeting_places)
+        for location in locations:
+            if here.get((location, side)):
+                found.append(location)
+        return found
 
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T], side: str | None = None) -> T:
         """`compute(at(location, side))`, memoised until a force arrives at, leaves, embarks in
