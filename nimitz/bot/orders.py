@@ -278,18 +278,20 @@ class OrdersBot:
             dist = self._dist(area)
             # the areas with JA forces ashore, found once: not asked again of each neighbour
             held = set(self.with_ja_ashore(self.m.area))
-            free = [
-                c
-                for c in self._open_objectives
-                if c != area and c in dist and c not in held and not held.isdisjoint(self.m.area[c].adjacent)
-            ]
-            if not free:
+            # the closest of the free ones, in their order, in one loop (no comprehensions: each
+            # is a call of its own)
+            closest: list[str] = []
+            best = -1
+            for c in self._open_objectives:
+                if c != area and c in dist and c not in held and not held.isdisjoint(self.m.area[c].adjacent):
+                    d = dist[c]
+                    if d < best or best < 0:
+                        best, closest = d, [c]
+                    elif d == best:
+                        closest.append(c)
+            if not closest:
                 return [], "a free objective next to JA forces ashore"
-            best = min(dist[c] for c in free)
-            return (
-                [c for c in free if dist[c] == best],
-                f"the closest free objective next to JA forces ashore ({best} away)",
-            )
+            return closest, f"the closest free objective next to JA forces ashore ({best} away)"
         # the open areas but this one (R6, R42): each rule below first keeps those with JA forces,
         # or with both sides' (one pass over the index), and asks more only of the few left
         codes = self._open_areas
