@@ -94,7 +94,9 @@ def transport_target(board: Board, side: str) -> Target | None:
     tid = board.transport(side)
     if tid is None:
         return None
-    carried = sum(1 if board.damaged(p) else 2 for p in board.embarked(side))
+    carried = 0  # (a loop: sum() of a generator resumes it from C once a piece)
+    for p in board.embarked(side):
+        carried += 1 if board.damaged(p) else 2
     if carried <= 0:
         return None
     return Target(
@@ -219,7 +221,11 @@ class Alloc:
         if self.foxholes_first:
             for t in ts:
                 if t.foxhole:
-                    return [t for t in ts if t.kind != "airfield"]
+                    ground = []
+                    for u in ts:
+                        if u.kind != "airfield":
+                            ground.append(u)
+                    return ground
         return ts
 
     def damaged_now(self, t: Target) -> bool:
