@@ -222,7 +222,10 @@ class Force:
                         buckets[reached].insert(i, self)
                     touched.append(value)  # ...and the place reached
                     summaries.pop(value, None)
-                index.side_clock[side] = len(touched)  # (the clock)
+                    index.side_clock[side] = len(touched)  # (the clock)
+                    _SET_LOCATION(self, value)  # (its setter known: no lookup by name)
+                    return
+                index.side_clock[side] = len(touched)
         try:  # (the slot's own setter: cheaper than object.__setattr__, which looks it up by name)
             _SLOT_SETTERS[name](self, value)
         except KeyError:  # not a field: object.__setattr__ says why
