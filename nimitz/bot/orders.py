@@ -155,7 +155,7 @@ class OrdersBot:
         """Whether US forces other than submarines are among `here` (the US forces in an area;
         kept by the state as _ashore is)."""
         cls = self.sheet.cls
-        for f in here:  # (a loop, not any() of a generator)
+        for f in here:  # noqa: SIM110 (a loop, not any() of a generator resumed from C)
             if cls[f.cls].type != "SS":
                 return True
         return False
