@@ -15,7 +15,7 @@ from attrs import define, field
 from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice, choose, choose_out, roll_sum
 from nimitz.model.data import CounterClass, GameData, Order
-from nimitz.model.state import CampaignState, Force
+from nimitz.model.state import CampaignState, Force, set_damaged, set_moved
 
 JAPAN = "JA"
 PICK_NAMES = {"ships": "a ship", "infantry": "an infantry counter", "lba": "an LBA counter"}
@@ -124,7 +124,11 @@ class OrdersBot:
     def _ashore(self, here: list[Force]) -> list[Force]:
         """The INF, battalions and LBA of `here` (one side's forces) not on transports."""
         holding = self._holding
-        return [f for f in here if f.cls in holding and not f.embarked]
+        ashore = []  # (a loop: a comprehension is a call of its own)
+        for f in here:
+            if f.cls in holding and not f.embarked:
+                ashore.append(f)
+        return ashore
 
     def ja_ashore(self, area: str) -> list[Force]:
         """The JA INF, battalions and LBA ashore here (the state's shared list: not to be changed)."""
@@ -134,8 +138,13 @@ class OrdersBot:
         """The areas of `areas` with JA INF, battalions or LBA ashore, in their order (one pass:
         several destination rules ask it of every area in turn)."""
         summary, key, ashore = self.state.summary, self._ja_ashore_key, self._ashore
-        # (asked only where JA forces are: most areas hold none, which the index tells in one pass)
-        return [c for c in self.state.occupied(areas, "JA") if summary(c, key, ashore, "JA")]
+        # (asked only where JA forces are: most areas hold none, which the index tells in one
+        # pass; a loop: a comprehension is a call of its own)
+        found = []
+        for c in self.state.occupied(areas, "JA"):
+            if summary(c, key, ashore, "JA"):
+                found.append(c)
+        return found
 
     def us_present(self, area: str, ignore_subs: bool = False) -> bool:
         if not self.state.count(area, "US"):
@@ -146,7 +155,10 @@ class OrdersBot:
         """Whether US forces other than submarines are among `here` (the US forces in an area;
         kept by the state as _ashore is)."""
         cls = self.sheet.cls
-        return any(cls[f.cls].type != "SS" for f in here)
+        for f in here:  # noqa: SIM110 (a loop, not any() of a generator resumed from C)
+            if cls[f.cls].type != "SS":
+                return True
+        return False
 
     def us_ashore(self, area: str) -> bool:
         return bool(self.state.summary(area, self._us_ashore_key, self._ashore, "US"))
@@ -170,7 +182,7 @@ class OrdersBot:
             return []
         ashore = self.ja_ashore(area)
         if len(ashore) == 1 and not ashore[0].moved:
-            ashore[0].moved = True
+            set_moved(ashore[0], True)
             return [ashore[0].id]
         return []
 
@@ -178,7 +190,11 @@ class OrdersBot:
         """pin_last_ashore(area), then movable(area): the last INF/LBA ashore, now marked
         moved, is left out with the other moved forces."""
         self.pin_last_ashore(area)
-        return [f for f in self.state.at(area, "JA") if not f.moved]
+        pool = []  # (a loop: a comprehension is a call of its own, made for every order)
+        for f in self.state.at(area, "JA"):
+            if not f.moved:
+                pool.append(f)
+        return pool
 
     # --- moved markers at the start of US Scouting (R3) -----------------------------------
 
@@ -189,12 +205,12 @@ class OrdersBot:
                 continue
             ashore = self.ja_ashore(code)
             if len(ashore) == 1:
-                ashore[0].moved = True
+                set_moved(ashore[0], True)
                 lone.append(ashore[0].id)
             if self.us_present(code):
                 for f in self.ja(code):
                     if self._categories[f.cls] == "infantry" and not f.moved:
-                        f.moved = True
+                        set_moved(f, True)
                         pinned.append(f.id)
         return {"lone": lone, "pinned": pinned, "rulings": ["R3"]}
 
@@ -207,7 +223,7 @@ class OrdersBot:
                 continue
             for f in self.ja(code):
                 if self._categories[f.cls] == "infantry" and not f.moved:
-                    f.moved = True
+                    set_moved(f, True)
                     pinned.append(f.id)
         return pinned
 
@@ -247,50 +263,58 @@ class OrdersBot:
         if kind == "closer_australia":
             if "AU" in self.m.area[area].adjacent:
                 return [], "already next to Australia"
-            return [c for c in self._closer(area, "AU") if c != "AU"], "one area closer to Australia"
+            found = self._closer(area, "AU")  # (a new list, each area once)
+            if "AU" in found:
+                found.remove("AU")
+            return found, "one area closer to Australia"
         if kind == "closer_hawaii_ja_ashore":
             return self.with_ja_ashore(self._closer(area, "HI")), "one area closer to Hawaii with JA forces ashore"
         if kind == "objective_ja_ashore":
-            return (
-                [c for c in self.with_ja_ashore(self._open_objectives) if c != area],
-                "an objective with JA forces ashore",
-            )
+            found = self.with_ja_ashore(self._open_objectives)  # (a new list, each area once)
+            if area in found:
+                found.remove(area)
+            return found, "an objective with JA forces ashore"
         if kind == "closest_free_objective":
             dist = self._dist(area)
             # the areas with JA forces ashore, found once: not asked again of each neighbour
             held = set(self.with_ja_ashore(self.m.area))
-            free = [
-                c
-                for c in self._open_objectives
-                if c != area and c in dist and c not in held and not held.isdisjoint(self.m.area[c].adjacent)
-            ]
-            if not free:
+            # the closest of the free ones, in their order, in one loop (no comprehensions: each
+            # is a call of its own)
+            closest: list[str] = []
+            best = -1
+            for c in self._open_objectives:
+                if c != area and c in dist and c not in held and not held.isdisjoint(self.m.area[c].adjacent):
+                    d = dist[c]
+                    if d < best or best < 0:
+                        best, closest = d, [c]
+                    elif d == best:
+                        closest.append(c)
+            if not closest:
                 return [], "a free objective next to JA forces ashore"
-            best = min(dist[c] for c in free)
-            return (
-                [c for c in free if dist[c] == best],
-                f"the closest free objective next to JA forces ashore ({best} away)",
-            )
+            return closest, f"the closest free objective next to JA forces ashore ({best} away)"
         # the open areas but this one (R6, R42): each rule below first keeps those with JA forces,
         # or with both sides' (one pass over the index), and asks more only of the few left
         codes = self._open_areas
         if kind == "ja_ashore":
             if area in (JAPAN, "EA"):
                 return [], "forces in JA or EA hold on Support (procedures: Support)"
-            return (
-                [c for c in self.with_ja_ashore(codes) if c != area and c not in (JAPAN, "EA")],
-                "an area with JA forces ashore (not JA, EA)",
-            )
+            found = self.with_ja_ashore(codes)  # (a new list, each area once)
+            for c in (area, JAPAN, "EA"):
+                if c in found:
+                    found.remove(c)
+            return found, "an area with JA forces ashore (not JA, EA)"
         if kind == "battle":
-            return (
-                [c for c in self.state.meeting_places(codes) if c != area and self.us_present(c, ignore_subs=True)],
-                "an area with US and JA forces (US subs alone do not count)",
-            )
+            found = []  # (loops, here and below: a comprehension is a call of its own)
+            for c in self.state.meeting_places(codes):
+                if c != area and self.us_present(c, ignore_subs=True):
+                    found.append(c)
+            return found, "an area with US and JA forces (US subs alone do not count)"
         if kind == "us_ja_ashore":
-            return (
-                [c for c in self.state.meeting_places(codes) if c != area and self.ja_ashore(c) and self.us_ashore(c)],
-                "an area where US and JA forces are both ashore",
-            )
+            found = []
+            for c in self.state.meeting_places(codes):
+                if c != area and self.ja_ashore(c) and self.us_ashore(c):
+                    found.append(c)
+            return found, "an area where US and JA forces are both ashore"
         raise ValueError(f"unknown destination rule {kind!r}")
 
     def pick_destination(self, cands: list[str], purpose: str) -> tuple[str, dict[str, Any]]:
@@ -298,9 +322,18 @@ class OrdersBot:
         empty when the bot explains nothing (a lab game)."""
         if len(cands) == 1 and not self.explains:
             return cands[0], {}  # (no count to compare)
-        counts = {c: self.state.count(c, "JA") for c in cands}
-        fewest = min(counts.values())
-        tied = [c for c in cands if counts[c] == fewest]
+        # the candidates with the fewest, in their order, found in one loop (no comprehensions:
+        # each is a call of its own)
+        count = self.state.count
+        counts: dict[str, int] = {}
+        tied: list[str] = []
+        fewest = -1
+        for c in cands:
+            n = counts[c] = count(c, "JA")
+            if n < fewest or fewest < 0:
+                fewest, tied = n, [c]
+            elif n == fewest:
+                tied.append(c)
         if not self.explains:
             return (tied[0] if len(tied) == 1 else choose(self.dice, tied)), {}
         info: dict[str, Any] = {"candidates": [{"area": c, "ja_forces": counts[c]} for c in cands]}
@@ -360,12 +393,15 @@ class OrdersBot:
             if not forces:
                 return None
             self.state.mark_moved(forces)
+            held = []  # (a loop: a comprehension is a call of its own, made for every order)
+            for f in forces:
+                held.append(f.id)
             if not self.explains:
-                return OrderResult(area=area, order=order.name, held=[f.id for f in forces], explained=False)
+                return OrderResult(area=area, order=order.name, held=held, explained=False)
             return OrderResult(
                 area=area,
                 order=order.name,
-                held=[f.id for f in forces],
+                held=held,
                 explanation={"destination_rule": "stays", "selection": self.last_pools},
             )
         cands, rule = self.candidates(order, area)
@@ -391,16 +427,22 @@ class OrdersBot:
             return None  # e.g. only LBA already in Japan, sent "to Japan": nothing moves (R6)
         us_there = self.us_present(dest)
         to_japan: list[str] = []
-        self.state.mark_moved(forces)
-        for f in forces:
-            cat = categories[f.cls]
-            if cat == "lba" and lba_home:
-                f.location = JAPAN  # R8: no JA ashore at the destination
-                to_japan.append(f.id)
-                continue
-            f.location = dest
+        state = self.state
+        state.mark_moved(forces)
+        if lba_home:
+            homing = [f for f in forces if categories[f.cls] == "lba"]
+            if homing:  # R8: no JA ashore at the destination
+                going = [f for f in forces if categories[f.cls] != "lba"]
+                state.move_forces(homing, JAPAN)
+                to_japan = [f.id for f in homing]
+            else:
+                going = forces
+        else:
+            going = forces
+        state.move_forces(going, dest)  # (each filed in the location index in one call)
+        for f in going:
             # JA infantry ride transports into areas with US forces (setting costs more than reading)
-            if cat == "infantry" and f.embarked != us_there:
+            if f.embarked != us_there and categories[f.cls] == "infantry":
                 f.embarked = us_there
         added: list[str] = []
         # R10: only an order that sends forces into the area brings battalions along
@@ -413,7 +455,10 @@ class OrdersBot:
                 battalion = self.add_battalion(dest)
                 if battalion is not None:
                     added.append(battalion.id)
-        moved = [f.id for f in forces] + added
+        moved = []  # (a loop, as for `held`)
+        for f in forces:
+            moved.append(f.id)
+        moved += added
         if not self.explains:
             return OrderResult(area=area, order=order.name, moved=moved, destination=dest, explained=False)
         explanation: dict[str, Any] = {"destination_rule": rule, **info, "selection": self.last_pools}
@@ -433,8 +478,8 @@ class OrdersBot:
             return None
         force.location = dest
         force.embarked = True
-        force.moved = True
-        force.damaged = False
+        set_moved(force, True)  # (past Force.__setattr__: neither is whereabouts)
+        set_damaged(force, False)
         return force
 
     def carry_out(
@@ -580,7 +625,10 @@ class OrdersBot:
         for code in self.state.occupied(self.m.area, "JA"):
             if code in skip:
                 continue
-            n = len([f for f in self.ja(code) if not f.moved])
+            n = 0  # (a loop: a comprehension is a call of its own)
+            for f in self.ja(code):
+                if not f.moved:
+                    n += 1
             if n:
                 counts.append((code, n))
         return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))

@@ -8,7 +8,7 @@ from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice
 from nimitz.engine.setup import return_to_pool, spare_battalion
 from nimitz.model.data import GameData
-from nimitz.model.state import RAID, CampaignState
+from nimitz.model.state import RAID, CampaignState, set_damaged, set_moved
 
 
 def _name(fid: str) -> str:
@@ -43,8 +43,13 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
             if ids:
                 f = state.forces[ids.pop(0)]
                 f.location = "JA"
-                if f.damaged or f.moved or f.embarked:  # (reading is cheap, setting is a call)
-                    f.damaged, f.moved, f.embarked = False, False, False
+                # (reading is cheap, setting is a call; damaged and moved past Force.__setattr__,
+                # which must see `embarked`: it is whereabouts)
+                if f.damaged or f.moved:
+                    set_damaged(f, False)
+                    set_moved(f, False)
+                if f.embarked:
+                    f.embarked = False
                 arrived.append(f.id)
                 continue
             for _ in range(data.reinforcements.battalions_per_missing):
@@ -53,7 +58,7 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
                     break
                 b.location = "JA"
                 if b.damaged:
-                    b.damaged = False
+                    set_damaged(b, False)
                 battalions += 1
     text = (
         f"JA Reinforce: d10 {roll} + track {state.ja_track} - {len(damaged)} damaged - "
@@ -97,7 +102,10 @@ def repair(state: CampaignState, data: GameData) -> tuple[str, dict[str, Any]]:
     holding = holding_classes(state, data)
     for code in state.occupied(data.map.area, "JA"):
         here = state.at(code, "JA")
-        damaged = [f for f in here if f.damaged]
+        damaged = []  # (a loop: a comprehension is a call of its own, made for every area)
+        for f in here:
+            if f.damaged:
+                damaged.append(f)
         if not damaged:
             continue  # (most areas: nothing to repair, nothing to count)
         us_here = state.count(code, "US") > 0

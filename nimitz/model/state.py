@@ -222,7 +222,10 @@ class Force:
                         buckets[reached].insert(i, self)
                     touched.append(value)  # ...and the place reached
                     summaries.pop(value, None)
-                index.side_clock[side] = len(touched)  # (the clock)
+                    index.side_clock[side] = len(touched)  # (the clock)
+                    _SET_LOCATION(self, value)  # (its setter known: no lookup by name)
+                    return
+                index.side_clock[side] = len(touched)
         try:  # (the slot's own setter: cheaper than object.__setattr__, which looks it up by name)
             _SLOT_SETTERS[name](self, value)
         except KeyError:  # not a field: object.__setattr__ says why
@@ -237,6 +240,9 @@ _SET_INDEX, _SET_ORDER = _SLOT_SETTERS["_index"], _SLOT_SETTERS["_order"]
 _SET_ID, _SET_SIDE, _SET_NAME, _SET_CLS = (_SLOT_SETTERS[n] for n in ("id", "side", "name", "cls"))
 _SET_LOCATION, _SET_EMBARKED = _SLOT_SETTERS["location"], _SLOT_SETTERS["embarked"]
 _SET_DAMAGED, _SET_MOVED = _SLOT_SETTERS["damaged"], _SLOT_SETTERS["moved"]
+# Fields that are not whereabouts, set past Force.__setattr__ (no index to tell): a call to
+# the slot's setter runs in C, where an assignment calls Force.__setattr__ back in Python.
+set_moved, set_damaged = _SET_MOVED, _SET_DAMAGED
 _NOT_KEPT = object()  # (a summary may be None)
 
 
@@ -324,6 +330,35 @@ class LocationIndex:
         self.side_clock[side] = len(self.touched)
         self.summaries.pop(location, None)
         self.summaries.pop(dest, None)
+
+    def move(self, forces: Iterable[Force], dest: str) -> None:
+        """Each force to `dest`, filed as Force.__setattr__ files one force at a time (the same
+        lists, places touched and clocks), in one call: an order moves a few forces together."""
+        buckets, places, touched = self.buckets, self.places, self.touched
+        summaries, side_clock = self.summaries, self.side_clock
+        for f in forces:
+            old = f.location
+            if old == dest:
+                continue
+            order, side = f._order, f.side
+            left = old, side
+            here = places[left]
+            i = bisect_left(here, order)
+            del here[i]
+            del buckets[left][i]
+            reached = dest, side
+            there = places.get(reached)
+            if there is None:
+                places[reached], buckets[reached] = [order], [f]
+            else:
+                i = bisect_left(there, order)
+                there.insert(i, order)
+                buckets[reached].insert(i, f)
+            _SET_LOCATION(f, dest)
+            touched += (old, dest)
+            summaries.pop(old, None)
+            summaries.pop(dest, None)
+            side_clock[side] = len(touched)
 
     def everyone(self, location: str) -> list[Force]:
         """The forces of every side at a location, in `forces` order (a new list)."""
@@ -443,7 +478,11 @@ class CampaignState:
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
         here = index.buckets
-        return [location for location in locations if here.get((location, "US")) and here.get((location, "JA"))]
+        found = []  # (a loop: a comprehension is a call of its own, and few areas are kept)
+        for location in locations:
+            if here.get((location, "US")) and here.get((location, "JA")):
+                found.append(location)
+        return found
 
     def occupied(self, locations: Iterable[str], side: str) -> list[str]:
         """The locations, in the order given, where the side has forces (a question asked of
@@ -452,7 +491,11 @@ class CampaignState:
         if index is None or index.forces is not self.forces or len(self.forces) != index.size:
             index = self._current_index()
         here = index.buckets
-        return [location for location in locations if here.get((location, side))]
+        found = []  # (a loop, as in meeting_places)
+        for location in locations:
+            if here.get((location, side)):
+                found.append(location)
+        return found
 
     def summary(self, location: str, key: Hashable, compute: Callable[[list[Force]], T], side: str | None = None) -> T:
         """`compute(at(location, side))`, memoised until a force arrives at, leaves, embarks in
@@ -504,6 +547,14 @@ class CampaignState:
         location, in one step (Return to Port moves whole port boxes)."""
         if dest != location:
             self._current_index().move_all(location, side, dest)
+
+    def move_forces(self, forces: Iterable[Force], dest: str) -> None:
+        """Each of the forces to `dest`: the same as setting each one's location in turn, in
+        one call (a JA order moves a few forces to one destination)."""
+        index = self._index  # _current_index() inlined, as in at()
+        if index is None or index.forces is not self.forces or len(self.forces) != index.size:
+            index = self._current_index()
+        index.move(forces, dest)
 
     def mark_moved(self, forces: Iterable[Force]) -> None:
         """The forces marked moved (an order's, a move's), past Force.__setattr__ as in

@@ -24,6 +24,7 @@ from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, ON_TRANSPORT
 from nimitz.model.data import Plan
 from nimitz.model.journal import Decision
+from nimitz.model.state import set_damaged
 
 Gen = Generator[Request, Decision, Any]
 
@@ -93,7 +94,9 @@ def transport_target(board: Board, side: str) -> Target | None:
     tid = board.transport(side)
     if tid is None:
         return None
-    carried = sum(1 if board.damaged(p) else 2 for p in board.embarked(side))
+    carried = 0  # (a loop: sum() of a generator resumes it from C once a piece)
+    for p in board.embarked(side):
+        carried += 1 if board.damaged(p) else 2
     if carried <= 0:
         return None
     return Target(
@@ -218,7 +221,11 @@ class Alloc:
         if self.foxholes_first:
             for t in ts:
                 if t.foxhole:
-                    return [t for t in ts if t.kind != "airfield"]
+                    ground = []
+                    for u in ts:
+                        if u.kind != "airfield":
+                            ground.append(u)
+                    return ground
         return ts
 
     def damaged_now(self, t: Target) -> bool:
@@ -662,7 +669,10 @@ def hit_piece(board: Board, pid: str) -> str:
     if counter.damaged:
         destroy(board, pid)
         return "destroyed"
-    counter.damaged = True
+    if piece is None:
+        set_damaged(counter, True)  # (a Force: past its __setattr__, `damaged` is not whereabouts)
+    else:
+        piece.damaged = True
     if board.cls(pid).is_carrier:
         _deck_aircraft_lost(board, pid)
     return "damaged"
