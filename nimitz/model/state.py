@@ -195,37 +195,18 @@ class Force:
     def __setattr__(self, name: str, value: Any) -> None:
         # A force that moves, embarks or lands keeps its state's location index true (attrs'
         # own on_setattr hooks would do it too, but make every assignment several times slower).
-        # The index's bookkeeping is written out here: a Python call a move, not two.
         if name in _WHEREABOUTS:
             index = self._index
-            if index is not None and value != (self.location if name == "location" else self.embarked):
-                # the place left or embarked at is touched...
-                old, side, touched, summaries = self.location, self.side, index.touched, index.summaries
-                touched.append(old)
-                summaries.pop(old, None)
-                if name == "location":  # the force is filed under its new place
-                    # (found by its place in `forces` in the bucket's list of places: a
-                    # search of plain ints, without a key function called back at each step)
-                    order, buckets, places = self._order, index.buckets, index.places
-                    left = old, side
-                    here = places[left]
-                    i = bisect_left(here, order)
-                    del here[i]
-                    del buckets[left][i]
-                    reached = value, side
-                    there = places.get(reached)
-                    if there is None:
-                        places[reached], buckets[reached] = [order], [self]
-                    else:
-                        i = bisect_left(there, order)
-                        there.insert(i, order)
-                        buckets[reached].insert(i, self)
-                    touched.append(value)  # ...and the place reached
-                    summaries.pop(value, None)
-                    index.side_clock[side] = len(touched)  # (the clock)
-                    _SET_LOCATION(self, value)  # (its setter known: no lookup by name)
-                    return
-                index.side_clock[side] = len(touched)
+            if index is not None:
+                if name == "location":
+                    if value != self.location:
+                        index.move((self,), value)  # (files it, touches both places, sets it)
+                        return
+                elif value != self.embarked:  # embarked or landed: the place is touched
+                    location, touched = self.location, index.touched
+                    touched.append(location)
+                    index.summaries.pop(location, None)
+                    index.side_clock[self.side] = len(touched)
         try:  # (the slot's own setter: cheaper than object.__setattr__, which looks it up by name)
             _SLOT_SETTERS[name](self, value)
         except KeyError:  # not a field: object.__setattr__ says why
@@ -332,8 +313,10 @@ class LocationIndex:
         self.summaries.pop(dest, None)
 
     def move(self, forces: Iterable[Force], dest: str) -> None:
-        """Each force to `dest`, filed as Force.__setattr__ files one force at a time (the same
-        lists, places touched and clocks), in one call: an order moves a few forces together."""
+        """Each force to `dest`, filed under its new place (found by its place in `forces` in the
+        bucket's list of places: a search of plain ints, no key function called back at each
+        step), both places touched. The one way a force's location changes once it is indexed:
+        Force.__setattr__ moves one, an order moves a few together (move_forces)."""
         buckets, places, touched = self.buckets, self.places, self.touched
         summaries, side_clock = self.summaries, self.side_clock
         for f in forces:
