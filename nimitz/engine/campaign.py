@@ -66,31 +66,35 @@ def play(game: Game) -> Engine:
     start = game.state.step if game.state.step in POSITION_STEPS else ""
     while not game.state.finished:  # game.state is replaced when a linked campaign moves on
         game.checkpoint()
-        yield from play_turn(game, start)
+        # One campaign turn (from step `start` of the current turn, if given). Its steps are
+        # run here, not in a generator of the turn's own: every answer passes down and back up
+        # through each generator of the chain (a few hundred answers a campaign).
+        state = game.state
+        if not start:
+            begin_turn(game)
+        steps = list(TURN_STEPS)
+        for name in steps[steps.index(start) if start else 0 :]:
+            state.step = name
+            if not game.skips("event"):  # (a lab game: not even its text)
+                game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
+            asks = TURN_STEPS[name](game)
+            if asks is not None:  # the steps where the player decides are generators
+                yield from asks
+            if name in FOG_REFRESHED_AFTER:
+                fog.refresh(game)
         start = ""
 
 
-def play_turn(game: Game, start: str = "") -> Engine:
-    """One campaign turn; `start`: begin at that step of the current turn instead."""
+def begin_turn(game: Game) -> None:
+    """A new campaign turn begins: its number, and no force has moved yet."""
     state = game.state
-    if not start:
-        state.turn += 1
-        state.step = "turn"
-        state.unmark_moved()
-        if not game.skips("event"):  # (a lab game: not even its text)
-            game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
-        variants.turn_start(game)
-        fog.refresh(game)
-    steps = list(TURN_STEPS)
-    for name in steps[steps.index(start) if start else 0 :]:
-        state.step = name
-        if not game.skips("event"):  # (a lab game: not even its text)
-            game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
-        asks = TURN_STEPS[name](game)
-        if asks is not None:  # the steps where the player decides are generators
-            yield from asks
-        if name in FOG_REFRESHED_AFTER:
-            fog.refresh(game)
+    state.turn += 1
+    state.step = "turn"
+    state.unmark_moved()
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+    variants.turn_start(game)
+    fog.refresh(game)
 
 
 # --- helpers ---------------------------------------------------------------------------------
