@@ -17,7 +17,7 @@ Request kinds and the decisions that answer them:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Container, Generator
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import fog, variants
@@ -629,14 +629,17 @@ def _bombing_target(game: Game, f: Force) -> Option:
 # --- Resolve Battles -------------------------------------------------------------------------
 
 
-def battle_areas(game: Game) -> list[str]:
+def battle_areas(game: Game, fought: Container[str] = ()) -> list[str]:
     """Areas holding both sides' forces where someone can fight (rulings R43, R65): submarines
     alone fight only where the other side has a ship, and infantry on transports bring their
-    side's transport, a ship that submarines can attack."""
+    side's transport, a ship that submarines can attack. `fought`: areas passed over (this
+    step's battles so far: the step asks again after each)."""
     out = []
     state = game.state
     cls = game.sheet.cls
     for area in state.meeting_places(game.data.map.area):
+        if area in fought:
+            continue
         us = state.at(area, "US")
         ja = state.at(area, "JA")
         if (_only_subs(cls, us) and not _ships_or_transport(cls, ja)) or (
@@ -672,7 +675,7 @@ def resolve_battles(game: Game) -> Engine:
         yield from continue_battle(game)
     state.step = "battles"
     while True:
-        areas = [a for a in battle_areas(game) if a not in fought]
+        areas = battle_areas(game, fought)
         if not areas:
             break
         if len(areas) == 1:
