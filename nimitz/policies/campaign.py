@@ -57,28 +57,35 @@ _END_RESUPPLY = Decision("end_resupply")
 def _resupply(request: Request, game: Game) -> Decision:
     info = request.info
     spare = info["sp"] - KEEP_SP
-    # One pass over the options: the cheapest repair (the first, on ties), and the affordable
-    # buys ranked (type, cost, id) in a list (a key function would be called back from min()
-    # once a buy, which costs more than the ranking)
+    # a scouting point comes before any buy: then the buys need not be ranked
+    scouting = info["scouting_points"] < 2 and spare >= 1
+    # One pass over the options: the cheapest repair (the first, on ties), and the best of the
+    # affordable buys by (type, cost, id), kept as it is found (a key function would be called
+    # back from min() once a buy; a list of them ranked would be built at every purchase)
     cheapest: Option | None = None
-    buys = []
+    best: Option | None = None
+    best_rank: tuple[int, int, str] | None = None
     ranks = _buy_ranks(game)
     for o in request.options:
         decision = o.decision
         kind = decision.kind
         if kind == "buy":  # (the commonest option first)
+            if scouting:
+                continue
             cost = o.cost
             if cost <= spare:
                 fid = decision.forces[0]
-                buys.append((ranks[fid], cost, fid, o))
+                rank = (ranks[fid], cost, fid)
+                if best_rank is None or rank < best_rank:  # (the ids differ: never a tie)
+                    best, best_rank = o, rank
         elif kind == "repair" and (cheapest is None or o.cost < cheapest.cost):
             cheapest = o
     if cheapest is not None and cheapest.cost <= spare:
         return cheapest.decision
-    if info["scouting_points"] < 2 and spare >= 1:
+    if scouting:
         return _BUY_SCOUTING
-    if buys:
-        return min(buys)[3].decision  # (the ids differ: the options are never compared)
+    if best is not None:
+        return best.decision
     return _END_RESUPPLY
 
 
