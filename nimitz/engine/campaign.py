@@ -389,23 +389,30 @@ def movement(game: Game) -> Engine:
                 f.location = decision.area
                 if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
                     f.embarked = embark
-            what = f"to {decision.area}"
         elif decision.kind == "raid":
             for f in forces:
                 f.location = RAID
-            what = "to the raiding box"
         elif decision.kind == "strategic_bombing":
             for f in forces:
                 f.location = BOMBING
             state.sp -= len(forces)
-            what = f"to the strategic bombing box ({len(forces)} SP)"
         else:  # invade
             for f in forces:
                 f.location, f.embarked = INVASION, False
             state.invaded_this_turn += len(forces)
-            what = "to the invasion box"
         if not game.skips("event"):  # (a lab game: not even its text)
-            game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
+            game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {_moved_to(decision)}")
+
+
+def _moved_to(decision: Decision) -> str:
+    """Where a movement decision sent its forces, for the journal."""
+    if decision.kind == "move":
+        return f"to {decision.area}"
+    if decision.kind == "raid":
+        return "to the raiding box"
+    if decision.kind == "strategic_bombing":
+        return f"to the strategic bombing box ({len(decision.forces)} SP)"
+    return "to the invasion box"
 
 
 def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:

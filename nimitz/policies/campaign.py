@@ -387,13 +387,6 @@ class _MovementStep:
                     role.pop(f.id, None)
 
 
-def _movement(request: Request, game: Game) -> Decision:
-    step = _MovementStep.of(request, game)
-    decision = _next_move(request, game, step)
-    step.sent = decision.forces
-    return decision
-
-
 def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     state = game.state
     sheet = game.data.years[state.year]  # (game.sheet, without the property's call)
@@ -468,8 +461,11 @@ def sensible(request: Request, game: Game) -> Decision:
         return _resupply(request, game)
     if request.kind == "scouting":
         return _scouting(request, game)
-    if request.kind == "movement":
-        return _movement(request, game)
+    if request.kind == "movement":  # the step's memo brought up to date, then the search
+        step = _MovementStep.of(request, game)
+        decision = _next_move(request, game, step)
+        step.sent = decision.forces
+        return decision
     if request.kind == "bombing_target":
         ja = [game.state.forces[o.decision.forces[0]] for o in request.options]
         best = max(ja, key=lambda f: (cls_of(game, f).buy_cost, f.id))
