@@ -17,7 +17,7 @@ Request kinds and the decisions that answer them:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Container, Generator
 from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import fog, variants
@@ -66,31 +66,35 @@ def play(game: Game) -> Engine:
     start = game.state.step if game.state.step in POSITION_STEPS else ""
     while not game.state.finished:  # game.state is replaced when a linked campaign moves on
         game.checkpoint()
-        yield from play_turn(game, start)
+        # One campaign turn (from step `start` of the current turn, if given). Its steps are
+        # run here, not in a generator of the turn's own: every answer passes down and back up
+        # through each generator of the chain (a few hundred answers a campaign).
+        state = game.state
+        if not start:
+            begin_turn(game)
+        steps = list(TURN_STEPS)
+        for name in steps[steps.index(start) if start else 0 :]:
+            state.step = name
+            if not game.skips("event"):  # (a lab game: not even its text)
+                game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
+            asks = TURN_STEPS[name](game)
+            if asks is not None:  # the steps where the player decides are generators
+                yield from asks
+            if name in FOG_REFRESHED_AFTER:
+                fog.refresh(game)
         start = ""
 
 
-def play_turn(game: Game, start: str = "") -> Engine:
-    """One campaign turn; `start`: begin at that step of the current turn instead."""
+def begin_turn(game: Game) -> None:
+    """A new campaign turn begins: its number, and no force has moved yet."""
     state = game.state
-    if not start:
-        state.turn += 1
-        state.step = "turn"
-        state.unmark_moved()
-        if not game.skips("event"):  # (a lab game: not even its text)
-            game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
-        variants.turn_start(game)
-        fog.refresh(game)
-    steps = list(TURN_STEPS)
-    for name in steps[steps.index(start) if start else 0 :]:
-        state.step = name
-        if not game.skips("event"):  # (a lab game: not even its text)
-            game.log("event", "", f"{STEP_NAMES[name]} begins", {"step_start": name})
-        asks = TURN_STEPS[name](game)
-        if asks is not None:  # the steps where the player decides are generators
-            yield from asks
-        if name in FOG_REFRESHED_AFTER:
-            fog.refresh(game)
+    state.turn += 1
+    state.step = "turn"
+    state.unmark_moved()
+    if not game.skips("event"):  # (a lab game: not even its text)
+        game.log("event", "", f"Turn {state.turn} of {game.sheet.turns} begins")
+    variants.turn_start(game)
+    fog.refresh(game)
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -385,23 +389,30 @@ def movement(game: Game) -> Engine:
                 f.location = decision.area
                 if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
                     f.embarked = embark
-            what = f"to {decision.area}"
         elif decision.kind == "raid":
             for f in forces:
                 f.location = RAID
-            what = "to the raiding box"
         elif decision.kind == "strategic_bombing":
             for f in forces:
                 f.location = BOMBING
             state.sp -= len(forces)
-            what = f"to the strategic bombing box ({len(forces)} SP)"
         else:  # invade
             for f in forces:
                 f.location, f.embarked = INVASION, False
             state.invaded_this_turn += len(forces)
-            what = "to the invasion box"
         if not game.skips("event"):  # (a lab game: not even its text)
-            game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {what}")
+            game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {_moved_to(decision)}")
+
+
+def _moved_to(decision: Decision) -> str:
+    """Where a movement decision sent its forces, for the journal."""
+    if decision.kind == "move":
+        return f"to {decision.area}"
+    if decision.kind == "raid":
+        return "to the raiding box"
+    if decision.kind == "strategic_bombing":
+        return f"to the strategic bombing box ({len(decision.forces)} SP)"
+    return "to the invasion box"
 
 
 def move_problem(game: Game, f: Force, dest: str, moving: list[Force] | None = None) -> str | None:
@@ -625,14 +636,17 @@ def _bombing_target(game: Game, f: Force) -> Option:
 # --- Resolve Battles -------------------------------------------------------------------------
 
 
-def battle_areas(game: Game) -> list[str]:
+def battle_areas(game: Game, fought: Container[str] = ()) -> list[str]:
     """Areas holding both sides' forces where someone can fight (rulings R43, R65): submarines
     alone fight only where the other side has a ship, and infantry on transports bring their
-    side's transport, a ship that submarines can attack."""
+    side's transport, a ship that submarines can attack. `fought`: areas passed over (this
+    step's battles so far: the step asks again after each)."""
     out = []
     state = game.state
     cls = game.sheet.cls
     for area in state.meeting_places(game.data.map.area):
+        if area in fought:
+            continue
         us = state.at(area, "US")
         ja = state.at(area, "JA")
         if (_only_subs(cls, us) and not _ships_or_transport(cls, ja)) or (
@@ -668,7 +682,7 @@ def resolve_battles(game: Game) -> Engine:
         yield from continue_battle(game)
     state.step = "battles"
     while True:
-        areas = [a for a in battle_areas(game) if a not in fought]
+        areas = battle_areas(game, fought)
         if not areas:
             break
         if len(areas) == 1:

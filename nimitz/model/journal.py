@@ -8,6 +8,8 @@ from attrs import define, field, frozen
 
 from nimitz.model.state import CampaignState
 
+_FRESH_DICT: Any = object()  # an argument not given: a new dict, as attrs' field(factory=dict)
+
 
 @frozen
 class Decision:
@@ -20,6 +22,21 @@ class Decision:
     choice: str = ""
     targets: dict[str, str] = field(factory=dict)  # e.g. force id -> battle area
     areas: tuple[str, ...] = ()  # e.g. one area per scouting point
+
+    def __init__(
+        self, kind: str, forces: tuple[str, ...] = (), area: str = "", count: int = 0, choice: str = "",
+        targets: dict[str, str] = _FRESH_DICT, areas: tuple[str, ...] = (),
+    ) -> None:  # fmt: skip
+        # attrs' own __init__, but each slot filled by its own setter (below the class): attrs'
+        # goes through object.__setattr__, which looks each slot up by name. A Decision is made
+        # for nearly every answer and every option offered, hundreds a campaign.
+        _SET_KIND(self, kind)
+        _SET_FORCES(self, forces)
+        _SET_AREA(self, area)
+        _SET_COUNT(self, count)
+        _SET_CHOICE(self, choice)
+        _SET_TARGETS(self, {} if targets is _FRESH_DICT else targets)  # (field(factory=dict))
+        _SET_AREAS(self, areas)
 
     def __hash__(self) -> int:  # targets is a dict; hash its items
         return hash(
@@ -49,6 +66,12 @@ class Decision:
         if self.targets:
             parts.append(", ".join(f"{k.split(':', 1)[-1]}->{v}" for k, v in self.targets.items()))
         return " ".join(parts)
+
+
+# The setters of Decision's slots (past the frozen class's __setattr__, which refuses them).
+_SET_KIND, _SET_FORCES, _SET_AREA, _SET_COUNT, _SET_CHOICE, _SET_TARGETS, _SET_AREAS = (
+    getattr(Decision, name).__set__ for name in ("kind", "forces", "area", "count", "choice", "targets", "areas")
+)
 
 
 @define

@@ -57,28 +57,35 @@ _END_RESUPPLY = Decision("end_resupply")
 def _resupply(request: Request, game: Game) -> Decision:
     info = request.info
     spare = info["sp"] - KEEP_SP
-    # One pass over the options: the cheapest repair (the first, on ties), and the affordable
-    # buys ranked (type, cost, id) in a list (a key function would be called back from min()
-    # once a buy, which costs more than the ranking)
+    # a scouting point comes before any buy: then the buys need not be ranked
+    scouting = info["scouting_points"] < 2 and spare >= 1
+    # One pass over the options: the cheapest repair (the first, on ties), and the best of the
+    # affordable buys by (type, cost, id), kept as it is found (a key function would be called
+    # back from min() once a buy; a list of them ranked would be built at every purchase)
     cheapest: Option | None = None
-    buys = []
+    best: Option | None = None
+    best_rank: tuple[int, int, str] | None = None
     ranks = _buy_ranks(game)
     for o in request.options:
         decision = o.decision
         kind = decision.kind
         if kind == "buy":  # (the commonest option first)
+            if scouting:
+                continue
             cost = o.cost
             if cost <= spare:
                 fid = decision.forces[0]
-                buys.append((ranks[fid], cost, fid, o))
+                rank = (ranks[fid], cost, fid)
+                if best_rank is None or rank < best_rank:  # (the ids differ: never a tie)
+                    best, best_rank = o, rank
         elif kind == "repair" and (cheapest is None or o.cost < cheapest.cost):
             cheapest = o
     if cheapest is not None and cheapest.cost <= spare:
         return cheapest.decision
-    if info["scouting_points"] < 2 and spare >= 1:
+    if scouting:
         return _BUY_SCOUTING
-    if buys:
-        return min(buys)[3].decision  # (the ids differ: the options are never compared)
+    if best is not None:
+        return best.decision
     return _END_RESUPPLY
 
 
@@ -380,13 +387,6 @@ class _MovementStep:
                     role.pop(f.id, None)
 
 
-def _movement(request: Request, game: Game) -> Decision:
-    step = _MovementStep.of(request, game)
-    decision = _next_move(request, game, step)
-    step.sent = decision.forces
-    return decision
-
-
 def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     state = game.state
     sheet = game.data.years[state.year]  # (game.sheet, without the property's call)
@@ -461,8 +461,11 @@ def sensible(request: Request, game: Game) -> Decision:
         return _resupply(request, game)
     if request.kind == "scouting":
         return _scouting(request, game)
-    if request.kind == "movement":
-        return _movement(request, game)
+    if request.kind == "movement":  # the step's memo brought up to date, then the search
+        step = _MovementStep.of(request, game)
+        decision = _next_move(request, game, step)
+        step.sent = decision.forces
+        return decision
     if request.kind == "bombing_target":
         ja = [game.state.forces[o.decision.forces[0]] for o in request.options]
         best = max(ja, key=lambda f: (cls_of(game, f).buy_cost, f.id))
