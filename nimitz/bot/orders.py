@@ -19,6 +19,15 @@ from nimitz.model.state import CampaignState, Force, set_damaged, set_moved
 
 JAPAN = "JA"
 PICK_NAMES = {"ships": "a ship", "infantry": "an infantry counter", "lba": "an LBA counter"}
+# what OrdersBot keeps with the state for a year (OrdersBot._tables)
+_Tables = tuple[
+    dict[str, str],
+    list[str],
+    list[str],
+    dict[tuple[str, str], tuple[str, ...]],
+    dict[tuple[str, int], int],
+    dict[int, Order],
+]
 
 
 @define
@@ -97,10 +106,11 @@ class OrdersBot:
         kept = state.kept()
         if key not in kept:
             kept[key] = self._tables()
-        tables: tuple[dict[str, str], list[str], list[str], dict[tuple[str, str], tuple[str, ...]]] = kept[key]
-        self._categories, self._open_areas, self._open_objectives, self._closer_kept = tables
+        tables: _Tables = kept[key]
+        self._categories, self._open_areas, self._open_objectives, self._closer_kept = tables[:4]
+        self._modifiers, self._rows = tables[4:]
 
-    def _tables(self) -> tuple[dict[str, str], list[str], list[str], dict[tuple[str, str], tuple[str, ...]]]:
+    def _tables(self) -> _Tables:
         # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)
         categories = {
             cls_id: "infantry" if c.type in ("INF", "BN") else "lba" if c.type == "LBA" else "ships"
@@ -111,7 +121,25 @@ class OrdersBot:
         open_objectives = [c for c in open_areas if c in self.sheet.objectives]
         # (area, target) -> the neighbours one step closer to the target (_closer), as asked
         closer: dict[tuple[str, str], tuple[str, ...]] = {}
-        return categories, open_areas, open_objectives, closer
+        # (preset, track) -> the order roll's modifier, and roll total -> order row, as asked
+        # (_modifier, _row_for_roll): the table's alone, read again for every order
+        modifiers: dict[tuple[str, int], int] = {}
+        rows: dict[int, Order] = {}
+        return categories, open_areas, open_objectives, closer, modifiers, rows
+
+    def _modifier(self, preset: str, track: int) -> int:
+        """The order roll's modifier for the preset and the track (R1), kept with the tables."""
+        mod = self._modifiers.get((preset, track))
+        if mod is None:
+            mod = self._modifiers[preset, track] = self.table.modifier(preset, self.state.year, track)
+        return mod
+
+    def _row_for_roll(self, total: int) -> Order:
+        """The orders table's row for a roll's total, kept with the tables."""
+        row = self._rows.get(total)
+        if row is None:
+            row = self._rows[total] = self.table.for_roll(total)
+        return row
 
     # --- what is where ---------------------------------------------------------------------
 
@@ -530,7 +558,7 @@ class OrdersBot:
                 "total": total,
                 "modifier_source": f"scouted order, {self.state.year}",
             }
-            row = self.table.for_roll(total)
+            row = self._row_for_roll(total)
         result, tried, extra = self.carry_out(row, area, purpose, pool)
         if explains:
             result.explanation.update(
@@ -558,9 +586,9 @@ class OrdersBot:
         else:
             preset = self.state.rules.order_modifiers
             dice = roll_sum(self.dice, "ja", table.order_dice, purpose=purpose)
-            mod = table.modifier(preset, self.state.year, track_before)
+            mod = self._modifier(preset, track_before)
             total = sum(dice) + mod
-            row = table.for_roll(total)
+            row = self._row_for_roll(total)
             if explains:
                 band = table.track_band[table.band_index(track_before)]
                 roll = {
