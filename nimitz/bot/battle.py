@@ -22,7 +22,7 @@ from nimitz.model.battle import AREAS, DECK
 if TYPE_CHECKING:
     from nimitz.engine.battle.hits import Alloc, Target
     from nimitz.model.battle import PlanInPlay
-    from nimitz.model.data import Plan
+    from nimitz.model.data import BattleTable, Plan
 
 K = TypeVar("K", int, tuple[int, int])  # a sort key: lower (or higher) is picked first
 
@@ -342,6 +342,19 @@ def _forced_area(
     return None, None
 
 
+# (table id, face) -> (the table, the battle area of the face): the tables are frozen data, and
+# area_for() resumes a generator from C for each row it reads, once a group of aircraft
+_AREA_OF_FACE: dict[tuple[int, int], tuple[BattleTable, str]] = {}
+
+
+def _area_for(table: BattleTable, roll: int) -> str:
+    """table.area_for(roll), kept for the process (the table kept with it: its id stays its own)."""
+    kept = _AREA_OF_FACE.get((id(table), roll))
+    if kept is None or kept[0] is not table:
+        kept = _AREA_OF_FACE[id(table), roll] = (table, table.area_for(roll))
+    return kept[1]
+
+
 def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Every JA group's area (bombers, then fighters): a d10 on the area table, then the legal
     target stepping. Returns the moves ({aircraft, area}) and one explanation per group."""
@@ -372,7 +385,7 @@ def move_aircraft(board: Board) -> tuple[list[dict[str, Any]], list[dict[str, An
         roll = None
         if forced is None:
             roll = board.game.dice.roll("ja", 10, f"JA aircraft area: {group['name']}" if named else "")
-            rolled = board.data.battle.area_for(roll)
+            rolled = _area_for(board.data.battle, roll)
         else:
             rolled = forced
         if group["kind"] == "bombers":
