@@ -8,7 +8,7 @@ from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice
 from nimitz.engine.setup import return_to_pool, spare_battalion
 from nimitz.model.data import GameData
-from nimitz.model.state import RAID, CampaignState, set_damaged, set_moved
+from nimitz.model.state import RAID, CampaignState, Force, set_damaged, set_moved
 
 
 def _name(fid: str) -> str:
@@ -36,13 +36,17 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
     extra = sheet.special.extra_ja_infantry_per_reinforce
     wanted = {"ships": row.ships, "infantry": row.infantry + extra, "lba": row.lba}
     arrived: list[str] = []
+    # the tops of the stacks, moved to Japan together after the loop (move_forces: one call, not
+    # a call of Force.__setattr__ from C for each); the battalions taken meanwhile are boxed ones
+    # or new, never these
+    arriving: list[Force] = []
     battalions = 0
     for stack, n in wanted.items():
         for _ in range(n):
             ids = state.ja_stacks[stack]
             if ids:
                 f = state.forces[ids.pop(0)]
-                f.location = "JA"
+                arriving.append(f)
                 # (reading is cheap, setting is a call; damaged and moved past Force.__setattr__,
                 # which must see `embarked`: it is whereabouts)
                 if f.damaged or f.moved:
@@ -60,6 +64,7 @@ def reinforce(state: CampaignState, data: GameData, dice: Dice) -> tuple[str, di
                 if b.damaged:
                     set_damaged(b, False)
                 battalions += 1
+    state.move_forces(arriving, "JA")
     text = (
         f"JA Reinforce: d10 {roll} + track {state.ja_track} - {len(damaged)} damaged - "
         f"3x{len(subs)} raiding subs = {total}: {row.ships} ship / {row.infantry} INF / "
