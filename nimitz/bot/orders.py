@@ -204,22 +204,18 @@ class OrdersBot:
             forces = [f for f in forces if f is not ashore[0]]
         return forces
 
-    def pin_last_ashore(self, area: str) -> list[str]:
-        """Mark the last INF/LBA ashore as moved when it is the only one left (R4)."""
-        if area in (JAPAN, "EA"):
-            return []
-        ashore = self.ja_ashore(area)
-        if len(ashore) == 1 and not ashore[0].moved:
-            set_moved(ashore[0], True)
-            return [ashore[0].id]
-        return []
-
     def _pin_and_pool(self, area: str) -> list[Force]:
-        """pin_last_ashore(area), then movable(area): the last INF/LBA ashore, now marked
-        moved, is left out with the other moved forces."""
-        self.pin_last_ashore(area)
+        """Mark the last INF/LBA ashore as moved when it is the only one left (R4), then
+        movable(area): the unmoved JA forces here, that one now left out with the other moved
+        forces. (Asked before every order: the state's summary is read here, not through
+        ja_ashore, a call less.)"""
+        state = self.state
+        if area not in (JAPAN, "EA"):
+            ashore = state.summary(area, self._ja_ashore_key, self._ashore, "JA")
+            if len(ashore) == 1 and not ashore[0].moved:
+                set_moved(ashore[0], True)
         pool = []  # (a loop: a comprehension is a call of its own, made for every order)
-        for f in self.state.at(area, "JA"):
+        for f in state.at(area, "JA"):
             if not f.moved:
                 pool.append(f)
         return pool
