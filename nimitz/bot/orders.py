@@ -651,14 +651,16 @@ class OrdersBot:
     def processing_order(self) -> list[tuple[str, int]]:
         """Areas with unmoved JA forces, fewest first, ties in map order (R3)."""
         skip = set(self.sheet.special.no_ja_orders_in)
-        counts = []
-        for code in self.state.occupied(self.m.area, "JA"):
+        state, map_order = self.state, self.m.order
+        ranked = []  # (count, map order, area): sorted as they are, no key function called from C
+        for code in state.occupied(self.m.area, "JA"):
             if code in skip:
                 continue
             n = 0  # (a loop: a comprehension is a call of its own)
-            for f in self.ja(code):
+            for f in state.at(code, "JA"):
                 if not f.moved:
                     n += 1
             if n:
-                counts.append((code, n))
-        return sorted(counts, key=lambda c: (c[1], self.m.order[c[0]]))
+                ranked.append((n, map_order[code], code))
+        ranked.sort()
+        return [(code, n) for n, _, code in ranked]
