@@ -588,9 +588,12 @@ class OrdersBot:
         else:
             preset = self.state.rules.order_modifiers
             dice = roll_sum(self.dice, "ja", table.order_dice, purpose=purpose)
-            mod = self._modifier(preset, track_before)
+            # (the kept values read here, a call less each; _modifier and _row_for_roll fill them)
+            mod = self._modifiers.get((preset, track_before))
+            if mod is None:
+                mod = self._modifier(preset, track_before)
             total = sum(dice) + mod
-            row = self._row_for_roll(total)
+            row = self._rows.get(total) or self._row_for_roll(total)
             if explains:
                 band = table.track_band[table.band_index(track_before)]
                 roll = {
