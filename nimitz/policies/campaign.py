@@ -16,7 +16,7 @@ from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.engine.control import holding_classes, objectives_held
 from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
-from nimitz.model.state import BOMBING
+from nimitz.model.state import BOMBING, US_POOL
 from nimitz.policies import battle
 
 if TYPE_CHECKING:
@@ -57,59 +57,73 @@ _END_RESUPPLY = Decision("end_resupply")
 def _resupply(request: Request, game: Game) -> Decision:
     info = request.info
     spare = info["sp"] - KEEP_SP
-    # a scouting point comes before any buy: then the buys need not be ranked
-    scouting = info["scouting_points"] < 2 and spare >= 1
-    # One pass over the options: the cheapest repair (the first, on ties), and the best of the
-    # affordable buys by (type, cost, id), kept as it is found (a key function would be called
-    # back from min() once a buy; a list of them ranked would be built at every purchase)
+    # The cheapest repair (the first, on ties). The options offered are the end, the purchases,
+    # the repairs and the scouting points, in that order (engine: resupply): the repairs are
+    # looked for from the end, without going through the purchases
     cheapest: Option | None = None
-    best: Option | None = None
-    best_rank: tuple[int, int, str] | None = None
-    ranks = _buy_ranks(game)
-    for o in request.options:
-        decision = o.decision
-        kind = decision.kind
-        if kind == "buy":  # (the commonest option first)
-            if scouting:
-                continue
-            cost = o.cost
-            if cost <= spare:
-                fid = decision.forces[0]
-                rank = (ranks[fid], cost, fid)
-                if best_rank is None or rank < best_rank:  # (the ids differ: never a tie)
-                    best, best_rank = o, rank
-        elif kind == "repair" and (cheapest is None or o.cost < cheapest.cost):
-            cheapest = o
+    for o in reversed(request.options):
+        kind = o.decision.kind
+        if kind == "repair":
+            if cheapest is None or o.cost <= cheapest.cost:
+                cheapest = o
+        elif kind != "buy_scouting":
+            break
     if cheapest is not None and cheapest.cost <= spare:
         return cheapest.decision
-    if scouting:
+    if info["scouting_points"] < 2 and spare >= 1:  # a scouting point comes before any buy
         return _BUY_SCOUTING
-    if best is not None:
-        return best.decision
-    return _END_RESUPPLY
+    return _Purchases.of(game).best(spare)
 
 
-class _BuyRanks(dict[str, int]):
-    """Each force's place in BUY_ORDER (by its type), by force id, filled as forces are asked
-    for: kept with the state (a force's class never changes)."""
+class _Purchases:
+    """The forces in the US pool ranked for buying (by type in BUY_ORDER, then cost, then id),
+    made at a resupply step's first request and kept with the state for the step's others
+    (a purchase is offered for each force in the pool: the best affordable one is the first of
+    these that is still there and costs at most what may be spent). Within the step forces only
+    leave the pool, bought: those gone are passed over. The list is told by its year and turn,
+    and by the pool's size, which must be that of its forces still there (the player's last
+    purchase taken out): another player's purchase makes them differ, and it is made again.
+    Checked against the options' own ranking at every purchase in
+    tests/test_policy_speed_purchases.py."""
+
+    KEY = "sensible: purchases"
 
     def __init__(self, game: Game) -> None:
-        super().__init__()
-        self.cls, self.forces = game.sheet.cls, game.state.forces
+        state = game.state
+        self.step = (state.year, state.turn)
+        cls = game.sheet.cls
+        ranked = []
+        for f in state.at(US_POOL, "US"):
+            c = cls[f.cls]
+            ranked.append((BUY_ORDER.get(c.type, 9), c.buy_cost, f.id, f))
+        ranked.sort()  # (the ids differ: no two forces compared)
+        self.ranked = ranked
+        self.in_pool = len(ranked)  # how many of them are still in the pool
+        self.bought: Force | None = None  # the force of the player's last answer
 
-    def __missing__(self, fid: str) -> int:
-        rank = self[fid] = BUY_ORDER.get(self.cls[self.forces[fid].cls].type, 9)
-        return rank
+    @classmethod
+    def of(cls, game: Game) -> _Purchases:
+        state = game.state
+        kept = state.kept()
+        purchases: _Purchases | None = kept.get(cls.KEY)
+        if purchases is not None and purchases.step == (state.year, state.turn):
+            bought = purchases.bought
+            if bought is not None:
+                if bought.location != US_POOL:  # the last answer was carried out
+                    purchases.in_pool -= 1
+                purchases.bought = None
+            if state.count(US_POOL, "US") == purchases.in_pool:
+                return purchases
+        purchases = kept[cls.KEY] = cls(game)
+        return purchases
 
-
-def _buy_ranks(game: Game) -> _BuyRanks:
-    state = game.state
-    key = ("sensible: buy ranks", game.data.fingerprint, state.year)
-    kept = state.kept()
-    ranks: _BuyRanks | None = kept.get(key)
-    if ranks is None:
-        ranks = kept[key] = _BuyRanks(game)
-    return ranks
+    def best(self, spare: int) -> Decision:
+        """Buy the best force still in the pool that costs at most `spare` SP, if any."""
+        for _, cost, fid, f in self.ranked:
+            if cost <= spare and f.location == US_POOL:
+                self.bought = f
+                return Decision("buy", forces=(fid,))
+        return _END_RESUPPLY
 
 
 def _scouting(request: Request, game: Game) -> Decision:
