@@ -389,12 +389,14 @@ class _MovementStep:
                 self.around = None
             if f.id in self.based:
                 garrison = self.garrisons.get(f.id)
-                if garrison is not None:  # out of its kind's list
+                if garrison is not None:  # out of its kind's list (mostly its first: the one sent)
                     kind = garrison[2]
-                    members = [m for m in self.kinds[kind] if m[1] is not f]
-                    if members:
-                        self.kinds[kind] = members
+                    members = self.kinds[kind]
+                    if members[0][1] is f:
+                        del members[0]
                     else:
+                        members = self.kinds[kind] = [m for m in members if m[1] is not f]
+                    if not members:
                         del self.kinds[kind]
                     self.order = None
                 for role in self.roles:
