@@ -242,6 +242,7 @@ class _MovementStep:
         self.step = (state.year, state.turn, state.lba_bases)
         self.movable = len(request.info["movable"])
         self.sent: tuple[str, ...] = ()  # the forces of the player's last answer
+        self.sent_from: str | None = None  # where it stood, if it was one
         self.holding = holding_classes(state, game.data)
         movable = set(request.info["movable"])
         cls = game.sheet.cls
@@ -283,7 +284,9 @@ class _MovementStep:
         self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
         self.order: list[tuple[int, Kind, Force, CounterClass]] | None = None
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
+        self.cls = cls
         self.us_types = _us_types(game)
+        self.counted: dict[str, dict[str, int]] = {}  # see types_at
         # _open_posts's answer for `posts_around`, the areas it counted forces in, and the
         # garrison kinds that found none of those posts open to them, with Japan's clock then;
         # all as the forces stood at the location clock `clock` (see garrison_posts)
@@ -322,7 +325,7 @@ class _MovementStep:
                 self.no_post = set()
         if stale:
             threatened = around[1]
-            counted = _open_posts(game, self.us_types, threatened)
+            counted = _open_posts(game, self.types_at, threatened)
             if counted != posts:
                 posts = self.posts = counted
                 self.no_post = set()
@@ -333,6 +336,17 @@ class _MovementStep:
             self.no_post, self.no_post_japan = set(), japan
         assert posts is not None
         return posts, self.no_post
+
+    def types_at(self, area: str) -> dict[str, int]:
+        """How many US forces of each type stand in an area: counted once a step (us_types),
+        then kept up to date with the player's own moves, one force at a time (_moved), as a
+        count made again after each move of a force from Hawaii would cost; forgotten when some
+        other force moved. Checked against a fresh count after every move in
+        tests/test_policy_speed_types.py."""
+        counted = self.counted.get(area)
+        if counted is None:
+            counted = self.counted[area] = dict(self.us_types(area))  # (a copy: the state's is shared)
+        return counted
 
     def garrison_order(self, game: Game) -> list[tuple[int, Kind, Force, CounterClass]]:
         """Each garrison kind's first force that is free to move, in the order of `based`, with
@@ -379,6 +393,17 @@ class _MovementStep:
                     moved = None
                     break
                 moved.append(f)
+        if moved is not None and len(moved) == 1 and self.sent_from is not None:
+            f = moved[0]  # the player's force moved: the counts of where it left and went
+            t = self.cls[f.cls].type
+            left = self.counted.get(self.sent_from)
+            if left is not None:
+                left[t] -= 1
+            reached = self.counted.get(f.location)
+            if reached is not None:
+                reached[t] = reached.get(t, 0) + 1
+        else:
+            self.counted = {}
         if moved is None:  # ...else someone else answered: the forces at the bases now moved,
             moved = [f for f, _ in self.based.values() if f.moved]  # if they were all
             if count != len(moved):
@@ -430,7 +455,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     if step.around is None:
         step.around = _japan_around(game, objectives_held(state, game.data))
     target, threatened = step.around
-    us_types = step.us_types
+    us_types = step.types_at
     if target and step.landing:  # the attack needs troops to hold what it takes
         there = us_types(target)
         if there.get("INF", 0) + there.get("BN", 0) < 3:
@@ -480,7 +505,8 @@ def sensible(request: Request, game: Game) -> Decision:
     if request.kind == "movement":  # the step's memo brought up to date, then the search
         step = _MovementStep.of(request, game)
         decision = _next_move(request, game, step)
-        step.sent = decision.forces
+        sent = step.sent = decision.forces
+        step.sent_from = game.state.forces[sent[0]].location if len(sent) == 1 else None
         return decision
     if request.kind == "bombing_target":
         ja = [game.state.forces[o.decision.forces[0]] for o in request.options]
