@@ -119,7 +119,10 @@ class _Purchases:
 
     def best(self, spare: int) -> Decision:
         """Buy the best force still in the pool that costs at most `spare` SP, if any."""
-        for _, cost, fid, f in self.ranked:
+        ranked = self.ranked
+        while ranked and ranked[0][3].location != US_POOL:
+            del ranked[0]  # bought: not passed over again
+        for _, cost, fid, f in ranked:
             if cost <= spare and f.location == US_POOL:
                 self.bought = f
                 return Decision("buy", forces=(fid,))
