@@ -332,8 +332,9 @@ class _MovementStep:
             if counted != posts:
                 posts = self.posts = counted
                 self.no_post = set()
-            self.posts_around = around
-            self.posts_areas = {area for area, _ in threatened}
+            if self.posts_around is not around:  # (else the same areas)
+                self.posts_around = around
+                self.posts_areas = {area for area, _ in threatened}
         japan = state.side_clock("JA")
         if japan != self.no_post_japan:
             self.no_post, self.no_post_japan = set(), japan
