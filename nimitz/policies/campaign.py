@@ -16,7 +16,7 @@ from nimitz.engine.campaign import cls_of, move_problem
 from nimitz.engine.control import holding_classes, objectives_held
 from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
-from nimitz.model.state import BOMBING
+from nimitz.model.state import BOMBING, US_POOL
 from nimitz.policies import battle
 
 if TYPE_CHECKING:
@@ -57,59 +57,76 @@ _END_RESUPPLY = Decision("end_resupply")
 def _resupply(request: Request, game: Game) -> Decision:
     info = request.info
     spare = info["sp"] - KEEP_SP
-    # a scouting point comes before any buy: then the buys need not be ranked
-    scouting = info["scouting_points"] < 2 and spare >= 1
-    # One pass over the options: the cheapest repair (the first, on ties), and the best of the
-    # affordable buys by (type, cost, id), kept as it is found (a key function would be called
-    # back from min() once a buy; a list of them ranked would be built at every purchase)
+    # The cheapest repair (the first, on ties). The options offered are the end, the purchases,
+    # the repairs and the scouting points, in that order (engine: resupply): the repairs are
+    # looked for from the end, without going through the purchases
     cheapest: Option | None = None
-    best: Option | None = None
-    best_rank: tuple[int, int, str] | None = None
-    ranks = _buy_ranks(game)
-    for o in request.options:
-        decision = o.decision
-        kind = decision.kind
-        if kind == "buy":  # (the commonest option first)
-            if scouting:
-                continue
-            cost = o.cost
-            if cost <= spare:
-                fid = decision.forces[0]
-                rank = (ranks[fid], cost, fid)
-                if best_rank is None or rank < best_rank:  # (the ids differ: never a tie)
-                    best, best_rank = o, rank
-        elif kind == "repair" and (cheapest is None or o.cost < cheapest.cost):
-            cheapest = o
+    for o in reversed(request.options):
+        kind = o.decision.kind
+        if kind == "repair":
+            if cheapest is None or o.cost <= cheapest.cost:
+                cheapest = o
+        elif kind != "buy_scouting":
+            break
     if cheapest is not None and cheapest.cost <= spare:
         return cheapest.decision
-    if scouting:
+    if info["scouting_points"] < 2 and spare >= 1:  # a scouting point comes before any buy
         return _BUY_SCOUTING
-    if best is not None:
-        return best.decision
-    return _END_RESUPPLY
+    return _Purchases.of(game).best(spare)
 
 
-class _BuyRanks(dict[str, int]):
-    """Each force's place in BUY_ORDER (by its type), by force id, filled as forces are asked
-    for: kept with the state (a force's class never changes)."""
+class _Purchases:
+    """The forces in the US pool ranked for buying (by type in BUY_ORDER, then cost, then id),
+    made at a resupply step's first request and kept with the state for the step's others
+    (a purchase is offered for each force in the pool: the best affordable one is the first of
+    these that is still there and costs at most what may be spent). Within the step forces only
+    leave the pool, bought: those gone are passed over. The list is told by its year and turn,
+    and by the pool's size, which must be that of its forces still there (the player's last
+    purchase taken out): another player's purchase makes them differ, and it is made again.
+    Checked against the options' own ranking at every purchase in
+    tests/test_policy_speed_purchases.py."""
+
+    KEY = "sensible: purchases"
 
     def __init__(self, game: Game) -> None:
-        super().__init__()
-        self.cls, self.forces = game.sheet.cls, game.state.forces
+        state = game.state
+        self.step = (state.year, state.turn)
+        cls = game.sheet.cls
+        ranked = []
+        for f in state.at(US_POOL, "US"):
+            c = cls[f.cls]
+            ranked.append((BUY_ORDER.get(c.type, 9), c.buy_cost, f.id, f))
+        ranked.sort()  # (the ids differ: no two forces compared)
+        self.ranked = ranked
+        self.in_pool = len(ranked)  # how many of them are still in the pool
+        self.bought: Force | None = None  # the force of the player's last answer
 
-    def __missing__(self, fid: str) -> int:
-        rank = self[fid] = BUY_ORDER.get(self.cls[self.forces[fid].cls].type, 9)
-        return rank
+    @classmethod
+    def of(cls, game: Game) -> _Purchases:
+        state = game.state
+        kept = state.kept()
+        purchases: _Purchases | None = kept.get(cls.KEY)
+        if purchases is not None and purchases.step == (state.year, state.turn):
+            bought = purchases.bought
+            if bought is not None:
+                if bought.location != US_POOL:  # the last answer was carried out
+                    purchases.in_pool -= 1
+                purchases.bought = None
+            if state.count(US_POOL, "US") == purchases.in_pool:
+                return purchases
+        purchases = kept[cls.KEY] = cls(game)
+        return purchases
 
-
-def _buy_ranks(game: Game) -> _BuyRanks:
-    state = game.state
-    key = ("sensible: buy ranks", game.data.fingerprint, state.year)
-    kept = state.kept()
-    ranks: _BuyRanks | None = kept.get(key)
-    if ranks is None:
-        ranks = kept[key] = _BuyRanks(game)
-    return ranks
+    def best(self, spare: int) -> Decision:
+        """Buy the best force still in the pool that costs at most `spare` SP, if any."""
+        ranked = self.ranked
+        while ranked and ranked[0][3].location != US_POOL:
+            del ranked[0]  # bought: not passed over again
+        for _, cost, fid, f in ranked:
+            if cost <= spare and f.location == US_POOL:
+                self.bought = f
+                return Decision("buy", forces=(fid,))
+        return _END_RESUPPLY
 
 
 def _scouting(request: Request, game: Game) -> Decision:
@@ -228,6 +245,7 @@ class _MovementStep:
         self.step = (state.year, state.turn, state.lba_bases)
         self.movable = len(request.info["movable"])
         self.sent: tuple[str, ...] = ()  # the forces of the player's last answer
+        self.sent_from: str | None = None  # where it stood, if it was one
         self.holding = holding_classes(state, game.data)
         movable = set(request.info["movable"])
         cls = game.sheet.cls
@@ -269,7 +287,9 @@ class _MovementStep:
         self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
         self.order: list[tuple[int, Kind, Force, CounterClass]] | None = None
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
+        self.cls = cls
         self.us_types = _us_types(game)
+        self.counted: dict[str, dict[str, int]] = {}  # see types_at
         # _open_posts's answer for `posts_around`, the areas it counted forces in, and the
         # garrison kinds that found none of those posts open to them, with Japan's clock then;
         # all as the forces stood at the location clock `clock` (see garrison_posts)
@@ -308,17 +328,29 @@ class _MovementStep:
                 self.no_post = set()
         if stale:
             threatened = around[1]
-            counted = _open_posts(game, self.us_types, threatened)
+            counted = _open_posts(game, self.types_at, threatened)
             if counted != posts:
                 posts = self.posts = counted
                 self.no_post = set()
-            self.posts_around = around
-            self.posts_areas = {area for area, _ in threatened}
+            if self.posts_around is not around:  # (else the same areas)
+                self.posts_around = around
+                self.posts_areas = {area for area, _ in threatened}
         japan = state.side_clock("JA")
         if japan != self.no_post_japan:
             self.no_post, self.no_post_japan = set(), japan
         assert posts is not None
         return posts, self.no_post
+
+    def types_at(self, area: str) -> dict[str, int]:
+        """How many US forces of each type stand in an area: counted once a step (us_types),
+        then kept up to date with the player's own moves, one force at a time (_moved), as a
+        count made again after each move of a force from Hawaii would cost; forgotten when some
+        other force moved. Checked against a fresh count after every move in
+        tests/test_policy_speed_types.py."""
+        counted = self.counted.get(area)
+        if counted is None:
+            counted = self.counted[area] = dict(self.us_types(area))  # (a copy: the state's is shared)
+        return counted
 
     def garrison_order(self, game: Game) -> list[tuple[int, Kind, Force, CounterClass]]:
         """Each garrison kind's first force that is free to move, in the order of `based`, with
@@ -365,6 +397,17 @@ class _MovementStep:
                     moved = None
                     break
                 moved.append(f)
+        if moved is not None and len(moved) == 1 and self.sent_from is not None:
+            f = moved[0]  # the player's force moved: the counts of where it left and went
+            t = self.cls[f.cls].type
+            left = self.counted.get(self.sent_from)
+            if left is not None:
+                left[t] -= 1
+            reached = self.counted.get(f.location)
+            if reached is not None:
+                reached[t] = reached.get(t, 0) + 1
+        else:
+            self.counted = {}
         if moved is None:  # ...else someone else answered: the forces at the bases now moved,
             moved = [f for f, _ in self.based.values() if f.moved]  # if they were all
             if count != len(moved):
@@ -375,12 +418,14 @@ class _MovementStep:
                 self.around = None
             if f.id in self.based:
                 garrison = self.garrisons.get(f.id)
-                if garrison is not None:  # out of its kind's list
+                if garrison is not None:  # out of its kind's list (mostly its first: the one sent)
                     kind = garrison[2]
-                    members = [m for m in self.kinds[kind] if m[1] is not f]
-                    if members:
-                        self.kinds[kind] = members
+                    members = self.kinds[kind]
+                    if members[0][1] is f:
+                        del members[0]
                     else:
+                        members = self.kinds[kind] = [m for m in members if m[1] is not f]
+                    if not members:
                         del self.kinds[kind]
                     self.order = None
                 for role in self.roles:
@@ -414,7 +459,7 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
     if step.around is None:
         step.around = _japan_around(game, objectives_held(state, game.data))
     target, threatened = step.around
-    us_types = step.us_types
+    us_types = step.types_at
     if target and step.landing:  # the attack needs troops to hold what it takes
         there = us_types(target)
         if there.get("INF", 0) + there.get("BN", 0) < 3:
@@ -464,7 +509,8 @@ def sensible(request: Request, game: Game) -> Decision:
     if request.kind == "movement":  # the step's memo brought up to date, then the search
         step = _MovementStep.of(request, game)
         decision = _next_move(request, game, step)
-        step.sent = decision.forces
+        sent = step.sent = decision.forces
+        step.sent_from = game.state.forces[sent[0]].location if len(sent) == 1 else None
         return decision
     if request.kind == "bombing_target":
         ja = [game.state.forces[o.decision.forces[0]] for o in request.options]
