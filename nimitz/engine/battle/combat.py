@@ -81,20 +81,6 @@ def _roll(board: Board, shot: Shot) -> None:
     shot.hits = shot.rating.by_face[shot.face]
 
 
-def _roll_all(board: Board, shots: list[Shot]) -> int:
-    """_roll for each of one side's shots, in order; returns the hits they scored. (Whether a
-    roll's entry is made, and so its purpose needed, holds for the whole step: asked once.)"""
-    roll = board.game.dice.roll
-    named = board.game.makes("roll")
-    stream = "us" if shots[0].aim.side == "US" else "ja"
-    n = 0
-    for shot in shots:
-        shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
-        shot.hits = hits = shot.rating.by_face[face]
-        n += hits
-    return n
-
-
 def volley(
     board: Board,
     side: str,
@@ -166,11 +152,19 @@ def exchange(
 
     `targets(defender)` builds the defender's target list when its hits are placed."""
     scored: dict[str, int] = {}
+    roll = board.game.dice.roll
+    # (whether a roll's entry is made, and so its purpose needed, holds for the whole exchange:
+    # asked once; the shots are rolled here, in order, not in a call per side)
+    named = board.game.makes("roll")
     for side in SIDES:
         side_shots = shots.get(side, _NO_SHOTS)
         n = 0
         if side_shots:
-            n = _roll_all(board, side_shots)
+            stream = "us" if side == "US" else "ja"
+            for shot in side_shots:
+                shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
+                shot.hits = hits = shot.rating.by_face[face]
+                n += hits
             if board.has_plans(side, "reroll"):  # (most battles: no reroll plan at all)
                 yield from _rerolls(board, side, step, area, side_shots)
                 n = sum(s.hits for s in side_shots)
