@@ -52,7 +52,7 @@ _kept_targets: tuple[object, dict[str, Target]] = (None, {})
 
 
 def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
-    """The targets the counters `pids` are now, in order (Board.damaged and box inlined)."""
+    """The targets the counters `pids` are now, in order (Board.damaged, box and name inlined)."""
     global _kept_targets
     bs = board.state.battle
     positions = bs.positions
@@ -64,7 +64,8 @@ def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
     out = []
     for pid in pids:
         piece = pieces.get(pid)
-        dmg = piece.damaged if piece is not None else forces[pid].damaged
+        counter = piece if piece is not None else forces[pid]
+        dmg = counter.damaged
         box = positions.get(pid, "")
         t = kept.get(pid)
         if t is None or t.damaged is not dmg or t.sig[2] != box:  # (damage: True or False)
@@ -77,7 +78,7 @@ def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
                 1 if dmg else 2,
                 (c.id, dmg, box),
                 box.endswith("_FH"),
-                board.name(pid),
+                counter.name,  # (Board.name of a counter, without its call)
             )
         out.append(t)
     return out
