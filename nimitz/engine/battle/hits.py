@@ -173,8 +173,8 @@ def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
 
 
 def has_island_targets(board: Board, side: str, infantry_ok: bool) -> bool:
-    """Whether `island_targets` would find any, without building them."""
-    return board.airfields(side) > 0 or (infantry_ok and bool(board.ashore(side)))
+    """Whether `island_targets` would find any, without building them (Board.airfields inlined)."""
+    return board.state.battle.airfields.get(side, 0) > 0 or (infantry_ok and bool(board.ashore(side)))
 
 
 def carried_targets(board: Board, side: str) -> list[Target]:
@@ -614,7 +614,7 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
     box = bs.positions.pop(pid, None)
     if box is None:
         return
-    side = board.side(pid)
+    side = pid.split(":", 1)[0]  # (Board.side, without its call)
     if pid in bs.pieces:
         bs.pieces.pop(pid)
         bs.lost_pieces.append(pid)
@@ -644,9 +644,12 @@ def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
     return lost
 
 
+_TRANSPORT_IDS = {side: transport_id(side) for side in ENEMY}  # (made once: asked every turn)
+
+
 def _transport_check(board: Board, side: str) -> None:
     """R31: a transport leaves the board when it carries no infantry."""
-    tid = transport_id(side)
+    tid = _TRANSPORT_IDS[side]
     bs = board.state.battle
     if tid in bs.positions and not board.embarked(side):
         bs.positions.pop(tid)
