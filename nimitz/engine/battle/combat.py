@@ -365,6 +365,14 @@ def _boxes_flown(board: Board, side: str) -> set[str | None]:
     return set(map(board.state.battle.positions.get, board.aircraft(side)))
 
 
+def _boxes_flown_by_either(board: Board) -> set[str | None]:
+    """_boxes_flown of both sides, in one set (one call, no union made)."""
+    box = board.state.battle.positions.get
+    flown = set(map(box, board.aircraft("US")))
+    flown.update(map(box, board.aircraft("JA")))
+    return flown
+
+
 def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     us_flown, ja_flown = _boxes_flown(board, "US"), _boxes_flown(board, "JA")
     for area in areas:
@@ -408,7 +416,7 @@ def _best(able: list[Rated], k: int) -> list[Rated]:
 def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:
     """Escort row, then carrier row; each aircraft is fired at at most once per row, so a row
     fires as many of its best AAA ships as there are enemy aircraft (facts 1.9, R35)."""
-    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
+    flown = _boxes_flown_by_either(board)
     for area in areas:
         if area not in SEA_AREAS:
             continue  # no AAA against aircraft over the Island
@@ -494,7 +502,7 @@ def has_bomb_targets(board: Board, defender: str, area: str) -> bool:
 def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     """Bombers use their ship value at sea and their ground value over the Island; aircraft never
     attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
-    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
+    flown = _boxes_flown_by_either(board)
     for area in areas:
         if area not in flown:
             continue
