@@ -774,6 +774,7 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
     # the legal targets change only when a hit fills one up (it leaves them, and the last
     # infantry in the foxholes filling up lets the airfield in): asked again only then
     legal = alloc.legal()
+    taken = alloc.taken
     for i in range(hits):
         if not legal:
             expl["lost"] = hits - i
@@ -791,8 +792,8 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})
             _bump(board, "hits_cancelled")
             continue
-        alloc.take(t)
-        if alloc.taken[t.id] >= t.capacity:
+        taken[t.id] = hits_on_t = taken[t.id] + 1  # (Alloc.take, without its call)
+        if hits_on_t >= t.capacity:
             legal = alloc.legal()
         if t.kind == "transport":
             sub = yield from ja_hits(
