@@ -269,7 +269,11 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
 def _extra_hit_plans(board: Board, side: str, step: str) -> list[tuple[Plan, PlanInPlay]]:
     """The side's extra_hit_after_hit plans that act in `step` (held by the US, in force for Japan)."""
     held = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
-    return [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
+    acting = []  # (a loop: a comprehension is a call of its own, and the US asks at most steps)
+    for entry in held:
+        if entry[0].effect["step"] == step:
+            acting.append(entry)
+    return acting
 
 
 def _extra_hits(
