@@ -81,20 +81,6 @@ def _roll(board: Board, shot: Shot) -> None:
     shot.hits = shot.rating.by_face[shot.face]
 
 
-def _roll_all(board: Board, shots: list[Shot]) -> int:
-    """_roll for each of one side's shots, in order; returns the hits they scored. (Whether a
-    roll's entry is made, and so its purpose needed, holds for the whole step: asked once.)"""
-    roll = board.game.dice.roll
-    named = board.game.makes("roll")
-    stream = "us" if shots[0].aim.side == "US" else "ja"
-    n = 0
-    for shot in shots:
-        shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
-        shot.hits = hits = shot.rating.by_face[face]
-        n += hits
-    return n
-
-
 def volley(
     board: Board,
     side: str,
@@ -166,11 +152,19 @@ def exchange(
 
     `targets(defender)` builds the defender's target list when its hits are placed."""
     scored: dict[str, int] = {}
+    roll = board.game.dice.roll
+    # (whether a roll's entry is made, and so its purpose needed, holds for the whole exchange:
+    # asked once; the shots are rolled here, in order, not in a call per side)
+    named = board.game.makes("roll")
     for side in SIDES:
         side_shots = shots.get(side, _NO_SHOTS)
         n = 0
         if side_shots:
-            n = _roll_all(board, side_shots)
+            stream = "us" if side == "US" else "ja"
+            for shot in side_shots:
+                shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
+                shot.hits = hits = shot.rating.by_face[face]
+                n += hits
             if board.has_plans(side, "reroll"):  # (most battles: no reroll plan at all)
                 yield from _rerolls(board, side, step, area, side_shots)
                 n = sum(s.hits for s in side_shots)
@@ -275,7 +269,11 @@ def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -
 def _extra_hit_plans(board: Board, side: str, step: str) -> list[tuple[Plan, PlanInPlay]]:
     """The side's extra_hit_after_hit plans that act in `step` (held by the US, in force for Japan)."""
     held = board.us_held("extra_hit_after_hit") if side == "US" else board.ja_in_force("extra_hit_after_hit")
-    return [(plan, pip) for plan, pip in held if plan.effect["step"] == step]
+    acting = []  # (a loop: a comprehension is a call of its own, and the US asks at most steps)
+    for entry in held:
+        if entry[0].effect["step"] == step:
+            acting.append(entry)
+    return acting
 
 
 def _extra_hits(
@@ -371,6 +369,14 @@ def _boxes_flown(board: Board, side: str) -> set[str | None]:
     return set(map(board.state.battle.positions.get, board.aircraft(side)))
 
 
+def _boxes_flown_by_either(board: Board) -> set[str | None]:
+    """_boxes_flown of both sides, in one set (one call, no union made)."""
+    box = board.state.battle.positions.get
+    flown = set(map(box, board.aircraft("US")))
+    flown.update(map(box, board.aircraft("JA")))
+    return flown
+
+
 def dogfight(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     us_flown, ja_flown = _boxes_flown(board, "US"), _boxes_flown(board, "JA")
     for area in areas:
@@ -414,7 +420,7 @@ def _best(able: list[Rated], k: int) -> list[Rated]:
 def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) -> Gen:
     """Escort row, then carrier row; each aircraft is fired at at most once per row, so a row
     fires as many of its best AAA ships as there are enemy aircraft (facts 1.9, R35)."""
-    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
+    flown = _boxes_flown_by_either(board)
     for area in areas:
         if area not in SEA_AREAS:
             continue  # no AAA against aircraft over the Island
@@ -500,7 +506,7 @@ def has_bomb_targets(board: Board, defender: str, area: str) -> bool:
 def bomb_runs(board: Board, areas: tuple[str, ...] = AREAS) -> Gen:
     """Bombers use their ship value at sea and their ground value over the Island; aircraft never
     attack submarines (facts 1.9). A kamikaze plan adds hits and loses the attackers."""
-    flown = _boxes_flown(board, "US") | _boxes_flown(board, "JA")
+    flown = _boxes_flown_by_either(board)
     for area in areas:
         if area not in flown:
             continue

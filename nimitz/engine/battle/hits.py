@@ -52,7 +52,7 @@ _kept_targets: tuple[object, dict[str, Target]] = (None, {})
 
 
 def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
-    """The targets the counters `pids` are now, in order (Board.damaged and box inlined)."""
+    """The targets the counters `pids` are now, in order (Board.damaged, box and name inlined)."""
     global _kept_targets
     bs = board.state.battle
     positions = bs.positions
@@ -64,7 +64,8 @@ def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
     out = []
     for pid in pids:
         piece = pieces.get(pid)
-        dmg = piece.damaged if piece is not None else forces[pid].damaged
+        counter = piece if piece is not None else forces[pid]
+        dmg = counter.damaged
         box = positions.get(pid, "")
         t = kept.get(pid)
         if t is None or t.damaged is not dmg or t.sig[2] != box:  # (damage: True or False)
@@ -77,7 +78,7 @@ def counter_targets(board: Board, pids: Iterable[str]) -> list[Target]:
                 1 if dmg else 2,
                 (c.id, dmg, box),
                 box.endswith("_FH"),
-                board.name(pid),
+                counter.name,  # (Board.name of a counter, without its call)
             )
         out.append(t)
     return out
@@ -172,8 +173,8 @@ def island_targets(board: Board, side: str, infantry_ok: bool) -> list[Target]:
 
 
 def has_island_targets(board: Board, side: str, infantry_ok: bool) -> bool:
-    """Whether `island_targets` would find any, without building them."""
-    return board.airfields(side) > 0 or (infantry_ok and bool(board.ashore(side)))
+    """Whether `island_targets` would find any, without building them (Board.airfields inlined)."""
+    return board.state.battle.airfields.get(side, 0) > 0 or (infantry_ok and bool(board.ashore(side)))
 
 
 def carried_targets(board: Board, side: str) -> list[Target]:
@@ -613,7 +614,7 @@ def destroy(board: Board, pid: str, why: str = "") -> None:
     box = bs.positions.pop(pid, None)
     if box is None:
         return
-    side = board.side(pid)
+    side = pid.split(":", 1)[0]  # (Board.side, without its call)
     if pid in bs.pieces:
         bs.pieces.pop(pid)
         bs.lost_pieces.append(pid)
@@ -643,9 +644,12 @@ def _deck_aircraft_lost(board: Board, carrier: str) -> list[str]:
     return lost
 
 
+_TRANSPORT_IDS = {side: transport_id(side) for side in ENEMY}  # (made once: asked every turn)
+
+
 def _transport_check(board: Board, side: str) -> None:
     """R31: a transport leaves the board when it carries no infantry."""
-    tid = transport_id(side)
+    tid = _TRANSPORT_IDS[side]
     bs = board.state.battle
     if tid in bs.positions and not board.embarked(side):
         bs.positions.pop(tid)
@@ -770,6 +774,7 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
     # the legal targets change only when a hit fills one up (it leaves them, and the last
     # infantry in the foxholes filling up lets the airfield in): asked again only then
     legal = alloc.legal()
+    taken = alloc.taken
     for i in range(hits):
         if not legal:
             expl["lost"] = hits - i
@@ -787,8 +792,8 @@ def ja_hits(board: Board, targets: list[Target], hits: int, ctx: dict[str, str],
             expl["cancelled"].append({"hit": i + 1, "target": t.id, "plan": cancel})
             _bump(board, "hits_cancelled")
             continue
-        alloc.take(t)
-        if alloc.taken[t.id] >= t.capacity:
+        taken[t.id] = hits_on_t = taken[t.id] + 1  # (Alloc.take, without its call)
+        if hits_on_t >= t.capacity:
             legal = alloc.legal()
         if t.kind == "transport":
             sub = yield from ja_hits(
