@@ -573,7 +573,7 @@ class _BoardMemo:
         self.texts: dict[tuple[str, bool], tuple[str, str]] = {}
         self.plans: dict[str, _PlanIndex] = {}  # side -> its plans in play by kind, see Board._index_plans
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
-        # pid -> the moves table its class and side share (_CLASS_MOVES)
+        # pid -> the moves table its type and side share (_TYPE_MOVES)
         self.moves: dict[str, dict[tuple[str | None, str | None], _Change]] = {}
 
     def follow(self, pos: Positions, pid: str, old: str | None, new: str | None) -> None:
@@ -634,15 +634,13 @@ class _BoardMemo:
         return False
 
     def moves_of(self, pid: str) -> dict[tuple[str | None, str | None], _Change]:
-        """The piece's moves table: the one its class and side share (_CLASS_MOVES), kept by
+        """The piece's moves table: the one its type and side share (_TYPE_MOVES), kept by
         piece."""
-        c, side = self.cls[pid], pid.split(":", 1)[0]
-        kept = _CLASS_MOVES.get((id(c), side))
-        if kept is None or kept[0] is not c:
-            if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
-                _CLASS_MOVES.clear()
-            kept = _CLASS_MOVES[id(c), side] = (c, {})
-        moves = self.moves[pid] = kept[1]
+        key = (self.cls[pid].type, pid.split(":", 1)[0])
+        moves = _TYPE_MOVES.get(key)
+        if moves is None:
+            moves = _TYPE_MOVES[key] = {}
+        self.moves[pid] = moves
         return moves
 
     def new_move(
@@ -653,11 +651,13 @@ class _BoardMemo:
         return change
 
 
-# (class, side) -> (box before, box after) -> the memo groups such a piece leaves and joins as
-# it moves (None: off the board): the same in every battle, so worked out once per process and
-# shared by the memos' `moves` of every piece of the class and side (_BoardMemo.moves_of; keyed by the
-# class object's id, which the entry keeps alive and checks)
-_CLASS_MOVES: dict[tuple[int, str], tuple[CounterClass, dict[tuple[str | None, str | None], _Change]]] = {}
+# (counter type, side) -> (box before, box after) -> the memo groups such a piece leaves and
+# joins as it moves (None: off the board): the same in every battle, so worked out once per
+# process and shared by the memos' `moves` of every piece of the type and side
+# (_BoardMemo.moves_of). Keyed by type, not class: the groups of _group_keys depend on the class
+# only through its type (is_ship, is_aircraft... are the type's), so the classes of every year
+# sheet share the tables, and a year first played learns no moves its types made in another
+_TYPE_MOVES: dict[tuple[str, str], dict[tuple[str | None, str | None], _Change]] = {}
 
 
 def _move_change(c: CounterClass, side: str, old: str | None, new: str | None) -> _Change:
@@ -672,7 +672,8 @@ def _move_change(c: CounterClass, side: str, old: str | None, new: str | None) -
     return (tuple(k for k in before if k not in after), tuple(k for k in after if k not in before))
 
 
-# (class, damaged) -> Board.values_text, keyed like _CLASS_MOVES (the entry keeps the class alive)
+# (class, damaged) -> Board.values_text, keyed by the class object's id (the entry keeps the
+# class alive, and is checked)
 _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 
@@ -683,7 +684,8 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     kept group): ships, surface ships and submarines by area, aircraft flying (by area),
     infantry ashore, in the foxholes, embarked. (A group costs work at every move of its
     pieces: queries asked seldom are computed when asked, see _COMPUTED.)
-    Returns them all, and those that depend on the box (all but the first ones)."""
+    Returns them all, and those that depend on the box (all but the first ones). They depend on
+    the class only through its type: the moves tables are kept by type (_TYPE_MOVES)."""
     keys: list[Any] = [side]
     for query, member in (
         ("aircraft", c.is_aircraft),
