@@ -85,6 +85,12 @@ class Board:
         self._plan_index = memo.plans
 
     @property
+    def classes(self) -> _Classes:
+        """pid -> its class, as `cls` answers: the set-up puts in the classes of the pieces it
+        makes, and learns its forces' at once (_Classes.learn)."""
+        return self._cls
+
+    @property
     def bs(self) -> BattleState:
         # (a property call costs more than two attribute reads: the board's own hot paths, and
         # the engine's inner loops, read self.state.battle)
@@ -536,11 +542,18 @@ class _Classes(dict[str, CounterClass]):
             self.state, self.sheet = state, sheet
 
     def __missing__(self, pid: str) -> CounterClass:
+        self.learn((pid,))
+        return self[pid]
+
+    def learn(self, pids: Iterable[str]) -> None:
+        """Find the classes of these pieces (forces or battle pieces) now: the set-up learns the
+        battle's pieces as it makes them, in one call, not one call of __missing__ for each
+        (from the dict's C code, which costs more than the lookup)."""
         assert self.state is not None and self.sheet is not None
-        piece = self.state.battle.pieces.get(pid)
-        cid = piece.cls if piece is not None else self.state.forces[pid].cls
-        c = self[pid] = self.sheet.cls[cid]
-        return c
+        pieces, forces, by_id = self.state.battle.pieces, self.state.forces, self.sheet.cls
+        for pid in pids:
+            piece = pieces.get(pid)
+            self[pid] = by_id[piece.cls if piece is not None else forces[pid].cls]
 
 
 class _BoardMemo:
