@@ -1,6 +1,7 @@
 """The classes the battle set-up puts in the board's memo as it makes pieces, and learns for its
 forces at once (Board.classes, _Classes.learn; issue 12 speed), are those each piece's own
-counter names: checked at the end of every battle of whole campaigns."""
+counter names, and every id begins with its side (Board.side): checked at the end of every battle
+of whole campaigns."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ def test_every_known_class_is_the_pieces_own(monkeypatch):
             piece = bs.pieces.get(pid)
             if piece is None and pid not in forces:  # (a battle piece destroyed or put aside: gone)
                 continue
-            assert c is by_id[piece.cls if piece is not None else forces[pid].cls], pid
+            counter = piece if piece is not None else forces[pid]
+            assert c is by_id[counter.cls], pid
+            assert board.side(pid) == counter.side and pid[2] == ":", pid  # (Board.side slices the id)
             checked["pieces"] += 1
         assert all(p in board.classes for p in bs.forces)  # learnt at set-up
         checked["battles"] += 1
