@@ -45,6 +45,10 @@ def transport_id(side: str) -> str:
     return f"{side}:Transport"
 
 
+# (made once: the hits ask for a side's transport every turn)
+_TRANSPORT_IDS = {side: transport_id(side) for side in ENEMY}
+
+
 def box_area(box: str | None) -> str:
     """The battle area a box belongs to ('' for a deck or a transport)."""
     if box in AREAS:
@@ -318,7 +322,7 @@ class Board:
         return [*(self.state.battle.positions.groups or self._groups()).get(("embarked", side, None), ())]
 
     def transport(self, side: str) -> str | None:
-        tid = transport_id(side)
+        tid = _TRANSPORT_IDS[side]
         return tid if tid in self.state.battle.positions else None
 
     def airfields(self, side: str) -> int:
