@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay, Positions
@@ -68,7 +68,8 @@ class Board:
     def __init__(self, game: Game):
         self.game = game
         # typed as in battle: the hot paths read state.battle directly (no property call)
-        self.state = cast("_InBattle", game.state)
+        # (an annotation, not typing.cast: a function call at every Board)
+        self.state: _InBattle = game.state  # type: ignore[assignment]
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         battle = game.state.battle
@@ -735,7 +736,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
 
 def _shared(positions: dict[str, str]) -> _BoardMemo:
     """The memo of these positions (always a Positions: BattleState converts), made on first use."""
-    pos = cast(Positions, positions)
+    pos: Positions = positions  # type: ignore[assignment]  # (not typing.cast: a call)
     memo: _BoardMemo | None = pos.board_cache
     if memo is None:
         memo = pos.board_cache = _BoardMemo()
