@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from nimitz.engine import variants
 from nimitz.model.battle import AREAS, DECK, ISLAND_BOXES, ON_TRANSPORT, BattleState, PlanInPlay, Positions
@@ -45,6 +45,10 @@ def transport_id(side: str) -> str:
     return f"{side}:Transport"
 
 
+# (made once: the hits ask for a side's transport every turn)
+_TRANSPORT_IDS = {side: transport_id(side) for side in ENEMY}
+
+
 def box_area(box: str | None) -> str:
     """The battle area a box belongs to ('' for a deck or a transport)."""
     if box in AREAS:
@@ -64,7 +68,8 @@ class Board:
     def __init__(self, game: Game):
         self.game = game
         # typed as in battle: the hot paths read state.battle directly (no property call)
-        self.state = cast("_InBattle", game.state)
+        # (an annotation, not typing.cast: a function call at every Board)
+        self.state: _InBattle = game.state  # type: ignore[assignment]
         self.data = game.data
         self.sheet = game.data.year(game.state.year)
         battle = game.state.battle
@@ -85,6 +90,12 @@ class Board:
         self._plan_index = memo.plans
 
     @property
+    def classes(self) -> _Classes:
+        """pid -> its class, as `cls` answers: the set-up puts in the classes of the pieces it
+        makes, and learns its forces' at once (_Classes.learn)."""
+        return self._cls
+
+    @property
     def bs(self) -> BattleState:
         # (a property call costs more than two attribute reads: the board's own hot paths, and
         # the engine's inner loops, read self.state.battle)
@@ -93,7 +104,8 @@ class Board:
     # --- identity --------------------------------------------------------------------------
 
     def side(self, pid: str) -> str:
-        return pid.split(":", 1)[0]
+        # (every id begins with its side, "US:" or "JA:": a slice costs half a split)
+        return pid[:2]
 
     def name(self, pid: str) -> str:
         # a counter's name never changes: shared by the boards of the battle (journal texts ask often)
@@ -238,57 +250,60 @@ class Board:
 
     def ids(self, side: str | None = None) -> list[str]:
         """Every piece on the board (map forces first, then battle pieces), in board order."""
-        return list(self._ids(side))
+        return [*self._ids(side)]
 
     # --- where things are ------------------------------------------------------------------
+    # (each query answers with a copy made by `[*group]`, not `list(group)`: the same list
+    # without a call of `list`, a quarter of what a query costs, asked thousands of times a
+    # campaign)
 
     def at(self, side: str, boxes: Iterable[str]) -> list[str]:
         boxes = tuple(boxes)
         if len(boxes) == 1:
-            return list(self._in_box(side, boxes[0]))
+            return [*self._in_box(side, boxes[0])]
         pos = self.state.battle.positions
         wanted = set(boxes)
         return [p for p in self._ids(side) if pos[p] in wanted]
 
     def ships(self, side: str, area: str) -> list[str]:
         """Ships (submarines and transports too) in a sea area."""
-        return list((self.state.battle.positions.groups or self._groups()).get(("ships", side, area), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("ships", side, area), ())]
 
     def surface_ships(self, side: str, area: str) -> list[str]:
         """Ships other than submarines: what bombs, torpedoes and naval guns can hit."""
-        return list((self.state.battle.positions.groups or self._groups()).get(("surface_ships", side, area), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("surface_ships", side, area), ())]
 
     def subs(self, side: str, area: str) -> list[str]:
-        return list((self.state.battle.positions.groups or self._groups()).get(("subs", side, area), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("subs", side, area), ())]
 
     def has_subs(self, side: str) -> bool:
         """Whether the side has submarines on the board, in any area."""
         return bool((self.state.battle.positions.groups or self._groups()).get(("any_subs", side, None)))
 
     def all_ships(self, side: str) -> list[str]:
-        return list(self._computed("all_ships", side))
+        return [*self._computed("all_ships", side)]
 
     def carriers(self, side: str) -> list[str]:
-        return list((self.state.battle.positions.groups or self._groups()).get(("carriers", side, None), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("carriers", side, None), ())]
 
     def aircraft(self, side: str) -> list[str]:
-        return list((self.state.battle.positions.groups or self._groups()).get(("aircraft", side, None), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("aircraft", side, None), ())]
 
     def lba(self, side: str) -> list[str]:
-        return list((self.state.battle.positions.groups or self._groups()).get(("lba", side, None), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("lba", side, None), ())]
 
     def flying(self, side: str, area: str | None = None) -> list[str]:
         if area is None:  # (asked seldom: computed, see _COMPUTED)
-            return list(self._computed("flying_anywhere", side))
-        return list((self.state.battle.positions.groups or self._groups()).get(("flying", side, area), ()))
+            return [*self._computed("flying_anywhere", side)]
+        return [*(self.state.battle.positions.groups or self._groups()).get(("flying", side, area), ())]
 
     def at_home(self, side: str) -> list[str]:
         """Aircraft on their carrier or airfield (not flying)."""
-        return list(self._computed("at_home", side))
+        return [*self._computed("at_home", side)]
 
     def on_deck(self, carrier: str) -> list[str]:
         # memoised too: an aircraft only changes carrier (`home`) as it lands, a change of position
-        return list(self._computed("on_deck", carrier))
+        return [*self._computed("on_deck", carrier)]
 
     def infantry(self, side: str, boxes: Iterable[str]) -> list[str]:
         found = []
@@ -299,16 +314,16 @@ class Board:
 
     def ashore(self, side: str) -> list[str]:
         """Infantry and battalions on the side's beach or in its foxholes."""
-        return list((self.state.battle.positions.groups or self._groups()).get(("ashore", side, None), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("ashore", side, None), ())]
 
     def foxholes(self, side: str) -> list[str]:
-        return list((self.state.battle.positions.groups or self._groups()).get(("foxholes", side, None), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("foxholes", side, None), ())]
 
     def embarked(self, side: str) -> list[str]:
-        return list((self.state.battle.positions.groups or self._groups()).get(("embarked", side, None), ()))
+        return [*(self.state.battle.positions.groups or self._groups()).get(("embarked", side, None), ())]
 
     def transport(self, side: str) -> str | None:
-        tid = transport_id(side)
+        tid = _TRANSPORT_IDS[side]
         return tid if tid in self.state.battle.positions else None
 
     def airfields(self, side: str) -> int:
@@ -323,7 +338,7 @@ class Board:
         """B-29 wings in the strategic bombing box that hold airfields in this battle (R64): on
         the sheet with the side's LBA, but bombing Japan, so they never fly and are not counted
         as forces fighting here."""
-        return list(self._computed("bombing_wings", side))
+        return [*self._computed("bombing_wings", side)]
 
     def count_on_sheet(self, side: str) -> int:
         """Every force of the side on the sheet, carrier aircraft and embarked infantry included
@@ -464,9 +479,9 @@ class Board:
             return value, mods
         # most turns have no rating plan in force and no optional rule that changes values
         if acting is None:
-            acting = self.rating_plans(pid.split(":", 1)[0])
+            acting = self.rating_plans(pid[:2])
         if acting:
-            value = self._plan_bonuses(acting, c, pid.split(":", 1)[0], rating, value, mods, vs_subs)
+            value = self._plan_bonuses(acting, c, pid[:2], rating, value, mods, vs_subs)
         if self.state.variant is not None:
             value = variants.adjust_rating(self, pid, rating, value, mods)
         return value, mods
@@ -533,11 +548,18 @@ class _Classes(dict[str, CounterClass]):
             self.state, self.sheet = state, sheet
 
     def __missing__(self, pid: str) -> CounterClass:
+        self.learn((pid,))
+        return self[pid]
+
+    def learn(self, pids: Iterable[str]) -> None:
+        """Find the classes of these pieces (forces or battle pieces) now: the set-up learns the
+        battle's pieces as it makes them, in one call, not one call of __missing__ for each
+        (from the dict's C code, which costs more than the lookup)."""
         assert self.state is not None and self.sheet is not None
-        piece = self.state.battle.pieces.get(pid)
-        cid = piece.cls if piece is not None else self.state.forces[pid].cls
-        c = self[pid] = self.sheet.cls[cid]
-        return c
+        pieces, forces, by_id = self.state.battle.pieces, self.state.forces, self.sheet.cls
+        for pid in pids:
+            piece = pieces.get(pid)
+            self[pid] = by_id[piece.cls if piece is not None else forces[pid].cls]
 
 
 class _BoardMemo:
@@ -570,7 +592,7 @@ class _BoardMemo:
         self.texts: dict[tuple[str, bool], tuple[str, str]] = {}
         self.plans: dict[str, _PlanIndex] = {}  # side -> its plans in play by kind, see Board._index_plans
         self.wings: tuple[list[str], int, frozenset[str]] | None = None  # see Board._wings
-        # pid -> the moves table its class and side share (_CLASS_MOVES)
+        # pid -> the moves table its type and side share (_TYPE_MOVES)
         self.moves: dict[str, dict[tuple[str | None, str | None], _Change]] = {}
 
     def follow(self, pos: Positions, pid: str, old: str | None, new: str | None) -> None:
@@ -631,30 +653,30 @@ class _BoardMemo:
         return False
 
     def moves_of(self, pid: str) -> dict[tuple[str | None, str | None], _Change]:
-        """The piece's moves table: the one its class and side share (_CLASS_MOVES), kept by
+        """The piece's moves table: the one its type and side share (_TYPE_MOVES), kept by
         piece."""
-        c, side = self.cls[pid], pid.split(":", 1)[0]
-        kept = _CLASS_MOVES.get((id(c), side))
-        if kept is None or kept[0] is not c:
-            if len(_CLASS_MOVES) > 20_000:  # (only a process loading many data sets gets near this)
-                _CLASS_MOVES.clear()
-            kept = _CLASS_MOVES[id(c), side] = (c, {})
-        moves = self.moves[pid] = kept[1]
+        key = (self.cls[pid].type, pid[:2])
+        moves = _TYPE_MOVES.get(key)
+        if moves is None:
+            moves = _TYPE_MOVES[key] = {}
+        self.moves[pid] = moves
         return moves
 
     def new_move(
         self, moves: dict[tuple[str | None, str | None], _Change], pid: str, old: str | None, new: str | None
     ) -> _Change:
         """A move the piece's moves table has not seen yet, worked out and kept in it."""
-        change = moves[old, new] = _move_change(self.cls[pid], pid.split(":", 1)[0], old, new)
+        change = moves[old, new] = _move_change(self.cls[pid], pid[:2], old, new)
         return change
 
 
-# (class, side) -> (box before, box after) -> the memo groups such a piece leaves and joins as
-# it moves (None: off the board): the same in every battle, so worked out once per process and
-# shared by the memos' `moves` of every piece of the class and side (_BoardMemo.moves_of; keyed by the
-# class object's id, which the entry keeps alive and checks)
-_CLASS_MOVES: dict[tuple[int, str], tuple[CounterClass, dict[tuple[str | None, str | None], _Change]]] = {}
+# (counter type, side) -> (box before, box after) -> the memo groups such a piece leaves and
+# joins as it moves (None: off the board): the same in every battle, so worked out once per
+# process and shared by the memos' `moves` of every piece of the type and side
+# (_BoardMemo.moves_of). Keyed by type, not class: the groups of _group_keys depend on the class
+# only through its type (is_ship, is_aircraft... are the type's), so the classes of every year
+# sheet share the tables, and a year first played learns no moves its types made in another
+_TYPE_MOVES: dict[tuple[str, str], dict[tuple[str | None, str | None], _Change]] = {}
 
 
 def _move_change(c: CounterClass, side: str, old: str | None, new: str | None) -> _Change:
@@ -669,7 +691,8 @@ def _move_change(c: CounterClass, side: str, old: str | None, new: str | None) -
     return (tuple(k for k in before if k not in after), tuple(k for k in after if k not in before))
 
 
-# (class, damaged) -> Board.values_text, keyed like _CLASS_MOVES (the entry keeps the class alive)
+# (class, damaged) -> Board.values_text, keyed by the class object's id (the entry keeps the
+# class alive, and is checked)
 _VALUES_TEXT: dict[tuple[int, bool], tuple[CounterClass, str]] = {}
 
 
@@ -680,7 +703,8 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
     kept group): ships, surface ships and submarines by area, aircraft flying (by area),
     infantry ashore, in the foxholes, embarked. (A group costs work at every move of its
     pieces: queries asked seldom are computed when asked, see _COMPUTED.)
-    Returns them all, and those that depend on the box (all but the first ones)."""
+    Returns them all, and those that depend on the box (all but the first ones). They depend on
+    the class only through its type: the moves tables are kept by type (_TYPE_MOVES)."""
     keys: list[Any] = [side]
     for query, member in (
         ("aircraft", c.is_aircraft),
@@ -712,7 +736,7 @@ def _group_keys(c: CounterClass, side: str, box: str) -> tuple[tuple[Any, ...], 
 
 def _shared(positions: dict[str, str]) -> _BoardMemo:
     """The memo of these positions (always a Positions: BattleState converts), made on first use."""
-    pos = cast(Positions, positions)
+    pos: Positions = positions  # type: ignore[assignment]  # (not typing.cast: a call)
     memo: _BoardMemo | None = pos.board_cache
     if memo is None:
         memo = pos.board_cache = _BoardMemo()

@@ -75,6 +75,7 @@ def place_us(board: Board) -> Gen:
     here = state.at(bs.area)
     bs.forces = [f.id for f in here]  # (in their order in `forces`, from the state's index)
     bs.forces += _bombing_wings(board)  # (wings are never embarked infantry)
+    board.classes.learn(bs.forces)  # (the battle asks each force's class, from the first)
     # the sides with infantry aboard: one pass over the forces, not one for each side
     carried = {f.id.split(":", 1)[0] for f in here if f.embarked and board.cls(f.id).is_ground}
     for side in SIDES:
@@ -82,6 +83,7 @@ def place_us(board: Board) -> Gen:
             cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
             tid = transport_id(side)
             bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport", kind="transport")
+            board.classes[tid] = cls
             bs.positions[tid] = "CO"
     state.step = "battle:setup:US placement"
     movable = []
@@ -140,11 +142,12 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
         return []
     group = board.sheet.air_group(side, board.cls(carrier))
     made = []
-    classes, carrier_name = board.sheet.cls, board.name(carrier)
+    classes, carrier_name, known = board.sheet.cls, board.name(carrier), board.classes
     for i, cid in enumerate(group.aircraft if group else (), 1):
         pid = f"{carrier} air {i}"
+        c = known[pid] = classes[cid]
         bs.pieces[pid] = BattlePiece(
-            id=pid, side=side, cls=cid, name=f"{classes[cid].name} ({carrier_name})", kind="aircraft", home=carrier
+            id=pid, side=side, cls=cid, name=f"{c.name} ({carrier_name})", kind="aircraft", home=carrier
         )
         made.append(pid)
     # then on deck, one by one (the board's groups follow each; the first gives every piece just
