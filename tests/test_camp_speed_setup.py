@@ -1,0 +1,50 @@
+"""new_campaign works a year's starting counters out once for the data and the year (setup._SetUp):
+each campaign made from them is still the sheet's, fresh, and its own."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from nimitz.engine.setup import new_campaign
+from nimitz.model.data import YEARS
+from nimitz.model.state import JA_POOL
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_campaigns_of_a_year_are_equal_and_share_nothing(data, year):
+    first = new_campaign(data, year, seed=1)
+    sheet = data.year(year)  # the year's own counters (tests/test_setup.py checks their places)
+    named = {f"{c.side}:{u}" for c in sheet.classes for u in c.units}
+    assert named <= set(first.forces) and all(
+        sheet.cls[g.cls].type == "BN" for g in first.forces.values() if g.id not in named
+    )
+    f = next(iter(first.forces.values()))
+    f.location, f.damaged = "DESTROYED", True  # the first campaign played on
+    for ids in first.ja_stacks.values():
+        ids.clear()
+    second = new_campaign(data, year, seed=1)
+    assert second == new_campaign(data, year, seed=1)
+    assert second.forces[f.id].location != "DESTROYED" and not second.forces[f.id].damaged
+    assert not {id(g) for g in first.forces.values()} & {id(g) for g in second.forces.values()}
+    # the stacks hold the pool's forces, in some order (the shuffle), whatever came before
+    pool = [g.id for g in second.forces.values() if g.location == JA_POOL]
+    assert sorted(fid for ids in second.ja_stacks.values() for fid in ids) == sorted(pool)
+
+
+def test_other_data_gets_its_own_set_up(data):
+    """The set-up is kept by the data's fingerprint: a sheet that places a counter elsewhere, in
+    data of another fingerprint, is set up as it says (and the original data as before)."""
+    sheet = data.year(1942)
+    us = {place: list(names) for place, names in sheet.setup["US"].items()}
+    place, names = next((p, n) for p, n in us.items() if n and p != "HI")
+    moved = names.pop()
+    us["HI"] = [*us.get("HI", []), moved]
+    setup = {**sheet.setup, "US": {p: tuple(n) for p, n in us.items()}}
+    other = attrs.evolve(
+        data, years={**data.years, 1942: attrs.evolve(sheet, setup=setup)}, fingerprint=data.fingerprint + "-other"
+    )
+    before = new_campaign(data, 1942, seed=2)
+    assert new_campaign(other, 1942, seed=2).forces[f"US:{moved}"].location == "HI"
+    assert new_campaign(data, 1942, seed=2).forces[f"US:{moved}"].location == place
+    assert new_campaign(data, 1942, seed=2) == before
