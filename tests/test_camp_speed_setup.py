@@ -1,14 +1,15 @@
 """new_campaign works a year's starting counters out once for the data and the year (setup._SetUp):
-each campaign made from them is still the sheet's, fresh, and its own."""
+each campaign made from them is still the sheet's, fresh, and its own; and its forces are made
+by state.new_force, the same as Force(...) makes them."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
 
-from nimitz.engine.setup import new_campaign
+from nimitz.engine.setup import new_battalion, new_campaign
 from nimitz.model.data import YEARS
-from nimitz.model.state import JA_POOL
+from nimitz.model.state import JA_POOL, Force, clone, new_force
 
 
 @pytest.mark.parametrize("year", YEARS)
@@ -48,3 +49,20 @@ def test_other_data_gets_its_own_set_up(data):
     assert new_campaign(other, 1942, seed=2).forces[f"US:{moved}"].location == "HI"
     assert new_campaign(data, 1942, seed=2).forces[f"US:{moved}"].location == place
     assert new_campaign(data, 1942, seed=2) == before
+
+
+def test_new_force_makes_what_force_makes(data):
+    """new_force fills Force's slots as a plain record (_Unindexed) and makes it a Force: every
+    field as Force(...) makes it (a field added to Force but not to _Unindexed fails here), the
+    class Force itself, and its moves told to the location index as any force's are."""
+    made, plain = new_force("US:25th", "US", "25th", "INF", "HI"), Force("US:25th", "US", "25th", "INF", "HI")
+    assert type(made) is Force
+    for a in attrs.fields(Force):
+        assert getattr(made, a.name) == getattr(plain, a.name), a.name
+    assert made == plain and repr(made) == repr(plain) and clone(made) == plain
+    state = new_campaign(data, 1942, seed=1)
+    battalion = new_battalion(state, data.year(1942), "US", "HI")
+    assert state.at("HI", "US")[-1] is battalion  # indexed as it appears
+    battalion.location = "WC"  # a move through Force.__setattr__: the index follows
+    assert battalion not in state.at("HI", "US") and state.at("WC", "US")[-1] is battalion
+    assert state.at("WC", "US") == [f for f in state.forces.values() if f.location == "WC" and f.side == "US"]

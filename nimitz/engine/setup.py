@@ -14,6 +14,7 @@ from nimitz.model.state import (
     DiceState,
     Force,
     RulesProfile,
+    new_force,
 )
 
 
@@ -66,7 +67,7 @@ def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: s
     cls = sheet.battalion_class[side]
     fid = f"{side}:Battalion {state.next_battalion}"
     state.next_battalion += 1
-    force = Force(fid, side, fid.split(":", 1)[1], cls.id, location)  # (positional: the quickest call)
+    force = new_force(fid, side, fid.split(":", 1)[1], cls.id, location)
     state.forces[fid] = force
     return force
 
@@ -131,7 +132,7 @@ def new_campaign(
         year=year,
         rules=rules or RulesProfile(),
         dice=dice or DiceState(seed=seed),
-        forces={fid: Force(fid, side, name, cls, location) for fid, side, name, cls, location in setup.counters},
+        forces={fid: new_force(fid, side, name, cls, location) for fid, side, name, cls, location in setup.counters},
         ja_stacks={},
         next_battalion=setup.next_battalion,
     )
