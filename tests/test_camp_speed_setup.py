@@ -1,12 +1,14 @@
 """new_campaign works a year's starting counters out once for the data and the year (setup._SetUp):
-each campaign made from them is still the sheet's, fresh, and its own; and its forces are made
-by state.new_force, the same as Force(...) makes them."""
+each campaign made from them is still the sheet's, fresh, and its own; its forces are made by
+state.new_force, the same as Force(...) makes them; and its control as set up is kept once a year
+(control.held_as_set_up)."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
 
+from nimitz.engine.control import ashore_sides, objectives_held, supplied_areas
 from nimitz.engine.setup import new_battalion, new_campaign
 from nimitz.model.data import YEARS
 from nimitz.model.state import JA_POOL, Force, clone, new_force
@@ -66,3 +68,37 @@ def test_new_force_makes_what_force_makes(data):
     battalion.location = "WC"  # a move through Force.__setattr__: the index follows
     assert battalion not in state.at("HI", "US") and state.at("WC", "US")[-1] is battalion
     assert state.at("WC", "US") == [f for f in state.forces.values() if f.location == "WC" and f.side == "US"]
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_the_control_as_set_up_is_a_fresh_count(data, year):
+    """A new campaign's control (who is ashore where, supply, the objectives held: kept once a
+    year, control.held_as_set_up) is what a fresh count of its forces says, also after the
+    year's first campaign has played on, and it follows the new campaign's moves."""
+    first = new_campaign(data, year, seed=1)
+    for f in first.at("HI", "US"):
+        f.location = "WC"  # the first campaign's control changes, not the next one's
+    assert objectives_held(first, data) == objectives_held(first.copy(), data)
+    state = new_campaign(data, year, seed=2)
+    fresh = state.copy()  # (no index, no kept control: counted afresh)
+    assert state.held_at_start == len(objectives_held(fresh, data)) > 0
+    assert (ashore_sides(state, data), supplied_areas(state, data)) == (
+        ashore_sides(fresh, data),
+        supplied_areas(fresh, data),
+    )
+    for f in state.at("HI", "US"):
+        f.location = "WC"
+    assert "HI" not in objectives_held(state, data) and objectives_held(state, data) == objectives_held(
+        state.copy(), data
+    )
+
+
+def test_other_data_gets_its_own_control_as_set_up(data):
+    sheet = data.year(1942)
+    setup = {**sheet.setup, "US": {"RE": tuple(n for names in sheet.setup["US"].values() for n in names)}}
+    other = attrs.evolve(
+        data, years={**data.years, 1942: attrs.evolve(sheet, setup=setup)}, fingerprint=data.fingerprint + "-no-us"
+    )
+    held = new_campaign(data, 1942, seed=1).held_at_start
+    assert new_campaign(other, 1942, seed=1).held_at_start == 0 < held
+    assert new_campaign(data, 1942, seed=1).held_at_start == held

@@ -136,9 +136,9 @@ def new_campaign(
         ja_stacks={},
         next_battalion=setup.next_battalion,
     )
-    from nimitz.engine.control import objectives_held
+    from nimitz.engine.control import held_as_set_up
 
-    state.held_at_start = len(objectives_held(state, data))
+    state.held_at_start = held_as_set_up(state, data)
     stack_dice = SeededDice(state.dice)
     for stack, members in setup.stacks.items():
         state.ja_stacks[stack] = shuffled(stack_dice, members, f"shuffle the JA {stack} stack")
