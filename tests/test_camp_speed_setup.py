@@ -1,7 +1,8 @@
 """new_campaign works a year's starting counters out once for the data and the year (setup._SetUp):
 each campaign made from them is still the sheet's, fresh, and its own; its forces are made by
 state.new_force, the same as Force(...) makes them; and its control as set up is kept once a year
-(control.held_as_set_up)."""
+(control.held_as_set_up); and its location index is filed by copying the layout of the year's
+first campaign (CampaignState.set_out)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from nimitz.engine.control import ashore_sides, objectives_held, supplied_areas
 from nimitz.engine.setup import new_battalion, new_campaign
 from nimitz.model.data import YEARS
-from nimitz.model.state import JA_POOL, Force, clone, new_force
+from nimitz.model.state import JA_POOL, CampaignState, Force, LocationIndex, clone, new_force
 
 
 @pytest.mark.parametrize("year", YEARS)
@@ -102,3 +103,48 @@ def test_other_data_gets_its_own_control_as_set_up(data):
     held = new_campaign(data, 1942, seed=1).held_at_start
     assert new_campaign(other, 1942, seed=1).held_at_start == 0 < held
     assert new_campaign(data, 1942, seed=1).held_at_start == held
+
+
+def _filed_one_by_one(state: CampaignState) -> LocationIndex:
+    """A location index of copies of the state's forces, filed force by force."""
+    return LocationIndex({fid: clone(f) for fid, f in state.forces.items()})
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_a_set_out_campaign_is_indexed_as_one_filed_force_by_force(data, year):
+    """The year's first campaign files its forces one by one and keeps the layout; the next
+    ones copy it (CampaignState.set_out): the same lists, clocks and places in `forces`, also
+    after the first campaign has moved on, and moves are filed as in any index."""
+    first = new_campaign(data, year, seed=1)
+    for f in first.at("HI", "US") + first.at(JA_POOL, "JA"):
+        f.location = "WC" if f.side == "US" else "DESTROYED"
+    for seed in (2, 3):  # (the third campaign after the second has moved on too)
+        state = new_campaign(data, year, seed=seed)
+        fresh = _filed_one_by_one(state)
+        index = state._current_index()
+        ids = lambda lists: {key: [f.id for f in forces] for key, forces in lists.items()}  # noqa: E731
+        assert ids(index.buckets) == ids(fresh.buckets)
+        assert (index.places, index.sides, index.touched, index.side_clock, index.size) == (
+            fresh.places,
+            fresh.sides,
+            fresh.touched,
+            fresh.side_clock,
+            fresh.size,
+        )
+        for order, f in enumerate(state.forces.values()):
+            assert f._index is index and f._order == order
+        mover = state.at("HI", "US")[0]
+        mover.location = "WC"
+        new_battalion(state, data.year(year), "JA", "WC")
+        for location in {f.location for f in state.forces.values()}:
+            for side in ("US", "JA"):
+                assert state.at(location, side) == [
+                    f for f in state.forces.values() if (f.location, f.side) == (location, side)
+                ]
+        assert state.touched_since(len(fresh.touched)) == (len(fresh.touched) + 3, ["HI", "WC", "WC"])
+
+
+def test_forces_are_set_out_once(data):
+    state = new_campaign(data, 1942, seed=1)
+    with pytest.raises(ValueError):
+        state.set_out([], None)

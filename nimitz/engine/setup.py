@@ -13,6 +13,7 @@ from nimitz.model.state import (
     CampaignState,
     DiceState,
     Force,
+    IndexLayout,
     RulesProfile,
     new_force,
 )
@@ -89,7 +90,7 @@ class _SetUp:
     (id, side, name, class id, location) in the order they are made, the battalions numbered
     from 1, and the JA pool's forces of each reinforcement stack, in that order (unshuffled)."""
 
-    __slots__ = ("counters", "next_battalion", "stacks")
+    __slots__ = ("counters", "next_battalion", "stacks", "layout")
 
     def __init__(self, sheet: YearSheet) -> None:
         counters: list[tuple[str, str, str, str, str]] = []
@@ -113,6 +114,7 @@ class _SetUp:
             if location == JA_POOL:
                 stacks[stack_of(sheet.cls[cls].type)].append(fid)
         self.stacks = {stack: tuple(members) for stack, members in stacks.items()}
+        self.layout: IndexLayout | None = None  # where the first campaign's forces were filed (set_out)
 
 
 _SET_UPS: dict[tuple[str, int], _SetUp] = {}  # (data fingerprint, year) -> its set-up
@@ -132,10 +134,11 @@ def new_campaign(
         year=year,
         rules=rules or RulesProfile(),
         dice=dice or DiceState(seed=seed),
-        forces={fid: new_force(fid, side, name, cls, location) for fid, side, name, cls, location in setup.counters},
+        forces={},
         ja_stacks={},
         next_battalion=setup.next_battalion,
     )
+    setup.layout = state.set_out(setup.counters, setup.layout)
     from nimitz.engine.control import held_as_set_up
 
     state.held_at_start = held_as_set_up(state, data)
