@@ -16,6 +16,7 @@ from nimitz.model.state import (
     IndexLayout,
     RulesProfile,
     new_force,
+    set_damaged,
 )
 
 
@@ -57,8 +58,8 @@ def destroy_force(state: CampaignState, sheet: YearSheet, f: Force) -> None:
 
 def _restore(f: Force) -> None:
     """A force leaving play comes back full and ashore (if it comes back)."""
-    if f.damaged:  # (reading is cheap, setting goes through Force.__setattr__)
-        f.damaged = False
+    if f.damaged:
+        set_damaged(f, False)  # (not whereabouts: past Force.__setattr__)
     if f.embarked:
         f.embarked = False
 
