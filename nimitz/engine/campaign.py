@@ -34,6 +34,7 @@ from nimitz.model.state import (
     RAID,
     US_POOL,
     Force,
+    set_damaged,
 )
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ def name(fid: str) -> str:
 def damage(game: Game, f: Force, why: str) -> str:
     """One hit on a force outside battle: full -> damaged -> destroyed (to its pool)."""
     if not f.damaged:
-        f.damaged = True
+        set_damaged(f, True)  # (not whereabouts: past Force.__setattr__)
         return f"{f.name} damaged ({why})"
     destroy_force(game.state, game.sheet, f)
     return f"{f.name} destroyed ({why})"
@@ -160,13 +161,13 @@ def resupply(game: Game) -> Engine:
         if decision.kind == "buy":
             state.sp -= c.buy_cost
             f.location = "AU" if c.australian else "WC"
-            if f.damaged:  # (reading is cheap, setting goes through Force.__setattr__)
-                f.damaged = False
+            if f.damaged:
+                set_damaged(f, False)
             if not game.skips("event"):  # (a lab game: not even its text)
                 game.log("event", "US", f"Bought {f.name} ({c.buy_cost} SP) at {f.location}; {state.sp} SP left")
         else:
             state.sp -= c.repair_cost
-            f.damaged = False
+            set_damaged(f, False)
             if not game.skips("event"):  # (a lab game: not even its text)
                 game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
@@ -383,22 +384,24 @@ def movement(game: Game) -> Engine:
             if i in movable:  # (a legal move names only movable forces)
                 movable.remove(i)
         state.mark_moved(forces)
+        # (the forces moved in one call, not each through Force.__setattr__; then embarked or
+        # landed, which touches only their new place: the index's clock ends as if one by one)
         if decision.kind == "move":
+            state.move_forces(forces, decision.area)
             cls = game.data.years[state.year].cls  # (game.sheet, without the property's call)
             for f in forces:
-                f.location = decision.area
                 if f.embarked != (embark := cls[f.cls].type in ("INF", "BN")):  # (setting costs more than reading)
                     f.embarked = embark
         elif decision.kind == "raid":
-            for f in forces:
-                f.location = RAID
+            state.move_forces(forces, RAID)
         elif decision.kind == "strategic_bombing":
-            for f in forces:
-                f.location = BOMBING
+            state.move_forces(forces, BOMBING)
             state.sp -= len(forces)
         else:  # invade
+            state.move_forces(forces, INVASION)
             for f in forces:
-                f.location, f.embarked = INVASION, False
+                if f.embarked:
+                    f.embarked = False
             state.invaded_this_turn += len(forces)
         if not game.skips("event"):  # (a lab game: not even its text)
             game.log("event", "US", f"Moved {', '.join(f.name for f in forces)} {_moved_to(decision)}")

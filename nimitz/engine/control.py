@@ -79,6 +79,28 @@ class _Control:
         )
 
 
+# (data fingerprint, year) -> the control of that year's campaigns as new_campaign sets them up
+_AS_SET_UP: dict[tuple[str, int], _Control] = {}
+
+
+def held_as_set_up(state: CampaignState, data: GameData) -> int:
+    """How many objectives the US holds in a campaign new_campaign has just set up (the year
+    sheet's forces in their starting places, in its order): every such campaign of a year is
+    controlled alike, so the control is worked out once for the data and the year, and each
+    campaign keeps a copy of it (brought up to date from there like any)."""
+    key = (data.fingerprint, state.year)
+    as_set_up = _AS_SET_UP.get(key)
+    if as_set_up is None:
+        as_set_up = _AS_SET_UP[key] = _Control(state, data)
+    control = _Control.__new__(_Control)
+    # (its values are shared: a recount makes new ones, never changes them)
+    control.holding, control.sides = as_set_up.holding, as_set_up.sides
+    control.supplied, control.held = as_set_up.supplied, as_set_up.held
+    control.clock = state.clock()  # (the same forces, set out in the same order: the same clock)
+    state.kept()["control", data.fingerprint, state.year] = control
+    return len(control.held)
+
+
 def _control(state: CampaignState, data: GameData) -> _Control:
     key = ("control", data.fingerprint, state.year)
     kept = state.kept()

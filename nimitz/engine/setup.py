@@ -13,7 +13,10 @@ from nimitz.model.state import (
     CampaignState,
     DiceState,
     Force,
+    IndexLayout,
     RulesProfile,
+    new_force,
+    set_damaged,
 )
 
 
@@ -55,8 +58,8 @@ def destroy_force(state: CampaignState, sheet: YearSheet, f: Force) -> None:
 
 def _restore(f: Force) -> None:
     """A force leaving play comes back full and ashore (if it comes back)."""
-    if f.damaged:  # (reading is cheap, setting goes through Force.__setattr__)
-        f.damaged = False
+    if f.damaged:
+        set_damaged(f, False)  # (not whereabouts: past Force.__setattr__)
     if f.embarked:
         f.embarked = False
 
@@ -66,7 +69,7 @@ def new_battalion(state: CampaignState, sheet: YearSheet, side: str, location: s
     cls = sheet.battalion_class[side]
     fid = f"{side}:Battalion {state.next_battalion}"
     state.next_battalion += 1
-    force = Force(fid, side, fid.split(":", 1)[1], cls.id, location)  # (positional: the quickest call)
+    force = new_force(fid, side, fid.split(":", 1)[1], cls.id, location)
     state.forces[fid] = force
     return force
 
@@ -82,38 +85,65 @@ def spare_battalion(state: CampaignState, sheet: YearSheet, side: str, location:
     return new_battalion(state, sheet, side, location)
 
 
+class _SetUp:
+    """A year's starting counters as its sheet gives them, worked out once for the data and the
+    year (a lab plays thousands of campaigns of the same four years): each counter's
+    (id, side, name, class id, location) in the order they are made, the battalions numbered
+    from 1, and the JA pool's forces of each reinforcement stack, in that order (unshuffled)."""
+
+    __slots__ = ("counters", "next_battalion", "stacks", "layout")
+
+    def __init__(self, sheet: YearSheet) -> None:
+        counters: list[tuple[str, str, str, str, str]] = []
+        battalions = 0
+        for side in SIDES:
+            for place, names in sheet.setup.get(side, {}).items():
+                location = pool_of(side) if place == REINFORCEMENT_POOL else place
+                for name in names:
+                    counters.append((f"{side}:{name}", side, name, sheet.unit_class[(side, name)].id, location))
+            for place, count in sheet.battalions.get(side, {}).items():
+                location = pool_of(side) if place == REINFORCEMENT_POOL else place
+                cls = sheet.battalion_class[side].id
+                for _ in range(count):
+                    battalions += 1  # (numbered as new_battalion numbers them, from 1)
+                    name = f"Battalion {battalions}"
+                    counters.append((f"{side}:{name}", side, name, cls, location))
+        self.counters = tuple(counters)
+        self.next_battalion = battalions + 1
+        stacks: dict[str, list[str]] = {stack: [] for stack in STACKS}
+        for fid, _, _, cls, location in counters:
+            if location == JA_POOL:
+                stacks[stack_of(sheet.cls[cls].type)].append(fid)
+        self.stacks = {stack: tuple(members) for stack, members in stacks.items()}
+        self.layout: IndexLayout | None = None  # where the first campaign's forces were filed (set_out)
+
+
+_SET_UPS: dict[tuple[str, int], _SetUp] = {}  # (data fingerprint, year) -> its set-up
+
+
 def new_campaign(
     data: GameData, year: int, seed: int, rules: RulesProfile | None = None, dice: DiceState | None = None
 ) -> CampaignState:
     """Every counter of the year's sheet in its starting place; JA stacks shuffled.
 
     `dice`: carry on with existing dice streams (the next year of a linked campaign)."""
-    sheet = data.year(year)
+    key = (data.fingerprint, year)
+    setup = _SET_UPS.get(key)
+    if setup is None:
+        setup = _SET_UPS[key] = _SetUp(data.year(year))
     state = CampaignState(
         year=year,
         rules=rules or RulesProfile(),
         dice=dice or DiceState(seed=seed),
         forces={},
-        ja_stacks={s: [] for s in STACKS},
+        ja_stacks={},
+        next_battalion=setup.next_battalion,
     )
-    for side in SIDES:
-        for place, names in sheet.setup.get(side, {}).items():
-            location = pool_of(side) if place == REINFORCEMENT_POOL else place
-            for name in names:
-                cls = sheet.unit_class[(side, name)]
-                fid = f"{side}:{name}"
-                state.forces[fid] = Force(fid, side, name, cls.id, location)  # (positional: the quickest call)
-        for place, count in sheet.battalions.get(side, {}).items():
-            location = pool_of(side) if place == REINFORCEMENT_POOL else place
-            for _ in range(count):
-                new_battalion(state, sheet, side, location)
-    from nimitz.engine.control import objectives_held
+    setup.layout = state.set_out(setup.counters, setup.layout)
+    from nimitz.engine.control import held_as_set_up
 
-    state.held_at_start = len(objectives_held(state, data))
+    state.held_at_start = held_as_set_up(state, data)
     stack_dice = SeededDice(state.dice)
-    members: dict[str, list[str]] = {stack: [] for stack in STACKS}  # the pool's forces by stack, in order
-    for f in state.at(JA_POOL):
-        members[stack_of(sheet.cls[f.cls].type)].append(f.id)
-    for stack in STACKS:
-        state.ja_stacks[stack] = shuffled(stack_dice, members[stack], f"shuffle the JA {stack} stack")
+    for stack, members in setup.stacks.items():
+        state.ja_stacks[stack] = shuffled(stack_dice, members, f"shuffle the JA {stack} stack")
     return state

@@ -110,13 +110,13 @@ def test_an_engine_failure_reopens_the_campaign_from_its_save(saves: Path, campa
     ctl.open(campaign)
     before = state_hash(ctl.game.state)
 
-    game_cls = type(ctl.game)
+    def broken_engine():
+        yield None  # (started below, as the game's engine is while a request waits)
+        raise RuntimeError("simulated engine bug")  # mid-decision, after the journal has the decision
 
-    def boom(*args, **kwargs):
-        monkeypatch.undo()  # fail once, mid-decision, after the journal has the decision
-        raise RuntimeError("simulated engine bug")
-
-    monkeypatch.setattr(game_cls, "_advance", boom)
+    engine = broken_engine()
+    next(engine)
+    monkeypatch.setattr(ctl.game, "_engine", engine)  # this game only: the reopened one has its own
     outcome = ctl.answer(Decision("end_resupply"))
     assert not outcome.ok and outcome.reopened
     assert "simulated engine bug" in outcome.error and "Nothing was lost" in outcome.error
