@@ -235,7 +235,8 @@ class _MovementStep:
     the state for the step's others. Between two requests only the forces a decision named
     have moved, each now marked moved and gone from `movable` (engine: movement): the movable
     forces at the bases stand without them, and the target and threats (from the objectives
-    held) stand while those were not forces that hold ground (INF, BN, LBA). The step is told
+    held) stand while those were not forces that hold ground (INF, BN, LBA), or were the player's
+    own that left the objectives held as they were (_keeps_control). The step is told
     by its turn and its `lba_bases`, a list made when it begins."""
 
     KEY = "sensible: movement step"
@@ -287,6 +288,7 @@ class _MovementStep:
         self.roles = (based, self.subs, self.landing, self.fleet, self.ferried, self.garrisons)
         self.order: list[tuple[int, Kind, Force, CounterClass]] | None = None
         self.around: tuple[str | None, list[tuple[str, int]]] | None = None  # _japan_around's answer
+        self.held: list[str] = []  # the objectives held it was worked out for (see _keeps_control)
         self.cls = cls
         self.us_types = _us_types(game)
         self.counted: dict[str, dict[str, int]] = {}  # see types_at
@@ -397,7 +399,9 @@ class _MovementStep:
                     moved = None
                     break
                 moved.append(f)
+        one_sent = False  # whether the player's answer moved one force
         if moved is not None and len(moved) == 1 and self.sent_from is not None:
+            one_sent = True
             f = moved[0]  # the player's force moved: the counts of where it left and went
             t = self.cls[f.cls].type
             left = self.counted.get(self.sent_from)
@@ -414,7 +418,7 @@ class _MovementStep:
                 self.around = None  # forces elsewhere moved as well
         holding = self.holding
         for f in moved:
-            if f.cls in holding:
+            if f.cls in holding and not (one_sent and self._keeps_control(game, f)):
                 self.around = None
             if f.id in self.based:
                 garrison = self.garrisons.get(f.id)
@@ -430,6 +434,20 @@ class _MovementStep:
                     self.order = None
                 for role in self.roles:
                     role.pop(f.id, None)
+
+    def _keeps_control(self, game: Game, f: Force) -> bool:
+        """Whether the player's force `f` (that holds ground), just moved from `sent_from`, left
+        the objectives held as they were, and so the target and threats: where it went, it is on
+        a transport (infantry: holding nothing) or joins the US forces of a held objective (still
+        held); where it left, West Coast or Australia, counts as held for supply whoever is there
+        (control: _supplied_areas) and is no objective. Checked against a fresh count after every
+        move in tests/test_p2_speed_around.py."""
+        left = self.sent_from
+        return (
+            (f.embarked or f.location in self.held)
+            and left in ("WC", "AU")
+            and left not in game.data.years[game.state.year].objectives
+        )
 
 
 def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
@@ -457,7 +475,8 @@ def _next_move(request: Request, game: Game, step: _MovementStep) -> Decision:
             if ready:
                 return Decision("invade", forces=tuple(f.id for f in ready[:room]))
     if step.around is None:
-        step.around = _japan_around(game, objectives_held(state, game.data))
+        step.held = objectives_held(state, game.data)
+        step.around = _japan_around(game, step.held)
     target, threatened = step.around
     us_types = step.types_at
     if target and step.landing:  # the attack needs troops to hold what it takes
