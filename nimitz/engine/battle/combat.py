@@ -10,8 +10,6 @@ from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from typing import Any
 
-from attrs import define
-
 from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
@@ -36,16 +34,11 @@ SIDES = ("US", "JA")
 _HITS_SCORED = {side: f"hits_scored_{side}" for side in SIDES}  # (BattleState.stats keys)
 
 
-@define(slots=True)
-class Aim:
-    """What the shots of one side's volley share (made once a volley, not once a shot)."""
-
-    side: str
-    rating_name: str
-    step: str
-    area: str
-    target_text: str  # what it fires at, for its rolls' purpose ("JA aircraft")
-    note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
+# What the shots of one side's volley share (made once a volley, not once a shot): the rating
+# they fire with, the step, the area, what they fire at ("JA aircraft") and a note for their
+# rolls' purpose (e.g. "extra roll (Anti-Aircraft)"). A plain tuple, as the shots are: an attrs
+# object ran its __init__, a call from C into Python, for each of some 190 volleys a campaign
+Aim = tuple[str, str, str, str, str]
 
 
 # One shot: the piece that fires, the value it fires with, the modifiers of that value
@@ -60,11 +53,11 @@ _NO_SHOTS: list[Shot] = []  # (a side with no shots in an exchange; never change
 def _purpose(board: Board, shot: Shot, rerolled: str = "") -> str:
     """What the shot's roll is for, as the roll's journal entry says; `rerolled`: "reroll
     (Envelop): " for each reroll plan, the latest first."""
-    attacker, value, _mods, aim = shot
-    extra = f" [{aim.note}]" if aim.note else ""
+    attacker, value, _mods, (rating_name, step, area, target_text, note) = shot
+    extra = f" [{note}]" if note else ""
     return (
-        f"{rerolled}{STEP_NAMES[aim.step]}: {board.name(attacker)} ({aim.rating_name} "
-        f"{value}) vs {aim.target_text} in {aim.area}{extra}"
+        f"{rerolled}{STEP_NAMES[step]}: {board.name(attacker)} ({rating_name} "
+        f"{value}) vs {target_text} in {area}{extra}"
     )
 
 
@@ -81,7 +74,7 @@ def volley(
     step's shots made in one pass: a battle fires a few hundred)."""
     rate = board.rating
     acting = board.rating_plans(side)
-    aim = Aim(side, rating, step, area, target_text)
+    aim = (rating, step, area, target_text, "")
     out = []
     for pid in pids:
         value, mods = rate(pid, rating, acting=acting)
@@ -90,12 +83,10 @@ def volley(
     return out
 
 
-def rated_shots(
-    side: str, chosen: list[Rated], rating: str, step: str, area: str, target_text: str, note: str = ""
-) -> list[Shot]:
+def rated_shots(chosen: list[Rated], rating: str, step: str, area: str, target_text: str, note: str = "") -> list[Shot]:
     """The shots of the pieces a step picked by their value (`_able`, `_best`): the value each
     was picked by is the one it fires with."""
-    aim = Aim(side, rating, step, area, target_text, note)
+    aim = (rating, step, area, target_text, note)
     return [(pid, value, mods, aim) for pid, (value, mods) in chosen]
 
 
@@ -190,7 +181,7 @@ def exchange(
                                 "face": face,
                                 "hits": scores,
                                 "modifiers": mods,
-                                "note": aim.note,
+                                "note": aim[4],  # (its volley's note: Aim)
                             }
                             for (attacker, value, mods, aim), face, scores in zip(side_shots, faces, hits, strict=True)
                         ],
@@ -442,7 +433,7 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                 if side not in rows:  # (AAA hits aircraft only: the ships stay for both rows)
                     rows[side] = _aaa_rows(board, side, area)
                 chosen = _best(_able(board, side, rows[side][i], "aaa"), len(enemies))
-                shots[side] = rated_shots(side, chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
+                shots[side] = rated_shots(chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
     if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
@@ -479,7 +470,6 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
             if best_area is None:
                 continue
             shots = rated_shots(
-                side,
                 _best(_able(board, side, board.ships(side, best_area), "aaa"), 1),
                 "aaa",
                 "aaa",
@@ -597,7 +587,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 if not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
             ]
             chosen = _best(attackers, len(enemy_subs))
-            shots[side] = rated_shots(side, chosen, "dc", "depth_charges", area, f"{ENEMY[side]} submarines")
+            shots[side] = rated_shots(chosen, "dc", "depth_charges", area, f"{ENEMY[side]} submarines")
         if any(shots.values()):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
 
@@ -662,7 +652,6 @@ def infantry(board: Board) -> Gen:
             if not able:
                 continue
             shots[side] += rated_shots(
-                side,
                 _best(able, 1),
                 "infantry",
                 "infantry",
