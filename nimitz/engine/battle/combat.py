@@ -682,7 +682,7 @@ def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfig
     bombs, and goes back on deck having used its move for the turn."""
     bs = board.state.battle
     for p in aircraft:
-        bs.positions[p] = area
+        bs.positions.put(p, area)
     if enemy_dogfight:
         yield from dogfight(board, (area,))
     if takes_aaa:
@@ -691,7 +691,7 @@ def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfig
     for p in aircraft:
         if board.alive(p):
             piece = bs.pieces.get(p)
-            bs.positions[p] = "DECK" if piece is not None else f"{side}_AF"
+            bs.positions.put(p, "DECK" if piece is not None else f"{side}_AF")
             if p not in bs.done:
                 bs.done.append(p)
 
