@@ -436,7 +436,9 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                 shots[side] = rated_shots(chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
-    if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
+    # extra_roll plans for the AAA step (the US's Anti-Aircraft; most turns neither side has one
+    # in play, and no generator is made)
+    if extra and (board.has_plans("US", "extra_roll") or board.has_plans("JA", "extra_roll")):
         yield from _extra_roll_step(board, "aaa", areas)
 
 

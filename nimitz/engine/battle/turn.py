@@ -62,7 +62,9 @@ def battle_turn(board: Board) -> Gen:
     # 2. plans acting at the start of the turn
     st.step = steps["plans"]
     battalions(board)
-    yield from first_light(board)
+    # (a plan kind neither side has in play does nothing: most turns, no generator is made for it)
+    if board.has_plans("JA", "first_light") or board.has_plans("US", "first_light"):
+        yield from first_light(board)
     # 3. US aircraft (and the plans the player plays this turn)
     st.step = steps["US aircraft"]
     yield from us_air(board)
@@ -88,7 +90,8 @@ def battle_turn(board: Board) -> Gen:
     yield from airfield_losses(board)
     # 7. plans at the end of the turn
     st.step = steps["end"]
-    yield from duration(board)
+    if board.has_plans("JA", "duration") or board.has_plans("US", "duration"):
+        yield from duration(board)
     bs.us_playing = []
 
 
