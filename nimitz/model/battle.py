@@ -55,13 +55,17 @@ class Positions(dict[str, str]):
         self.groups: dict[Any, list[str]] | None = None
 
     # (dict's own methods called directly, not through super(): a battle moves pieces often)
-    def __setitem__(self, key: str, value: str) -> None:
+    def put(self, key: str, value: str) -> None:
+        """`self[key] = value`, called as a method: the battle engine moves its pieces so, a call
+        from Python code, which costs less than the assignment's call of __setitem__ from C."""
         old = self.get(key)
         if old != value:  # a piece put back where it is changes nothing
             self.changes += 1
             _dict_set(self, key, value)
             if self.groups is not None:
                 self.board_cache.follow(self, key, old, value)
+
+    __setitem__ = put
 
     def __delitem__(self, key: str) -> None:
         old = self[key]

@@ -10,8 +10,6 @@ from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from typing import Any
 
-from attrs import define
-
 from nimitz.engine.battle import hits as H
 from nimitz.engine.battle.board import AREA_NAMES, ENEMY, Board
 from nimitz.engine.battle.reactive import offer
@@ -36,49 +34,31 @@ SIDES = ("US", "JA")
 _HITS_SCORED = {side: f"hits_scored_{side}" for side in SIDES}  # (BattleState.stats keys)
 
 
-@define(slots=True)
-class Aim:
-    """What the shots of one side's volley share (made once a volley, not once a shot)."""
-
-    side: str
-    rating_name: str
-    step: str
-    area: str
-    target_text: str  # what it fires at, for its rolls' purpose ("JA aircraft")
-    note: str = ""  # e.g. "extra roll (Anti-Aircraft)"
+# What the shots of one side's volley share (made once a volley, not once a shot): the rating
+# they fire with, the step, the area, what they fire at ("JA aircraft") and a note for their
+# rolls' purpose (e.g. "extra roll (Anti-Aircraft)"). A plain tuple, as the shots are: an attrs
+# object ran its __init__, a call from C into Python, for each of some 190 volleys a campaign
+Aim = tuple[str, str, str, str, str]
 
 
-@define(slots=True)
-class Shot:
-    attacker: str
-    rating: Rating
-    mods: list[dict[str, Any]]  # {"plan": id, "bonus": n} (Board.rating)
-    aim: Aim
-    face: int = 0
-    hits: int = 0
-    rerolled: str = ""  # "reroll (Envelop): " for each reroll plan, the latest first
-
-    def purpose(self, board: Board) -> str:
-        """What its roll is for, as the roll's journal entry says."""
-        aim = self.aim
-        extra = f" [{aim.note}]" if aim.note else ""
-        return (
-            f"{self.rerolled}{STEP_NAMES[aim.step]}: {board.name(self.attacker)} ({aim.rating_name} "
-            f"{self.rating}) vs {aim.target_text} in {aim.area}{extra}"
-        )
-
-
+# One shot: the piece that fires, the value it fires with, the modifiers of that value
+# (Board.rating) and what the shots of its volley share. A plain tuple, not an object: a
+# campaign fires some 450 shots, and an object ran its __init__ (a call from C into Python) for
+# each; the exchange keeps their rolls, shot by shot, in lists of its own
+Shot = tuple[str, Rating, list[dict[str, Any]], Aim]
 Rated = tuple[str, tuple[Rating, list[dict[str, Any]]]]  # a piece and its Board.rating
 _NO_SHOTS: list[Shot] = []  # (a side with no shots in an exchange; never changed)
 
 
-def _roll(board: Board, shot: Shot) -> None:
-    stream = "us" if shot.aim.side == "US" else "ja"
-    game = board.game
-    # only the roll's journal entry reads its purpose: a lab game, which skips it, keeps the
-    # roll without one (half the campaign's rolls are shots)
-    shot.face = game.dice.roll(stream, 10, shot.purpose(board) if game.makes("roll") else "")
-    shot.hits = shot.rating.by_face[shot.face]
+def _purpose(board: Board, shot: Shot, rerolled: str = "") -> str:
+    """What the shot's roll is for, as the roll's journal entry says; `rerolled`: "reroll
+    (Envelop): " for each reroll plan, the latest first."""
+    attacker, value, _mods, (rating_name, step, area, target_text, note) = shot
+    extra = f" [{note}]" if note else ""
+    return (
+        f"{rerolled}{STEP_NAMES[step]}: {board.name(attacker)} ({rating_name} "
+        f"{value}) vs {target_text} in {area}{extra}"
+    )
 
 
 def volley(
@@ -94,22 +74,20 @@ def volley(
     step's shots made in one pass: a battle fires a few hundred)."""
     rate = board.rating
     acting = board.rating_plans(side)
-    aim = Aim(side, rating, step, area, target_text)
+    aim = (rating, step, area, target_text, "")
     out = []
     for pid in pids:
         value, mods = rate(pid, rating, acting=acting)
         if value.value > 0:  # (not bool(value), without the call)
-            out.append(Shot(pid, value, mods, aim))
+            out.append((pid, value, mods, aim))
     return out
 
 
-def rated_shots(
-    side: str, chosen: list[Rated], rating: str, step: str, area: str, target_text: str, note: str = ""
-) -> list[Shot]:
+def rated_shots(chosen: list[Rated], rating: str, step: str, area: str, target_text: str, note: str = "") -> list[Shot]:
     """The shots of the pieces a step picked by their value (`_able`, `_best`): the value each
     was picked by is the one it fires with."""
-    aim = Aim(side, rating, step, area, target_text, note)
-    return [Shot(pid, value, mods, aim) for pid, (value, mods) in chosen]
+    aim = (rating, step, area, target_text, note)
+    return [(pid, value, mods, aim) for pid, (value, mods) in chosen]
 
 
 def step_order(board: Board) -> list[str]:
@@ -159,15 +137,19 @@ def exchange(
     for side in SIDES:
         side_shots = shots.get(side, _NO_SHOTS)
         n = 0
+        faces: list[int] = []  # each shot's roll, and the hits it scores
+        hits: list[int] = []
         if side_shots:
             stream = "us" if side == "US" else "ja"
             for shot in side_shots:
-                shot.face = face = roll(stream, 10, shot.purpose(board) if named else "")
-                shot.hits = hits = shot.rating.by_face[face]
-                n += hits
+                face = roll(stream, 10, _purpose(board, shot) if named else "")
+                faces.append(face)
+                scores = shot[1].by_face[face]
+                hits.append(scores)
+                n += scores
             if board.has_plans(side, "reroll"):  # (most battles: no reroll plan at all)
-                yield from _rerolls(board, side, step, area, side_shots)
-                n = sum(s.hits for s in side_shots)
+                yield from _rerolls(board, side, step, area, side_shots, faces, hits)
+                n = sum(hits)
         if side_shots and side == "JA" and step == "bomb_runs":  # (no bomber: no kamikaze hit)
             n += _kamikaze_extra(board, side, step, area, side_shots)
         if auto_hits:
@@ -194,14 +176,14 @@ def exchange(
                         "hits": n,
                         "rolls": [
                             {
-                                "attacker": s.attacker,
-                                "rating": str(s.rating),
-                                "face": s.face,
-                                "hits": s.hits,
-                                "modifiers": s.mods,
-                                "note": s.aim.note,
+                                "attacker": attacker,
+                                "rating": str(value),
+                                "face": face,
+                                "hits": scores,
+                                "modifiers": mods,
+                                "note": aim[4],  # (its volley's note: Aim)
                             }
-                            for s in side_shots
+                            for (attacker, value, mods, aim), face, scores in zip(side_shots, faces, hits, strict=True)
                         ],
                     },
                 )
@@ -212,58 +194,73 @@ def exchange(
         yield from H.us_takes_hits(board, targets("US"), scored["JA"], ctx, foxholes_first)
 
 
-def _rerolls(board: Board, side: str, step: str, area: str, shots: list[Shot]) -> Gen:
-    """reroll plans: the US is offered Envelop / Sonar (R16); Japan rerolls its worst miss."""
-    improvable = [s for s in shots if s.hits < (2 if s.rating.superior else 1)]
-    if not improvable:
+def _rerolls(
+    board: Board, side: str, step: str, area: str, shots: list[Shot], faces: list[int], hits: list[int]
+) -> Gen:
+    """reroll plans: the US is offered Envelop / Sonar (R16); Japan rerolls its worst miss. A
+    shot rolled again has its face and hits changed in `faces` and `hits` (the exchange's)."""
+    if not _improvable(shots, hits):
         return
     if side == "US":
         plans = [(p, pip) for p, pip in board.us_held("reroll") if step in p.effect["steps"]]
     else:
         plans = [(p, pip) for p, pip in board.ja_in_force("reroll") if step in p.effect["steps"]]
+    rerolled: dict[int, str] = {}  # shot index -> "reroll (Envelop): " for each plan, the latest first
     for plan, pip in plans:
-        improvable = [s for s in shots if s.hits < (2 if s.rating.superior else 1)]
+        improvable = _improvable(shots, hits)
         if not improvable:
             return
-        best = max(improvable, key=lambda s: (s.rating.value, s.rating.superior))
+        best = max(improvable, key=lambda i: (shots[i][1].value, shots[i][1].superior))
         if side == "US":
             options = [
                 Option(
-                    Decision(kind="battle_reactive", choice=plan.id, forces=(s.attacker,)),
-                    f"{plan.name}: roll {board.name(s.attacker)}'s {s.face} again",
+                    Decision(kind="battle_reactive", choice=plan.id, forces=(shots[i][0],)),
+                    f"{plan.name}: roll {board.name(shots[i][0])}'s {faces[i]} again",
                 )
-                for s in improvable
+                for i in improvable
             ]
             chosen = yield from offer(
                 board,
                 f"{plan.name} (roll again)",
                 options,
-                Decision(kind="battle_reactive", choice=plan.id, forces=(best.attacker,)),
+                Decision(kind="battle_reactive", choice=plan.id, forces=(shots[best][0],)),
                 {
                     "step": step,
                     "area": area,
                     "rolls": [
-                        {"attacker": s.attacker, "face": s.face, "hits": s.hits, "rating": str(s.rating)} for s in shots
+                        {"attacker": s[0], "face": face, "hits": scores, "rating": str(s[1])}
+                        for s, face, scores in zip(shots, faces, hits, strict=True)
                     ],
                 },
             )
             if chosen is None:
                 continue
-            shot = next(s for s in improvable if s.attacker == chosen.forces[0])
+            i = next(i for i in improvable if shots[i][0] == chosen.forces[0])
         else:
-            shot = best
+            i = best
         pip.used = True
-        old = shot.face
-        shot.rerolled = f"reroll ({plan.name}): " + shot.rerolled
-        _roll(board, shot)
-        if not board.game.skips("event"):  # (a lab game: not even its text)
-            board.game.log(
+        old = faces[i]
+        rerolled[i] = f"reroll ({plan.name}): " + rerolled.get(i, "")
+        game = board.game
+        # only the roll's journal entry reads its purpose: a lab game, which skips it, keeps the
+        # roll without one
+        faces[i] = face = game.dice.roll(
+            "us" if side == "US" else "ja", 10, _purpose(board, shots[i], rerolled[i]) if game.makes("roll") else ""
+        )
+        hits[i] = shots[i][1].by_face[face]
+        if not game.skips("event"):  # (a lab game: not even its text)
+            game.log(
                 "event",
                 side,
-                f"{side} plan {plan.name}: {board.name(shot.attacker)} rolls "
-                f"again ({old} -> {shot.face}, {shot.hits} hit(s))",
-                {"plan": plan.id, "old": old, "new": shot.face},
+                f"{side} plan {plan.name}: {board.name(shots[i][0])} rolls again ({old} -> {face}, {hits[i]} hit(s))",
+                {"plan": plan.id, "old": old, "new": face},
             )
+
+
+def _improvable(shots: list[Shot], hits: list[int]) -> list[int]:
+    """The indices of the shots a reroll can improve: a miss, or a hit short of a superior
+    value's two."""
+    return [i for i, s in enumerate(shots) if hits[i] < (2 if s[1].superior else 1)]
 
 
 def _extra_hit_plans(board: Board, side: str, step: str) -> list[tuple[Plan, PlanInPlay]]:
@@ -347,9 +344,9 @@ def _kamikaze_extra(board: Board, side: str, step: str, area: str, shots: list[S
     # a miss gives 1 hit, a hit 2, a superior hit 3 (facts 1.10 Kamikaze and its worked example)
     extra: int = len(shots) * plan.effect["extra_hits_per_bomber"]
     done = board.state.battle.done
-    for s in shots:
-        if s.attacker not in done:
-            done.append(s.attacker)  # marked; destroyed after the bomb runs
+    for attacker, _value, _mods, _aim in shots:
+        if attacker not in done:
+            done.append(attacker)  # marked; destroyed after the bomb runs
     if extra and not board.game.skips("event"):  # (a lab game: not even its text)
         board.game.log(
             "event",
@@ -436,10 +433,12 @@ def aaa(board: Board, areas: tuple[str, ...] = SEA_AREAS, extra: bool = True) ->
                 if side not in rows:  # (AAA hits aircraft only: the ships stay for both rows)
                     rows[side] = _aaa_rows(board, side, area)
                 chosen = _best(_able(board, side, rows[side][i], "aaa"), len(enemies))
-                shots[side] = rated_shots(side, chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
+                shots[side] = rated_shots(chosen, "aaa", "aaa", area, f"{ENEMY[side]} aircraft", f"{row} row")
             if any(shots.values()):
                 yield from exchange(board, "aaa", area, shots, partial(H.aircraft_targets, board, area=area))
-    if extra:  # extra_roll plans for the AAA step (the US's Anti-Aircraft)
+    # extra_roll plans for the AAA step (the US's Anti-Aircraft; most turns neither side has one
+    # in play, and no generator is made)
+    if extra and (board.has_plans("US", "extra_roll") or board.has_plans("JA", "extra_roll")):
         yield from _extra_roll_step(board, "aaa", areas)
 
 
@@ -473,7 +472,6 @@ def _extra_roll_step(board: Board, step: str, areas: tuple[str, ...]) -> Gen:
             if best_area is None:
                 continue
             shots = rated_shots(
-                side,
                 _best(_able(board, side, board.ships(side, best_area), "aaa"), 1),
                 "aaa",
                 "aaa",
@@ -591,7 +589,7 @@ def depth_charges(board: Board, areas: tuple[str, ...] = SEA_AREAS) -> Gen:
                 if not (board.cls(p).type == "SS" and _no_contact_blocks(board, side, area, "enemy_sub_attacks"))
             ]
             chosen = _best(attackers, len(enemy_subs))
-            shots[side] = rated_shots(side, chosen, "dc", "depth_charges", area, f"{ENEMY[side]} submarines")
+            shots[side] = rated_shots(chosen, "dc", "depth_charges", area, f"{ENEMY[side]} submarines")
         if any(shots.values()):
             yield from exchange(board, "depth_charges", area, shots, partial(H.sub_targets, board, area=area))
 
@@ -656,7 +654,6 @@ def infantry(board: Board) -> Gen:
             if not able:
                 continue
             shots[side] += rated_shots(
-                side,
                 _best(able, 1),
                 "infantry",
                 "infantry",
@@ -687,7 +684,7 @@ def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfig
     bombs, and goes back on deck having used its move for the turn."""
     bs = board.state.battle
     for p in aircraft:
-        bs.positions[p] = area
+        bs.positions.put(p, area)
     if enemy_dogfight:
         yield from dogfight(board, (area,))
     if takes_aaa:
@@ -696,7 +693,7 @@ def strike(board: Board, side: str, area: str, aircraft: list[str], enemy_dogfig
     for p in aircraft:
         if board.alive(p):
             piece = bs.pieces.get(p)
-            bs.positions[p] = "DECK" if piece is not None else f"{side}_AF"
+            bs.positions.put(p, "DECK" if piece is not None else f"{side}_AF")
             if p not in bs.done:
                 bs.done.append(p)
 

@@ -88,7 +88,18 @@ def airfield_target(board: Board, side: str) -> Target | None:
     n = board.airfields(side)
     if n <= 0:
         return None
-    return Target(airfield_id(side), "airfield", 1, False, n, ("airfield",), False, f"{side} airfield")
+    t = _AIRFIELD_TARGETS.get((side, n))
+    if t is None:
+        t = _AIRFIELD_TARGETS[side, n] = Target(
+            airfield_id(side), "airfield", 1, False, n, ("airfield",), False, f"{side} airfield"
+        )
+    return t
+
+
+# (side, airfield counters) -> the side's airfield target: all it is made from, so made once per
+# process (a target is never changed once made, and making one ran its attrs __init__, a call
+# from C into Python, at every exchange that hit the Island)
+_AIRFIELD_TARGETS: dict[tuple[str, int], Target] = {}
 
 
 def transport_target(board: Board, side: str) -> Target | None:

@@ -62,7 +62,9 @@ def battle_turn(board: Board) -> Gen:
     # 2. plans acting at the start of the turn
     st.step = steps["plans"]
     battalions(board)
-    yield from first_light(board)
+    # (a plan kind neither side has in play does nothing: most turns, no generator is made for it)
+    if board.has_plans("JA", "first_light") or board.has_plans("US", "first_light"):
+        yield from first_light(board)
     # 3. US aircraft (and the plans the player plays this turn)
     st.step = steps["US aircraft"]
     yield from us_air(board)
@@ -74,7 +76,7 @@ def battle_turn(board: Board) -> Gen:
             board.game.log("bot", "JA", e["text"], e)
     for m in moves:
         for p in m["aircraft"]:
-            bs.positions[p] = m["area"]
+            bs.positions.put(p, m["area"])
     # 5. combat
     for step in combat.step_order(board):
         st.step = steps[step]
@@ -88,7 +90,8 @@ def battle_turn(board: Board) -> Gen:
     yield from airfield_losses(board)
     # 7. plans at the end of the turn
     st.step = steps["end"]
-    yield from duration(board)
+    if board.has_plans("JA", "duration") or board.has_plans("US", "duration"):
+        yield from duration(board)
     bs.us_playing = []
 
 
@@ -112,7 +115,7 @@ def battalions(board: Board) -> None:
                 f.damaged = False
                 f.embarked = False
                 bs.forces.append(f.id)
-                bs.positions[f.id] = f"{side}_FH" if eff["to"] == "ja_foxholes" else eff["to"]
+                bs.positions.put(f.id, f"{side}_FH" if eff["to"] == "ja_foxholes" else eff["to"])
                 placed.append(f.id)
             pip.used = True
             what = (
@@ -342,7 +345,7 @@ def us_air(board: Board) -> Gen:
     )
     for pid, area in d.targets.items():
         if area != HOME:
-            bs.positions[pid] = area
+            bs.positions.put(pid, area)
     bs.us_playing = list(d.forces)
     if (d.targets or d.forces) and not board.game.skips("event"):  # (a lab game: not even its text)
         flying = ", ".join(f"{board.name(p)}->{a}" for p, a in d.targets.items() if a != HOME)
@@ -393,11 +396,11 @@ def infantry_advance(board: Board) -> None:
         # order: not a search of every piece of the side)
         for p in board.ashore(side):
             if pos[p] == beach:
-                pos[p] = foxholes
+                pos.put(p, foxholes)
                 moved.append((p, "foxholes"))
         for p in board.embarked(side):
             marine = board.cls(p).marine
-            pos[p] = foxholes if marine else beach
+            pos.put(p, foxholes if marine else beach)
             moved.append((p, "foxholes" if marine else "beach"))
         H._transport_check(board, side)
         if moved and not board.game.skips("event"):  # (a lab game: not even its text)
@@ -415,7 +418,7 @@ def return_aircraft(board: Board) -> Gen:
         airfield = _AIRFIELD[side]
         positions = bs.positions
         for p in board.lba(side):
-            positions[p] = airfield
+            positions.put(p, airfield)
         cag, room, k = excess_carrier_aircraft(board, side)
         decks = list(room)
         if k > 0:
@@ -439,14 +442,14 @@ def return_aircraft(board: Board) -> Gen:
             home = pieces[p].home
             if room.get(home, 0) > 0:
                 room[home] -= 1
-                positions[p] = DECK
+                positions.put(p, DECK)
             else:
                 waiting.append(p)
         for p in waiting:
             c = next(c for c in decks if room[c] > 0)
             room[c] -= 1
             pieces[p].home = c
-            positions[p] = DECK
+            positions.put(p, DECK)
 
 
 def excess_carrier_aircraft(board: Board, side: str) -> tuple[list[str], dict[str, int], int]:
