@@ -12,6 +12,7 @@ from nimitz.engine.battle.board import Board, transport_id
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, SEA_AREAS, BattlePiece, PlanInPlay
+from nimitz.model.data import CounterClass, YearSheet
 from nimitz.model.journal import Decision
 from nimitz.model.state import BOMBING, BOMBING_BASE
 
@@ -80,7 +81,7 @@ def place_us(board: Board) -> Gen:
     carried = {f.id.split(":", 1)[0] for f in here if f.embarked and board.cls(f.id).is_ground}
     for side in SIDES:
         if side in carried:
-            cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
+            cls = transport_class(board.sheet, side)
             tid = transport_id(side)
             bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport", kind="transport")
             board.classes[tid] = cls
@@ -107,6 +108,21 @@ def place_us(board: Board) -> Gen:
         for p in movable:
             bs.positions[p] = d.targets[p]
     return subs
+
+
+# (id of a year sheet, side) -> (that sheet, the side's transport class): a sheet is frozen
+# data, and the class is found by reading its forty-odd classes, once a battle with infantry aboard
+_TRANSPORT_CLASSES: dict[tuple[int, str], tuple[YearSheet, CounterClass]] = {}
+
+
+def transport_class(sheet: YearSheet, side: str) -> CounterClass:
+    """The side's transport class in the year's sheet (its first TR), kept for the process
+    (the sheet kept with it: its id stays its own)."""
+    kept = _TRANSPORT_CLASSES.get((id(sheet), side))
+    if kept is None or kept[0] is not sheet:
+        found = next(c for c in sheet.classes if c.side == side and c.type == "TR")
+        kept = _TRANSPORT_CLASSES[id(sheet), side] = (sheet, found)
+    return kept[1]
 
 
 def _bombing_wings(board: Board) -> list[str]:
