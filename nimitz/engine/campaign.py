@@ -675,6 +675,19 @@ def _ships_or_transport(cls: dict[str, CounterClass], forces: list[Force]) -> bo
     return False
 
 
+def _battle_options(game: Game, areas: list[str]) -> list[Option]:
+    """The option of fighting next in each of `areas`: each made once a campaign, for the same
+    few areas are offered again and again (an Option is frozen: shared)."""
+    made: dict[str, Option] = game.state.kept().setdefault("battle options", {})
+    options = []  # (a loop: a comprehension is a call of its own)
+    for area in areas:
+        option = made.get(area)
+        if option is None:
+            option = made[area] = Option(Decision("battle", area=area), f"Battle in {area}")
+        options.append(option)
+    return options
+
+
 def resolve_battles(game: Game) -> Engine:
     from nimitz.engine.battle import continue_battle, resolve_battle
 
@@ -695,7 +708,7 @@ def resolve_battles(game: Game) -> Engine:
                 kind="battle_order",
                 step="battles",
                 prompt="Resolve Battles: choose the next battle.",
-                options=[Option(Decision("battle", area=a), f"Battle in {a}") for a in areas],
+                options=_battle_options(game, areas),
                 info={"areas": areas},
             )
             area = decision.area
