@@ -172,6 +172,23 @@ def resupply(game: Game) -> Engine:
                 game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
+# (data fingerprint, year, force id, name, class id) -> the purchase of that force: its words
+# and cost are made from these alone, and an Option is frozen, so one serves every campaign
+# of the process (a lab plays hundreds, each offering the same pool's forces)
+_PURCHASES: dict[tuple[str, int, str, str, str], Option] = {}
+
+
+def _purchase(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
+    """The option of buying `f` (of class `c` in the year of `year_key`), made once a process."""
+    key = (*year_key, f.id, f.name, f.cls)
+    option = _PURCHASES.get(key)
+    if option is None:
+        option = _PURCHASES[key] = Option(
+            Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
+        )
+    return option
+
+
 def resupply_request(game: Game, damaged: list[Force]) -> Request:
     """The request for the next purchase; `damaged`: the damaged US forces in play."""
     return _resupply_asking(game)(damaged)
@@ -227,15 +244,13 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
         for f in pool:
             option = made.get(f.id)
             if option is None:
-                c = cls[f.cls]
-                option = made[f.id] = Option(
-                    Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
-                )
+                option = made[f.id] = _purchase(year_key, f, cls[f.cls])
             out.append(option)
             if option.cost > dearest:
                 dearest = option.cost
         return out, dearest
 
+    year_key = (game.data.fingerprint, state.year)
     # the pool's purchases, kept by the state until a force joins or leaves the pool
     purchases_key = ("resupply: purchases", game.data.fingerprint, state.year)
 
