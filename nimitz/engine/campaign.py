@@ -623,7 +623,7 @@ def strategic_bombing(game: Game) -> Engine:
         if not targets:
             game.log("event", "US", f"{wing.name}: no JA forces in Japan to bomb (R44)")
             continue
-        options = [_bombing_target(game, f) for f in targets]
+        options = _bombing_targets(game, targets)
         decision = yield Request(
             kind="bombing_target",
             step="orders",
@@ -640,14 +640,32 @@ def strategic_bombing(game: Game) -> Engine:
         )
 
 
-def _bombing_target(game: Game, f: Force) -> Option:
-    """The option of sending `f` back to its pool: made once a campaign, for the same hundred
-    JA forces in Japan are offered to every wing, every turn."""
-    made: dict[str, Option] = game.state.kept().setdefault(("bombing targets", game.state.year), {})
-    option = made.get(f.id)
+def _bombing_targets(game: Game, targets: list[Force]) -> list[Option]:
+    """The options of sending each of `targets` back to its pool: kept by the state, for the
+    same hundred JA forces in Japan are offered to every wing, every turn."""
+    state = game.state
+    made: dict[str, Option] = state.kept().setdefault(("bombing targets", state.year), {})
+    year_key = (game.data.fingerprint, state.year)
+    options = []  # (a loop: a comprehension is a call of its own)
+    for f in targets:
+        option = made.get(f.id)
+        if option is None:
+            option = made[f.id] = _bombing_target(year_key, f, cls_of(game, f))
+        options.append(option)
+    return options
+
+
+# (data fingerprint, year, force id, name, class id) -> the option of bombing that force: made
+# from these alone, and frozen, so one serves every campaign of the process (as _PURCHASES)
+_BOMBING_TARGETS: dict[tuple[str, int, str, str, str], Option] = {}
+
+
+def _bombing_target(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
+    """The option of sending `f` (of class `c` in the year of `year_key`) back to its pool."""
+    key = (*year_key, f.id, f.name, f.cls)
+    option = _BOMBING_TARGETS.get(key)
     if option is None:
-        label = f"{f.name} ({cls_of(game, f).type})"
-        option = made[f.id] = Option(Decision("bombing_target", forces=(f.id,)), label)
+        option = _BOMBING_TARGETS[key] = Option(Decision("bombing_target", forces=(f.id,)), f"{f.name} ({c.type})")
     return option
 
 
