@@ -1,4 +1,4 @@
-"""The Resolve Battles step's options, kept with the state once made (campaign._battle_options):
+"""The Resolve Battles step's options, kept for the process once made (campaign._battle_options):
 each the same as one made afresh, in the order of the areas asked, whatever was asked before."""
 
 from __future__ import annotations
@@ -7,8 +7,6 @@ from nimitz.engine.campaign import _battle_options
 from nimitz.engine.requests import Option
 from nimitz.model.data import GameData
 from nimitz.model.journal import Decision
-from nimitz.model.state import RulesProfile
-from nimitz.persist.campaign_file import new_game
 
 
 def _fresh(areas: list[str]) -> list[Option]:
@@ -16,9 +14,8 @@ def _fresh(areas: list[str]) -> list[Option]:
 
 
 def test_battle_options_are_the_fresh_ones_in_order(data: GameData) -> None:
-    game = new_game(data, 1942, 1, RulesProfile())
     codes = list(data.map.area)
     for areas in (codes[:3], codes[2:5][::-1], codes[:1], codes[4:9], []):
-        options = _battle_options(game, areas)
+        options = _battle_options(areas)
         assert options == _fresh(areas)
         assert [o.decision.area for o in options] == areas

@@ -708,15 +708,18 @@ def _ships_or_transport(cls: dict[str, CounterClass], forces: list[Force]) -> bo
     return False
 
 
-def _battle_options(game: Game, areas: list[str]) -> list[Option]:
-    """The option of fighting next in each of `areas`: each made once a campaign, for the same
-    few areas are offered again and again (an Option is frozen: shared)."""
-    made: dict[str, Option] = game.state.kept().setdefault("battle options", {})
+# area code -> the option of fighting the next battle there: made from the code alone, and
+# frozen, so one serves every request of every campaign of the process
+_BATTLE_OPTIONS: dict[str, Option] = {}
+
+
+def _battle_options(areas: list[str]) -> list[Option]:
+    """The option of fighting next in each of `areas` (kept for the process)."""
     options = []  # (a loop: a comprehension is a call of its own)
     for area in areas:
-        option = made.get(area)
+        option = _BATTLE_OPTIONS.get(area)
         if option is None:
-            option = made[area] = Option(Decision("battle", area=area), f"Battle in {area}")
+            option = _BATTLE_OPTIONS[area] = Option(Decision("battle", area=area), f"Battle in {area}")
         options.append(option)
     return options
 
@@ -741,7 +744,7 @@ def resolve_battles(game: Game) -> Engine:
                 kind="battle_order",
                 step="battles",
                 prompt="Resolve Battles: choose the next battle.",
-                options=_battle_options(game, areas),
+                options=_battle_options(areas),
                 info={"areas": areas},
             )
             area = decision.area
