@@ -189,6 +189,23 @@ def _purchase(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
     return option
 
 
+# (data fingerprint, year, force id, name, class id, location) -> the repair of that force
+# there, as _PURCHASES; and the purchase of n scouting points, by n
+_REPAIRS: dict[tuple[str, int, str, str, str, str], Option] = {}
+_SCOUTING_PURCHASES: dict[int, Option] = {}
+
+
+def _repair(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
+    """The option of repairing `f` (of class `c` in the year of `year_key`) where it is."""
+    key = (*year_key, f.id, f.name, f.cls, f.location)
+    option = _REPAIRS.get(key)
+    if option is None:
+        option = _REPAIRS[key] = Option(
+            Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost
+        )
+    return option
+
+
 def resupply_request(game: Game, damaged: list[Force]) -> Request:
     """The request for the next purchase; `damaged`: the damaged US forces in play."""
     return _resupply_asking(game)(damaged)
@@ -203,8 +220,8 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
     cap = game.data.orders.scouting_cap
     cls = game.sheet.cls
     # The same options come back purchase after purchase, turn after turn: each is made once
-    # (an Option is frozen; its key holds everything its words and cost are made from: a
-    # purchase's, the force's id).
+    # a process (_purchase, _repair: an Option is frozen) and kept here by the force's id (a
+    # repair's, with its place), for the state's forces stay the same.
     made: dict[Any, Option] = state.kept().setdefault(("resupply options", state.year), {})
 
     def check(d: Decision) -> None:
@@ -267,16 +284,13 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
             if c.repair_cost <= sp:
                 option = made.get(("repair", f.id, f.location))
                 if option is None:
-                    label = f"Repair {f.name} at {f.location}"
-                    option = made["repair", f.id, f.location] = Option(
-                        Decision("repair", forces=(f.id,)), label, c.repair_cost
-                    )
+                    option = made["repair", f.id, f.location] = _repair(year_key, f, c)
                 options.append(option)
         room = min(cap - state.scouting_points, sp)
         for n in range(1, room + 1):
-            option = made.get(("buy_scouting", n))
+            option = _SCOUTING_PURCHASES.get(n)
             if option is None:
-                option = made["buy_scouting", n] = Option(
+                option = _SCOUTING_PURCHASES[n] = Option(
                     Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n
                 )
             options.append(option)
