@@ -172,15 +172,19 @@ def resupply(game: Game) -> Engine:
                 game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
-# (data fingerprint, year, force id, name, class id) -> the purchase of that force: its words
-# and cost are made from these alone, and an Option is frozen, so one serves every campaign
-# of the process (a lab plays hundreds, each offering the same pool's forces)
-_PURCHASES: dict[tuple[str, int, str, str, str], Option] = {}
+# Options kept for the process, each by everything its decision, words and cost are made
+# from: an Option is frozen, so one serves every campaign (a lab plays hundreds, each offering
+# the same pool's forces). A force's purchase, by its id, name and its class's name, type and
+# cost; its repair, by its id, name, place and its class's repair cost; the purchase of n
+# scouting points, by n.
+_PURCHASES: dict[tuple[str, str, str, str, int], Option] = {}
+_REPAIRS: dict[tuple[str, str, str, int], Option] = {}
+_SCOUTING_PURCHASES: dict[int, Option] = {}
 
 
-def _purchase(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
-    """The option of buying `f` (of class `c` in the year of `year_key`), made once a process."""
-    key = (*year_key, f.id, f.name, f.cls)
+def _purchase(f: Force, c: CounterClass) -> Option:
+    """The option of buying `f`, of class `c` (kept for the process)."""
+    key = (f.id, f.name, c.name, c.type, c.buy_cost)
     option = _PURCHASES.get(key)
     if option is None:
         option = _PURCHASES[key] = Option(
@@ -189,15 +193,9 @@ def _purchase(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
     return option
 
 
-# (data fingerprint, year, force id, name, class id, location) -> the repair of that force
-# there, as _PURCHASES; and the purchase of n scouting points, by n
-_REPAIRS: dict[tuple[str, int, str, str, str, str], Option] = {}
-_SCOUTING_PURCHASES: dict[int, Option] = {}
-
-
-def _repair(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
-    """The option of repairing `f` (of class `c` in the year of `year_key`) where it is."""
-    key = (*year_key, f.id, f.name, f.cls, f.location)
+def _repair(f: Force, c: CounterClass) -> Option:
+    """The option of repairing `f`, of class `c`, where it is (kept for the process)."""
+    key = (f.id, f.name, f.location, c.repair_cost)
     option = _REPAIRS.get(key)
     if option is None:
         option = _REPAIRS[key] = Option(
@@ -261,13 +259,12 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
         for f in pool:
             option = made.get(f.id)
             if option is None:
-                option = made[f.id] = _purchase(year_key, f, cls[f.cls])
+                option = made[f.id] = _purchase(f, cls[f.cls])
             out.append(option)
             if option.cost > dearest:
                 dearest = option.cost
         return out, dearest
 
-    year_key = (game.data.fingerprint, state.year)
     # the pool's purchases, kept by the state until a force joins or leaves the pool
     purchases_key = ("resupply: purchases", game.data.fingerprint, state.year)
 
@@ -284,7 +281,7 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
             if c.repair_cost <= sp:
                 option = made.get(("repair", f.id, f.location))
                 if option is None:
-                    option = made["repair", f.id, f.location] = _repair(year_key, f, c)
+                    option = made["repair", f.id, f.location] = _repair(f, c)
                 options.append(option)
         room = min(cap - state.scouting_points, sp)
         for n in range(1, room + 1):
@@ -659,24 +656,23 @@ def _bombing_targets(game: Game, targets: list[Force]) -> list[Option]:
     same hundred JA forces in Japan are offered to every wing, every turn."""
     state = game.state
     made: dict[str, Option] = state.kept().setdefault(("bombing targets", state.year), {})
-    year_key = (game.data.fingerprint, state.year)
     options = []  # (a loop: a comprehension is a call of its own)
     for f in targets:
         option = made.get(f.id)
         if option is None:
-            option = made[f.id] = _bombing_target(year_key, f, cls_of(game, f))
+            option = made[f.id] = _bombing_target(f, cls_of(game, f))
         options.append(option)
     return options
 
 
-# (data fingerprint, year, force id, name, class id) -> the option of bombing that force: made
-# from these alone, and frozen, so one serves every campaign of the process (as _PURCHASES)
-_BOMBING_TARGETS: dict[tuple[str, int, str, str, str], Option] = {}
+# the option of bombing a force, kept for the process (as _PURCHASES) by its id, name and its
+# class's type
+_BOMBING_TARGETS: dict[tuple[str, str, str], Option] = {}
 
 
-def _bombing_target(year_key: tuple[str, int], f: Force, c: CounterClass) -> Option:
-    """The option of sending `f` (of class `c` in the year of `year_key`) back to its pool."""
-    key = (*year_key, f.id, f.name, f.cls)
+def _bombing_target(f: Force, c: CounterClass) -> Option:
+    """The option of sending `f`, of class `c`, back to its pool (kept for the process)."""
+    key = (f.id, f.name, c.type)
     option = _BOMBING_TARGETS.get(key)
     if option is None:
         option = _BOMBING_TARGETS[key] = Option(Decision("bombing_target", forces=(f.id,)), f"{f.name} ({c.type})")
