@@ -156,15 +156,11 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
             {"carrier": carrier, "rulings": ["R11"]},
         )
         return []
-    group = board.sheet.air_group(side, board.cls(carrier))
     made = []
-    classes, carrier_name, known = board.sheet.cls, board.name(carrier), board.classes
-    for i, cid in enumerate(group.aircraft if group else (), 1):
-        pid = f"{carrier} air {i}"
-        c = known[pid] = classes[cid]
-        bs.pieces[pid] = BattlePiece(
-            id=pid, side=side, cls=cid, name=f"{c.name} ({carrier_name})", kind="aircraft", home=carrier
-        )
+    known, pieces = board.classes, bs.pieces
+    for pid, c, name in _air_group(board.sheet, side, board.cls(carrier), carrier, board.name(carrier)):
+        known[pid] = c
+        pieces[pid] = BattlePiece(id=pid, side=side, cls=c.id, name=name, kind="aircraft", home=carrier)
         made.append(pid)
     # then on deck, one by one (the board's groups follow each; the first gives every piece just
     # made its place in board order at once)
@@ -173,6 +169,31 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
         positions[pid] = DECK
     bs.capacity[carrier] = len(made)
     return made
+
+
+# (id of a year sheet, side, carrier id and name, id of its class) -> the sheet and the class,
+# and the carrier's fresh air group: each aircraft's piece id, class and name. Made from frozen
+# data and the carrier's id and name alone, so kept for the process (the sheet and class held
+# here, their ids stay theirs): the same carriers fight battle after battle.
+_AIR_GROUPS: dict[
+    tuple[int, str, str, str, int], tuple[YearSheet, CounterClass, tuple[tuple[str, CounterClass, str], ...]]
+] = {}
+
+
+def _air_group(
+    sheet: YearSheet, side: str, carrier_cls: CounterClass, carrier: str, carrier_name: str
+) -> tuple[tuple[str, CounterClass, str], ...]:
+    """The aircraft of the carrier's air group from the year's table (R11), kept for the process."""
+    key = (id(sheet), side, carrier, carrier_name, id(carrier_cls))
+    kept = _AIR_GROUPS.get(key)
+    if kept is None:
+        group = sheet.air_group(side, carrier_cls)
+        aircraft = []
+        for i, cid in enumerate(group.aircraft if group else (), 1):
+            c = sheet.cls[cid]
+            aircraft.append((f"{carrier} air {i}", c, f"{c.name} ({carrier_name})"))
+        kept = _AIR_GROUPS[key] = (sheet, carrier_cls, tuple(aircraft))
+    return kept[2]
 
 
 def ship_request(board: Board, ships: list[str]) -> Request:
