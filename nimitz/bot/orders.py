@@ -44,6 +44,25 @@ class OrderResult:
     # False in a lab game, which reads only the order: no explanation and no text were made
     explained: bool = True
 
+    def __init__(
+        self,
+        area: str,
+        order: str,
+        moved: list[str] | None = None,
+        held: list[str] | None = None,
+        destination: str = "",
+        explanation: dict[str, Any] | None = None,
+        explained: bool = True,
+    ) -> None:
+        # attrs' own, but a literal where it calls each field's factory (a result for every order)
+        self.area = area
+        self.order = order
+        self.moved = [] if moved is None else moved
+        self.held = [] if held is None else held
+        self.destination = destination
+        self.explanation = {} if explanation is None else explanation
+        self.explained = explained
+
     def data(self) -> dict[str, Any]:
         """The structured record journaled with the order (and printed by `nimitz bot --json`)."""
         return {
