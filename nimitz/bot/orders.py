@@ -14,7 +14,7 @@ from attrs import define, field
 
 from nimitz.engine.control import holding_classes
 from nimitz.engine.dice import Dice, choose, choose_out, roll_sum
-from nimitz.model.data import CounterClass, GameData, Order
+from nimitz.model.data import CounterClass, GameData, GameMap, Order, OrdersTable, YearSheet
 from nimitz.model.state import CampaignState, Force, set_damaged, set_moved
 
 JAPAN = "JA"
@@ -29,6 +29,9 @@ _Tables = tuple[
     dict[int, Order],
 ]
 
+# (year, ids of its sheet, the map and the orders table) -> those and OrdersBot's tables
+_KEPT_TABLES: dict[tuple[int, int, int, int], tuple[YearSheet, GameMap, OrdersTable, _Tables]] = {}
+
 
 @define
 class OrderResult:
@@ -40,6 +43,25 @@ class OrderResult:
     explanation: dict[str, Any] = field(factory=dict)
     # False in a lab game, which reads only the order: no explanation and no text were made
     explained: bool = True
+
+    def __init__(
+        self,
+        area: str,
+        order: str,
+        moved: list[str] | None = None,
+        held: list[str] | None = None,
+        destination: str = "",
+        explanation: dict[str, Any] | None = None,
+        explained: bool = True,
+    ) -> None:
+        # attrs' own, but a literal where it calls each field's factory (a result for every order)
+        self.area = area
+        self.order = order
+        self.moved = [] if moved is None else moved
+        self.held = [] if held is None else held
+        self.destination = destination
+        self.explanation = {} if explanation is None else explanation
+        self.explained = explained
 
     def data(self) -> dict[str, Any]:
         """The structured record journaled with the order (and printed by `nimitz bot --json`)."""
@@ -100,15 +122,25 @@ class OrdersBot:
         self._us_ashore_key = ("US forces ashore", data.fingerprint, state.year)
         self._surface_key = ("US forces other than subs", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
-        # Kept with the state, as the holding classes are: a bot is made twice a turn, and a
-        # year's classes and objectives never change (the categories alone read 60 classes).
+        # Kept for the process: a bot is made twice a turn, every campaign, and its tables are
+        # the frozen data's alone (the categories alone read 60 classes); found from the state's
+        # kept values, a lookup less a bot.
         key = ("orders bot tables", data.fingerprint, state.year)
         kept = state.kept()
-        if key not in kept:
-            kept[key] = self._tables()
-        tables: _Tables = kept[key]
+        tables: _Tables | None = kept.get(key)
+        if tables is None:
+            tables = kept[key] = self._kept_tables(state.year)
         self._categories, self._open_areas, self._open_objectives, self._closer_kept = tables[:4]
         self._modifiers, self._rows = tables[4:]
+
+    def _kept_tables(self, year: int) -> _Tables:
+        """_tables() for the year, kept for the process with the sheet, map and orders table
+        they are made from, by their ids (held there, those ids stay theirs)."""
+        key = (year, id(self.sheet), id(self.m), id(self.table))
+        kept = _KEPT_TABLES.get(key)
+        if kept is None:
+            kept = _KEPT_TABLES[key] = (self.sheet, self.m, self.table, self._tables())
+        return kept[3]
 
     def _tables(self) -> _Tables:
         # class id -> "ships", "infantry" or "lba": what an order's maxima count (R4)

@@ -172,6 +172,38 @@ def resupply(game: Game) -> Engine:
                 game.log("event", "US", f"Repaired {f.name} ({c.repair_cost} SP); {state.sp} SP left")
 
 
+# Options kept for the process, each by everything its decision, words and cost are made
+# from: an Option is frozen, so one serves every campaign (a lab plays hundreds, each offering
+# the same pool's forces). A force's purchase, by its id, name and its class's name, type and
+# cost; its repair, by its id, name, place and its class's repair cost; the purchase of n
+# scouting points, by n.
+_PURCHASES: dict[tuple[str, str, str, str, int], Option] = {}
+_REPAIRS: dict[tuple[str, str, str, int], Option] = {}
+_SCOUTING_PURCHASES: dict[int, Option] = {}
+
+
+def _purchase(f: Force, c: CounterClass) -> Option:
+    """The option of buying `f`, of class `c` (kept for the process)."""
+    key = (f.id, f.name, c.name, c.type, c.buy_cost)
+    option = _PURCHASES.get(key)
+    if option is None:
+        option = _PURCHASES[key] = Option(
+            Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
+        )
+    return option
+
+
+def _repair(f: Force, c: CounterClass) -> Option:
+    """The option of repairing `f`, of class `c`, where it is (kept for the process)."""
+    key = (f.id, f.name, f.location, c.repair_cost)
+    option = _REPAIRS.get(key)
+    if option is None:
+        option = _REPAIRS[key] = Option(
+            Decision("repair", forces=(f.id,)), f"Repair {f.name} at {f.location}", c.repair_cost
+        )
+    return option
+
+
 def resupply_request(game: Game, damaged: list[Force]) -> Request:
     """The request for the next purchase; `damaged`: the damaged US forces in play."""
     return _resupply_asking(game)(damaged)
@@ -186,8 +218,8 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
     cap = game.data.orders.scouting_cap
     cls = game.sheet.cls
     # The same options come back purchase after purchase, turn after turn: each is made once
-    # (an Option is frozen; its key holds everything its words and cost are made from: a
-    # purchase's, the force's id).
+    # a process (_purchase, _repair: an Option is frozen) and kept here by the force's id (a
+    # repair's, with its place), for the state's forces stay the same.
     made: dict[Any, Option] = state.kept().setdefault(("resupply options", state.year), {})
 
     def check(d: Decision) -> None:
@@ -227,10 +259,7 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
         for f in pool:
             option = made.get(f.id)
             if option is None:
-                c = cls[f.cls]
-                option = made[f.id] = Option(
-                    Decision("buy", forces=(f.id,)), f"Buy {f.name} ({c.name} {c.type})", c.buy_cost
-                )
+                option = made[f.id] = _purchase(f, cls[f.cls])
             out.append(option)
             if option.cost > dearest:
                 dearest = option.cost
@@ -252,16 +281,13 @@ def _resupply_asking(game: Game) -> Callable[[list[Force]], Request]:
             if c.repair_cost <= sp:
                 option = made.get(("repair", f.id, f.location))
                 if option is None:
-                    label = f"Repair {f.name} at {f.location}"
-                    option = made["repair", f.id, f.location] = Option(
-                        Decision("repair", forces=(f.id,)), label, c.repair_cost
-                    )
+                    option = made["repair", f.id, f.location] = _repair(f, c)
                 options.append(option)
         room = min(cap - state.scouting_points, sp)
         for n in range(1, room + 1):
-            option = made.get(("buy_scouting", n))
+            option = _SCOUTING_PURCHASES.get(n)
             if option is None:
-                option = made["buy_scouting", n] = Option(
+                option = _SCOUTING_PURCHASES[n] = Option(
                     Decision("buy_scouting", count=n), f"Buy {n} scouting point(s)", n
                 )
             options.append(option)
@@ -608,7 +634,7 @@ def strategic_bombing(game: Game) -> Engine:
         if not targets:
             game.log("event", "US", f"{wing.name}: no JA forces in Japan to bomb (R44)")
             continue
-        options = [_bombing_target(game, f) for f in targets]
+        options = _bombing_targets(game, targets)
         decision = yield Request(
             kind="bombing_target",
             step="orders",
@@ -625,14 +651,31 @@ def strategic_bombing(game: Game) -> Engine:
         )
 
 
-def _bombing_target(game: Game, f: Force) -> Option:
-    """The option of sending `f` back to its pool: made once a campaign, for the same hundred
-    JA forces in Japan are offered to every wing, every turn."""
-    made: dict[str, Option] = game.state.kept().setdefault(("bombing targets", game.state.year), {})
-    option = made.get(f.id)
+def _bombing_targets(game: Game, targets: list[Force]) -> list[Option]:
+    """The options of sending each of `targets` back to its pool: kept by the state, for the
+    same hundred JA forces in Japan are offered to every wing, every turn."""
+    state = game.state
+    made: dict[str, Option] = state.kept().setdefault(("bombing targets", state.year), {})
+    options = []  # (a loop: a comprehension is a call of its own)
+    for f in targets:
+        option = made.get(f.id)
+        if option is None:
+            option = made[f.id] = _bombing_target(f, cls_of(game, f))
+        options.append(option)
+    return options
+
+
+# the option of bombing a force, kept for the process (as _PURCHASES) by its id, name and its
+# class's type
+_BOMBING_TARGETS: dict[tuple[str, str, str], Option] = {}
+
+
+def _bombing_target(f: Force, c: CounterClass) -> Option:
+    """The option of sending `f`, of class `c`, back to its pool (kept for the process)."""
+    key = (f.id, f.name, c.type)
+    option = _BOMBING_TARGETS.get(key)
     if option is None:
-        label = f"{f.name} ({cls_of(game, f).type})"
-        option = made[f.id] = Option(Decision("bombing_target", forces=(f.id,)), label)
+        option = _BOMBING_TARGETS[key] = Option(Decision("bombing_target", forces=(f.id,)), f"{f.name} ({c.type})")
     return option
 
 
@@ -675,6 +718,22 @@ def _ships_or_transport(cls: dict[str, CounterClass], forces: list[Force]) -> bo
     return False
 
 
+# area code -> the option of fighting the next battle there: made from the code alone, and
+# frozen, so one serves every request of every campaign of the process
+_BATTLE_OPTIONS: dict[str, Option] = {}
+
+
+def _battle_options(areas: list[str]) -> list[Option]:
+    """The option of fighting next in each of `areas` (kept for the process)."""
+    options = []  # (a loop: a comprehension is a call of its own)
+    for area in areas:
+        option = _BATTLE_OPTIONS.get(area)
+        if option is None:
+            option = _BATTLE_OPTIONS[area] = Option(Decision("battle", area=area), f"Battle in {area}")
+        options.append(option)
+    return options
+
+
 def resolve_battles(game: Game) -> Engine:
     from nimitz.engine.battle import continue_battle, resolve_battle
 
@@ -695,7 +754,7 @@ def resolve_battles(game: Game) -> Engine:
                 kind="battle_order",
                 step="battles",
                 prompt="Resolve Battles: choose the next battle.",
-                options=[Option(Decision("battle", area=a), f"Battle in {a}") for a in areas],
+                options=_battle_options(areas),
                 info={"areas": areas},
             )
             area = decision.area

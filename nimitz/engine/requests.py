@@ -49,6 +49,30 @@ class Request:
     # ends show `info`, which says the same and more)
     brief: dict[str, Any] = field(factory=dict, repr=False, eq=False)
 
+    def __init__(
+        self,
+        kind: str,
+        step: str,
+        prompt: str,
+        options: list[Option] | None = None,
+        info: dict[str, Any] | None = None,
+        checker: Checker | None = None,
+        kinds: tuple[str, ...] = (),
+        info_later: Callable[[], dict[str, Any]] | None = None,
+        brief: dict[str, Any] | None = None,
+    ) -> None:
+        # attrs' own, but a literal where it calls each field's factory (a request is made for
+        # every answer, a few hundred a campaign)
+        self.kind = kind
+        self.step = step
+        self.prompt = prompt
+        self.options = [] if options is None else options
+        self._info = {} if info is None else info
+        self.checker = checker
+        self.kinds = kinds
+        self.info_later = info_later
+        self.brief = {} if brief is None else brief
+
     @property
     def info(self) -> dict[str, Any]:
         """What a front end shows beside the prompt."""

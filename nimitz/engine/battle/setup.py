@@ -12,6 +12,7 @@ from nimitz.engine.battle.board import Board, transport_id
 from nimitz.engine.requests import Option, Request
 from nimitz.errors import IllegalDecision
 from nimitz.model.battle import DECK, SEA_AREAS, BattlePiece, PlanInPlay
+from nimitz.model.data import CounterClass, YearSheet
 from nimitz.model.journal import Decision
 from nimitz.model.state import BOMBING, BOMBING_BASE
 
@@ -80,7 +81,7 @@ def place_us(board: Board) -> Gen:
     carried = {f.id.split(":", 1)[0] for f in here if f.embarked and board.cls(f.id).is_ground}
     for side in SIDES:
         if side in carried:
-            cls = next(c for c in board.sheet.classes if c.side == side and c.type == "TR")
+            cls = transport_class(board.sheet, side)
             tid = transport_id(side)
             bs.pieces[tid] = BattlePiece(id=tid, side=side, cls=cls.id, name=f"{side} transport", kind="transport")
             board.classes[tid] = cls
@@ -107,6 +108,21 @@ def place_us(board: Board) -> Gen:
         for p in movable:
             bs.positions[p] = d.targets[p]
     return subs
+
+
+# (id of a year sheet, side) -> (that sheet, the side's transport class): a sheet is frozen
+# data, and the class is found by reading its forty-odd classes, once a battle with infantry aboard
+_TRANSPORT_CLASSES: dict[tuple[int, str], tuple[YearSheet, CounterClass]] = {}
+
+
+def transport_class(sheet: YearSheet, side: str) -> CounterClass:
+    """The side's transport class in the year's sheet (its first TR), kept for the process
+    (the sheet kept with it: its id stays its own)."""
+    kept = _TRANSPORT_CLASSES.get((id(sheet), side))
+    if kept is None or kept[0] is not sheet:
+        found = next(c for c in sheet.classes if c.side == side and c.type == "TR")
+        kept = _TRANSPORT_CLASSES[id(sheet), side] = (sheet, found)
+    return kept[1]
 
 
 def _bombing_wings(board: Board) -> list[str]:
@@ -140,15 +156,11 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
             {"carrier": carrier, "rulings": ["R11"]},
         )
         return []
-    group = board.sheet.air_group(side, board.cls(carrier))
     made = []
-    classes, carrier_name, known = board.sheet.cls, board.name(carrier), board.classes
-    for i, cid in enumerate(group.aircraft if group else (), 1):
-        pid = f"{carrier} air {i}"
-        c = known[pid] = classes[cid]
-        bs.pieces[pid] = BattlePiece(
-            id=pid, side=side, cls=cid, name=f"{c.name} ({carrier_name})", kind="aircraft", home=carrier
-        )
+    known, pieces = board.classes, bs.pieces
+    for pid, c, name in _air_group(board.sheet, side, board.cls(carrier), carrier, board.name(carrier)):
+        known[pid] = c
+        pieces[pid] = BattlePiece(id=pid, side=side, cls=c.id, name=name, kind="aircraft", home=carrier)
         made.append(pid)
     # then on deck, one by one (the board's groups follow each; the first gives every piece just
     # made its place in board order at once)
@@ -157,6 +169,31 @@ def make_air_group(board: Board, carrier: str) -> list[str]:
         positions[pid] = DECK
     bs.capacity[carrier] = len(made)
     return made
+
+
+# (id of a year sheet, side, carrier id and name, id of its class) -> the sheet and the class,
+# and the carrier's fresh air group: each aircraft's piece id, class and name. Made from frozen
+# data and the carrier's id and name alone, so kept for the process (the sheet and class held
+# here, their ids stay theirs): the same carriers fight battle after battle.
+_AIR_GROUPS: dict[
+    tuple[int, str, str, str, int], tuple[YearSheet, CounterClass, tuple[tuple[str, CounterClass, str], ...]]
+] = {}
+
+
+def _air_group(
+    sheet: YearSheet, side: str, carrier_cls: CounterClass, carrier: str, carrier_name: str
+) -> tuple[tuple[str, CounterClass, str], ...]:
+    """The aircraft of the carrier's air group from the year's table (R11), kept for the process."""
+    key = (id(sheet), side, carrier, carrier_name, id(carrier_cls))
+    kept = _AIR_GROUPS.get(key)
+    if kept is None:
+        group = sheet.air_group(side, carrier_cls)
+        aircraft = []
+        for i, cid in enumerate(group.aircraft if group else (), 1):
+            c = sheet.cls[cid]
+            aircraft.append((f"{carrier} air {i}", c, f"{c.name} ({carrier_name})"))
+        kept = _AIR_GROUPS[key] = (sheet, carrier_cls, tuple(aircraft))
+    return kept[2]
 
 
 def ship_request(board: Board, ships: list[str]) -> Request:
