@@ -125,11 +125,15 @@ def supplied_areas(state: CampaignState, data: GameData) -> set[str]:
     return set(_control(state, data).supplied)
 
 
+# The US bases: held and in supply whoever is there (R20, R57)
+ALWAYS_HELD = frozenset(("WC", "AU"))
+
+
 def _supplied_areas(data: GameData, sides: dict[str, frozenset[str]]) -> frozenset[str]:
     m = data.map
     # US INF or LBA ashore and no JA INF or LBA ashore: held, if also in supply.
     occupied = {code for code, here in sides.items() if here == _US_ONLY}
-    occupied |= {"WC", "AU"}
+    occupied |= ALWAYS_HELD
     chain = {"WC"}
     frontier = ["WC"]
     while frontier:
@@ -140,7 +144,7 @@ def _supplied_areas(data: GameData, sides: dict[str, frozenset[str]]) -> frozens
                     chain.add(n)
                     nxt.append(n)
         frontier = nxt
-    supplied = set(chain) | {"WC", "AU"}  # the US bases are never out of supply (R57)
+    supplied = set(chain) | ALWAYS_HELD  # the US bases are never out of supply (R57)
     for code in chain:
         supplied.update(m.area[code].adjacent)
     return frozenset(supplied)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from nimitz.engine import variants
 from nimitz.engine.campaign import cls_of, move_problem
-from nimitz.engine.control import holding_classes, objectives_held
+from nimitz.engine.control import ALWAYS_HELD, holding_classes, objectives_held
 from nimitz.model.data import SHIP_TYPES
 from nimitz.model.journal import Decision
 from nimitz.model.state import BOMBING, US_POOL
@@ -445,7 +445,7 @@ class _MovementStep:
         left = self.sent_from
         return (
             (f.embarked or f.location in self.held)
-            and left in ("WC", "AU")
+            and left in ALWAYS_HELD
             and left not in game.data.years[game.state.year].objectives
         )
 
