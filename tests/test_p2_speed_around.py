@@ -11,11 +11,9 @@ import pytest
 
 from nimitz.engine.campaign import move_problem
 from nimitz.engine.control import objectives_held
-from nimitz.lab.runner import CampaignSpec, lab_game
 from nimitz.model.journal import Decision
-from nimitz.policies import get_policy
 from nimitz.policies.campaign import _MovementStep, _target, _threats
-from tests.test_sensible_memo import _other_move
+from tests.test_sensible_memo import play_movement_steps
 
 
 def _own_odd_move(game, step: _MovementStep, rng: random.Random) -> Decision | None:
@@ -39,32 +37,22 @@ def _own_odd_move(game, step: _MovementStep, rng: random.Random) -> Decision | N
 
 @pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])
 def test_the_kept_target_and_threats_are_those_worked_out_afresh(year):
-    policy = get_policy("sensible")
-    kept = changed = 0
-    for seed in (1, 2, 3):
-        game = lab_game(CampaignSpec(year, seed))
-        rng = random.Random(seed)
-        asked = 0
-        last_held = None
-        while game.pending is not None:
-            request = game.pending
-            decision = policy(request, game)
-            if request.kind == "movement":
-                step = game.state.kept()[_MovementStep.KEY]
-                held = objectives_held(game.state, game.data)
-                if step.around is not None:
-                    assert step.held == held
-                    threatened = [(area, threat) for area, threat in _threats(game, held).items() if threat]
-                    assert step.around == (_target(game, held), threatened)
-                    kept += 1
-                changed += last_held is not None and held != last_held
-                last_held = held
-                asked += 1
-                if asked % 4 == 0:  # now and then another player answers instead
-                    decision = _other_move(request, game, decision) or decision
-                elif asked % 4 == 2:  # or the player sends a force where the sensible one would not
-                    decision = _own_odd_move(game, step, rng) or decision
-            else:
-                last_held = None
-            game.answer(decision)
-    assert kept > 100 and changed > 5
+    seen = {"kept": 0, "changed": 0}
+    last_held: list[list[str] | None] = [None]  # at the movement request before, if the last one
+
+    def check(game, step, asked):
+        if step is None:
+            last_held[0] = None
+            return
+        held = objectives_held(game.state, game.data)
+        if step.around is not None:
+            assert step.held == held
+            threatened = [(area, threat) for area, threat in _threats(game, held).items() if threat]
+            assert step.around == (_target(game, held), threatened)
+            seen["kept"] += 1
+        seen["changed"] += last_held[0] is not None and held != last_held[0]
+        last_held[0] = held
+
+    # (now and then the player sends a force where the sensible one would not)
+    play_movement_steps(year, check, own_move=_own_odd_move)
+    assert seen["kept"] > 100 and seen["changed"] > 5

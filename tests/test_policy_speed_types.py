@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from nimitz.lab.runner import CampaignSpec, lab_game
-from nimitz.policies import get_policy
-from nimitz.policies.campaign import _MovementStep
-from tests.test_sensible_memo import _other_move
+from tests.test_sensible_memo import play_movement_steps
 
 
 def _fresh_types(game, area: str) -> dict[str, int]:
@@ -23,22 +20,15 @@ def _fresh_types(game, area: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])
 def test_the_kept_counts_are_those_counted_afresh(year):
-    policy = get_policy("sensible")
-    checked = kept_after_a_move = 0
-    for seed in (1, 2, 3):
-        game = lab_game(CampaignSpec(year, seed))
-        asked = 0
-        while game.pending is not None:
-            request = game.pending
-            decision = policy(request, game)
-            if request.kind == "movement":
-                step = game.state.kept()[_MovementStep.KEY]
-                for area, counted in step.counted.items():
-                    assert {t: n for t, n in counted.items() if n} == _fresh_types(game, area)
-                    checked += 1
-                kept_after_a_move += "HI" in step.counted and asked > 0
-                asked += 1
-                if asked % 4 == 0:  # now and then another player answers instead
-                    decision = _other_move(request, game, decision) or decision
-            game.answer(decision)
-    assert checked > 100 and kept_after_a_move > 20
+    seen = {"checked": 0, "kept_after_a_move": 0}
+
+    def check(game, step, asked):
+        if step is None:
+            return
+        for area, counted in step.counted.items():
+            assert {t: n for t, n in counted.items() if n} == _fresh_types(game, area)
+            seen["checked"] += 1
+        seen["kept_after_a_move"] += "HI" in step.counted and asked > 0
+
+    play_movement_steps(year, check)
+    assert seen["checked"] > 100 and seen["kept_after_a_move"] > 20

@@ -4,6 +4,9 @@ whoever answered the requests in between."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import pytest
 
 from nimitz.engine.campaign import move_problem
@@ -25,6 +28,38 @@ def _other_move(request, game, suggested: Decision) -> Decision | None:
             if move_problem(game, f, area) is None:
                 return Decision("move", forces=(f.id,), area=area)
     return None
+
+
+def play_movement_steps(
+    year: int,
+    check: Callable[..., None],
+    own_move: Callable[[object, _MovementStep, random.Random], Decision | None] | None = None,
+) -> None:
+    """Seeds 1-3 of `year` played by the sensible player, for the tests of what it keeps through
+    a movement step. `check(game, step, asked)` is called at every request once the player has
+    answered it: `step` is its kept memo at a movement request (None at any other), `asked` the
+    movement requests of the campaign before this one. Every fourth movement answer is another
+    player's (_other_move); with `own_move(game, step, rng)`, every fourth from the second is
+    that move, made as the player's own."""
+    policy = get_policy("sensible")
+    for seed in (1, 2, 3):
+        game = lab_game(CampaignSpec(year, seed))
+        rng = random.Random(seed)
+        asked = 0
+        while game.pending is not None:
+            request = game.pending
+            decision = policy(request, game)
+            if request.kind != "movement":
+                check(game, None, asked)
+            else:
+                step = game.state.kept()[_MovementStep.KEY]
+                check(game, step, asked)
+                asked += 1
+                if asked % 4 == 0:  # now and then another player answers instead
+                    decision = _other_move(request, game, decision) or decision
+                elif own_move is not None and asked % 4 == 2:
+                    decision = own_move(game, step, rng) or decision
+            game.answer(decision)
 
 
 @pytest.mark.parametrize("year", [1942, 1943, 1944, 1945])
