@@ -1,7 +1,7 @@
-"""The Japanese orders bot keeps, with the state's tables for the year (OrdersBot._tables), the
-order roll's modifier by (preset, track) and the orders table's row by roll total: each must be
-what the orders table says, whatever order the questions come in and whichever preset asks, and
-stay so through whole campaigns."""
+"""The Japanese orders bot keeps, with its tables for the year (OrdersBot._tables, kept for the
+process), the order roll's modifier by (preset, track) and the orders table's row by roll total:
+each must be what the orders table says, whatever order the questions come in and whichever
+preset asks, and stay so through whole campaigns."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from nimitz.bot import orders
 from nimitz.bot.orders import OrdersBot
 from nimitz.engine.dice import SeededDice
 from nimitz.model.state import DiceState, RulesProfile
@@ -41,7 +42,7 @@ def test_kept_modifiers_and_rows_are_the_tables(data, year):
     asked = [(p, t) for p in presets for t in range(table.track_min, table.track_max + 1)] * 2
     random.Random(year).shuffle(asked)
     for preset, track in asked:
-        # a new bot each time, as the engine makes two a turn: the values are kept with the state
+        # a new bot each time, as the engine makes two a turn: the values are kept with the tables
         bot = OrdersBot(game.state, data, SeededDice(DiceState(1)), explains=False)
         assert bot._modifier(preset, track) == table.modifier(preset, year, track)
     totals = list(range(-15, 45)) * 2
@@ -55,14 +56,14 @@ def test_kept_modifiers_and_rows_are_the_tables(data, year):
 def test_kept_values_stay_true_through_a_campaign(data, year, seed, preset):
     game = new_game(data, year, seed, RulesProfile(order_modifiers=preset), checkpoints=False)
     sensible = get_policy("sensible")
-    key = ("orders bot tables", data.fingerprint, year)
+    key = (year, id(data.year(year)), id(data.map), id(data.orders))  # (orders._KEPT_TABLES's)
     seen = 0
     while game.pending is not None:
         game.answer(sensible(game.pending, game))
-        tables = game.state.kept().get(key)
-        if tables is None:
+        kept = orders._KEPT_TABLES.get(key)
+        if kept is None:
             continue
-        modifiers, rows = tables[4], tables[5]
+        modifiers, rows = kept[3][4], kept[3][5]
         for (p, track), mod in modifiers.items():
             assert mod == data.orders.modifier(p, year, track)
         for total, row in rows.items():

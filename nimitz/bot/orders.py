@@ -123,13 +123,8 @@ class OrdersBot:
         self._surface_key = ("US forces other than subs", data.fingerprint, state.year)
         self._holding = holding_classes(state, data)  # the INF, BN and LBA classes
         # Kept for the process: a bot is made twice a turn, every campaign, and its tables are
-        # the frozen data's alone (the categories alone read 60 classes); found from the state's
-        # kept values, a lookup less a bot.
-        key = ("orders bot tables", data.fingerprint, state.year)
-        kept = state.kept()
-        tables: _Tables | None = kept.get(key)
-        if tables is None:
-            tables = kept[key] = self._kept_tables(state.year)
+        # the frozen data's alone (the categories alone read 60 classes)
+        tables = self._kept_tables(state.year)
         self._categories, self._open_areas, self._open_objectives, self._closer_kept = tables[:4]
         self._modifiers, self._rows = tables[4:]
 
